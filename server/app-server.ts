@@ -1,0 +1,68 @@
+/**
+ * Brings up the whole backend for `npm start` and `npm run dev`: migrates the data dir, makes sure
+ * a local superuser exists for seeding (its random password stays in the ignored data dir), starts
+ * PocketBase on 127.0.0.1 and seeds the demo data unless DEMO=0.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import PocketBase from 'pocketbase';
+import { ROOT, runPocketBaseCommand, startPocketBase, waitForHealth } from './pocketbase.ts';
+
+export interface AppServer {
+  url: string;
+  proc: ChildProcess;
+}
+
+export function config() {
+  return {
+    port: Number(process.env.PORT ?? 8090),
+    dataDir: resolve(process.env.PB_DATA ?? join(ROOT, 'pb_data')),
+    demo: process.env.DEMO !== '0',
+  };
+}
+
+/** A superuser only this machine knows, used to seed; created on first start. */
+function ensureSeedSuperuser(dataDir: string): { email: string; password: string } {
+  const file = join(dataDir, '.seed-superuser.json');
+  if (existsSync(file)) {
+    return JSON.parse(readFileSync(file, 'utf8')) as { email: string; password: string };
+  }
+  const cred = { email: 'seed@localhost.local', password: randomBytes(18).toString('base64url') };
+  runPocketBaseCommand(dataDir, ['superuser', 'upsert', cred.email, cred.password]);
+  writeFileSync(file, JSON.stringify(cred), { mode: 0o600 });
+  return cred;
+}
+
+export async function startAppServer(opts: {
+  publicDir: string | null;
+  dev?: boolean;
+}): Promise<AppServer> {
+  const { port, dataDir, demo } = config();
+  mkdirSync(dataDir, { recursive: true });
+  runPocketBaseCommand(dataDir, ['migrate', 'up']);
+  const cred = ensureSeedSuperuser(dataDir);
+  const proc = startPocketBase({ dataDir, port, publicDir: opts.publicDir, dev: opts.dev, stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) =>
+    proc.once('exit', (code) => reject(new Error(`PocketBase exited (${code}) — is port ${port} free?`))),
+  );
+  await Promise.race([waitForHealth(url), exited]);
+  if (demo) {
+    const pb = new PocketBase(url);
+    pb.autoCancellation(false);
+    await pb.collection('_superusers').authWithPassword(cred.email, cred.password);
+    const { seedDemo } = await import('./seed/index.ts');
+    await seedDemo(pb, { log: (m) => console.log(`[seed] ${m}`) });
+  }
+  return { url, proc };
+}
+
+/** Stops the child on Ctrl-C / SIGTERM and exits with it. */
+export function forwardSignals(children: ChildProcess[]): void {
+  const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  for (const c of children) c.once('exit', (code) => process.exit(code ?? 0));
+}

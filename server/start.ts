@@ -1,0 +1,41 @@
+/**
+ * `npm start`: builds the app if dist/ is missing or older than its sources, then serves app, API,
+ * files and realtime from one PocketBase on http://127.0.0.1:$PORT (default 8090) with the demo
+ * data. PB_DATA moves the data dir; DEMO=0 skips the demo seed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST_DIR, ROOT } from './pocketbase.ts';
+import { forwardSignals, startAppServer } from './app-server.ts';
+
+const SOURCES = ['src', 'sw', 'public', 'index.html', 'manifest.webmanifest', 'vite.config.ts', 'package.json'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(path).reduce((m, f) => Math.max(m, newestMtime(join(path, f))), st.mtimeMs);
+}
+
+function buildIfStale(): void {
+  const built = join(DIST_DIR, 'index.html');
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))));
+  if (builtAt >= sourcesAt) return;
+  console.log('[start] building the app (vite build)…');
+  const res = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (res.status !== 0) process.exit(res.status ?? 1);
+}
+
+buildIfStale();
+const { url, proc } = await startAppServer({ publicDir: DIST_DIR });
+forwardSignals([proc]);
+console.log(`
+  포카마켓 is running: ${url}
+  demo accounts: fan1@example.com, fan2@example.com, admin@example.com — password photocard1234
+  PocketBase dashboard: ${url}/_/
+`);

@@ -1,0 +1,34 @@
+/**
+ * Registers the service worker (production builds only) through workbox-window. The worker
+ * precaches the shell so the app opens offline after one visit. When a new version is waiting,
+ * `onUpdateReady` listeners are told; accepting calls `applyUpdate`, which lets the new worker
+ * take over and reloads once it controls the page.
+ */
+import { Workbox } from 'workbox-window';
+
+let wb: Workbox | undefined;
+const listeners = new Set<() => void>();
+let updateWaiting = false;
+
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  wb = new Workbox('/sw.js', { scope: '/', type: 'classic' });
+  wb.addEventListener('waiting', () => {
+    updateWaiting = true;
+    listeners.forEach((fn) => fn());
+  });
+  void wb.register();
+}
+
+/** Calls `fn` when a new version is ready (at once if one already is). Returns an unsubscribe. */
+export function onUpdateReady(fn: () => void): () => void {
+  listeners.add(fn);
+  if (updateWaiting) fn();
+  return () => listeners.delete(fn);
+}
+
+export function applyUpdate(): void {
+  if (!wb) return;
+  wb.addEventListener('controlling', () => window.location.reload());
+  wb.messageSkipWaiting();
+}

@@ -1,0 +1,117 @@
+/**
+ * The local store: a Dexie (IndexedDB) copy of every collection the UI reads, plus the sync
+ * bookkeeping. Screens read only from here (useLiveQuery); writes go through data/repos, which put
+ * the optimistic change and its outbox row in one `rw` transaction.
+ *
+ * Tables:
+ * - one per PocketBase collection, same name, keyed by record id, indexed for the screens' queries;
+ * - `outbox`: queued mutations, FIFO by `seq`, flushed by the page or the service worker;
+ * - `deadLetters`: mutations the server refused for good (kept so nothing is dropped silently);
+ * - `syncState`: delta-pull checkpoint per collection (`updated`, `id`);
+ * - `auth`: the PocketBase session (token + model), readable by the service worker too.
+ *
+ * Versions only move forward: add `this.version(n + 1)` with the change; never edit an old one.
+ */
+import { Dexie, type EntityTable } from 'dexie';
+import type {
+  AppNotification,
+  CollectBook,
+  Comment,
+  ExchangePost,
+  Group,
+  Like,
+  MeetUp,
+  PhotoCard,
+  Report,
+  UserProfile,
+} from '../pb/records.ts';
+
+export interface OutboxRow {
+  /** Autoincremented: the flush order. */
+  seq?: number;
+  /** Client id of the mutation, unique. */
+  id: string;
+  kind: string;
+  /** `${collection}/${recordId}`: mutations of one record are sent in order. */
+  recordKey: string;
+  payload: unknown;
+  createdAt: number;
+  attempts: number;
+  nextTryAt: number;
+  lastError?: string;
+}
+
+export interface DeadLetterRow extends OutboxRow {
+  failedAt: number;
+  status: number;
+  message: string;
+}
+
+export interface SyncStateRow {
+  collection: string;
+  /** `updated` of the last record pulled. */
+  updated: string;
+  /** `id` of the last record pulled, tie-breaker for equal `updated`. */
+  lastId: string;
+  pulledAt: number;
+}
+
+export interface AuthRow {
+  key: 'session';
+  token: string;
+  record: unknown;
+}
+
+export class AppDB extends Dexie {
+  groups!: EntityTable<Group, 'id'>;
+  photoCards!: EntityTable<PhotoCard, 'id'>;
+  users!: EntityTable<UserProfile, 'id'>;
+  collectBook!: EntityTable<CollectBook, 'id'>;
+  exchangeList!: EntityTable<ExchangePost, 'id'>;
+  meetUps!: EntityTable<MeetUp, 'id'>;
+  comments!: EntityTable<Comment, 'id'>;
+  likes!: EntityTable<Like, 'id'>;
+  informUs!: EntityTable<Report, 'id'>;
+  notifications!: EntityTable<AppNotification, 'id'>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
+  deadLetters!: EntityTable<DeadLetterRow, 'seq'>;
+  syncState!: EntityTable<SyncStateRow, 'collection'>;
+  auth!: EntityTable<AuthRow, 'key'>;
+
+  constructor(name = 'pocamarket') {
+    super(name);
+    this.version(1).stores({
+      groups: 'id, &groupName, updated',
+      photoCards: 'id, group, groupName, memberName, likeCount, created, updated',
+      users: 'id, username, updated',
+      collectBook: 'id, users, group, updated',
+      exchangeList: 'id, photoCard, writer, status, created, updated',
+      meetUps: 'id, group, startDate, updated',
+      comments: 'id, meetUp, name, created, updated',
+      likes: 'id, &[user+photoCard], user, photoCard, updated',
+      informUs: 'id, user, updated',
+      notifications: 'id, user, read, created',
+      outbox: '++seq, &id, kind, recordKey, nextTryAt',
+      deadLetters: '++seq, id, kind, failedAt',
+      syncState: 'collection',
+      auth: 'key',
+    });
+  }
+}
+
+/** The app's one database, shared by every screen and the service worker. */
+export const db = new AppDB();
+
+/** The collections mirrored from PocketBase, in pull order (catalogues first). */
+export const SYNCED_TABLES = [
+  'groups',
+  'photoCards',
+  'users',
+  'meetUps',
+  'comments',
+  'exchangeList',
+  'likes',
+  'collectBook',
+  'informUs',
+  'notifications',
+] as const;

@@ -1,0 +1,20 @@
+/**
+ * Profanity check for exchange posts, the same one the server runs (pb_hooks): the word lists are
+ * the server's own file, and normalisation matches it — NFKC (folds full-width letters), lower
+ * case, then every whitespace and zero-width character removed, so '씨 발', 'FUCK' and 'ｆｕｃｋ'
+ * are all caught.
+ */
+import words from '../../pb_hooks/profanity-words.json';
+
+const INVISIBLE = /[\s\u200B-\u200D\u2060\uFEFF]/g;
+
+export function normalizeForProfanity(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(INVISIBLE, '');
+}
+
+const LIST: readonly string[] = [...words.en, ...words.ko].map(normalizeForProfanity);
+
+export function containsProfanity(text: string): boolean {
+  const normalized = normalizeForProfanity(text);
+  return LIST.some((w) => w.length > 0 && normalized.includes(w));
+}

@@ -1,0 +1,77 @@
+/**
+ * Browser fixture for e2e tests: Debian's Chromium driven by playwright-core, headless, with the
+ * flags this machine needs (no background networking: nothing may leave 127.0.0.1). Collects
+ * console errors and page errors per page so tests can assert there were none.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const VIEWPORTS = { phone: PHONE, desktop: DESKTOP } as const;
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_BIN, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((p): p is string => !!p && existsSync(p));
+  if (!found) throw new Error('Chromium not found: apt-get install chromium (or set CHROMIUM_BIN).');
+  return found;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface TrackedPage {
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+}
+
+export async function newContext(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  baseURL: string,
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport,
+    baseURL,
+    locale: 'ko-KR',
+    isMobile: viewport.width < 600,
+    hasTouch: viewport.width < 600,
+    serviceWorkers: 'allow',
+  });
+}
+
+export async function trackedPage(context: BrowserContext): Promise<TrackedPage> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  return { page, errors };
+}
+
+/** Resolves when a service worker controls the page (after the first visit installs it). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+      });
+    }
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * Test fixture: a real PocketBase on a free loopback port with a fresh temp data dir, the
+ * project's migrations and hooks, and a superuser for setup. Stopped by process id.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import PocketBase from 'pocketbase';
+import {
+  runPocketBaseCommand,
+  startPocketBase,
+  waitForHealth,
+} from '../../server/pocketbase.ts';
+
+export const SUPERUSER = { email: 'root@test.local', password: 'root-password-1234' };
+
+export interface TestServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  proc: ChildProcess;
+  /** A new SDK client (no auth, auto-cancellation off). */
+  client(): PocketBase;
+  /** A new SDK client authenticated as the superuser. */
+  admin(): Promise<PocketBase>;
+  stop(): Promise<void>;
+  /** Kills the process (data kept) and starts it again on the same port. */
+  restart(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      if (addr && typeof addr === 'object') {
+        const { port } = addr;
+        srv.close(() => resolve(port));
+      } else reject(new Error('no port'));
+    });
+  });
+}
+
+function stopProcess(proc: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+    proc.once('exit', () => resolve());
+    proc.kill('SIGTERM');
+    setTimeout(() => proc.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+export async function startTestServer(opts: { publicDir?: string | null } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pb-test-'));
+  runPocketBaseCommand(dataDir, ['migrate', 'up']);
+  runPocketBaseCommand(dataDir, ['superuser', 'upsert', SUPERUSER.email, SUPERUSER.password]);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const launch = async () => {
+    const proc = startPocketBase({ dataDir, port, publicDir: opts.publicDir ?? null });
+    proc.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    proc.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    try {
+      await waitForHealth(url);
+    } catch (err) {
+      proc.kill('SIGKILL');
+      throw new Error(`${String(err)}\n${output}`);
+    }
+    return proc;
+  };
+  const server: TestServer = {
+    url,
+    port,
+    dataDir,
+    proc: await launch(),
+    client() {
+      const pb = new PocketBase(url);
+      pb.autoCancellation(false);
+      return pb;
+    },
+    async admin() {
+      const pb = server.client();
+      await pb.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+      return pb;
+    },
+    async stop() {
+      await stopProcess(server.proc);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async restart() {
+      await stopProcess(server.proc);
+      server.proc = await launch();
+    },
+  };
+  return server;
+}
