@@ -17,7 +17,9 @@ export function registerServiceWorker(): void {
     updateWaiting = true;
     listeners.forEach((fn) => fn());
   });
-  void wb.register();
+  // Registration can fail (private modes, blocked workers, an old worker script): the app works
+  // without it, only less offline.
+  wb.register().catch((err: unknown) => console.warn('[sw] registration failed', err));
 }
 
 /** Calls `fn` when a new version is ready (at once if one already is). Returns an unsubscribe. */

@@ -3,7 +3,9 @@
  * flags this machine needs (no background networking: nothing may leave 127.0.0.1). Collects
  * console errors and page errors per page so tests can assert there were none.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const PHONE = { width: 390, height: 844 } as const;
@@ -13,24 +15,44 @@ export const VIEWPORTS = { phone: PHONE, desktop: DESKTOP } as const;
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_BIN, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   const found = candidates.find((p): p is string => !!p && existsSync(p));
-  if (!found) throw new Error('Chromium not found: apt-get install chromium (or set CHROMIUM_BIN).');
+  if (!found)
+    throw new Error('Chromium not found: apt-get install chromium (or set CHROMIUM_BIN).');
   return found;
 }
 
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: chromiumPath(), args: ARGS });
+}
+
+/**
+ * A non-incognito profile in a temp dir: Chromium refuses to call an incognito page installable,
+ * so installability checks need a persistent context. Remove `dir` after closing.
+ */
+export async function launchPersistent(
+  viewport: { width: number; height: number },
+  baseURL: string,
+): Promise<{ context: BrowserContext; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
     executablePath: chromiumPath(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: ARGS,
+    viewport,
+    baseURL,
+    locale: 'ko-KR',
+    serviceWorkers: 'allow',
   });
+  return { context, dir };
 }
 
 export interface TrackedPage {
@@ -70,7 +92,9 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
       await new Promise<void>((resolve) => {
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), {
+          once: true,
+        });
       });
     }
   });

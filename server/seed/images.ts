@@ -1,0 +1,450 @@
+/**
+ * Demo images drawn at seed time (nothing is fetched): group logos, photo cards, artist portraits,
+ * event posters, collect-book covers and avatars. Every picture is a pure function of its inputs
+ * (seeded PRNG), so a rerun of the seed draws the same bytes. Flat colours keep a card near 10 KB.
+ */
+import {
+  Canvas,
+  darken,
+  hex,
+  lighten,
+  mix,
+  sdf,
+  textWidth,
+  WHITE,
+  type Rgb,
+  type Sdf,
+} from './canvas.ts';
+import { rng, type Rng } from './random.ts';
+
+export interface Palette {
+  /** The group's signature colour. */
+  main: string;
+  sub: string;
+  accent: string;
+  /** A deep tone for silhouettes and text. */
+  ink: string;
+}
+
+interface Tones {
+  main: Rgb;
+  sub: Rgb;
+  accent: Rgb;
+  ink: Rgb;
+}
+
+const tones = (p: Palette): Tones => ({
+  main: hex(p.main),
+  sub: hex(p.sub),
+  accent: hex(p.accent),
+  ink: hex(p.ink),
+});
+
+type Pattern = 'stripes' | 'dots' | 'rings' | 'sparkles' | 'hearts' | 'blobs' | 'checks';
+const PATTERNS: readonly Pattern[] = [
+  'stripes',
+  'dots',
+  'rings',
+  'sparkles',
+  'hearts',
+  'blobs',
+  'checks',
+];
+
+/** A light motif over the whole canvas, in `c` at low opacity. */
+function pattern(cv: Canvas, kind: Pattern, c: Rgb, r: Rng): void {
+  const { width: w, height: h } = cv;
+  switch (kind) {
+    case 'stripes': {
+      const period = r.int(28, 44);
+      const band = period * 0.42;
+      cv.shape(
+        (x, y) => {
+          const t = (((x + y) % period) + period) % period;
+          return Math.abs(t - period / 2) - band / 2;
+        },
+        c,
+        0.16,
+      );
+      break;
+    }
+    case 'dots': {
+      const step = r.int(26, 38);
+      const rad = step * 0.16;
+      for (let y = step / 2; y < h + step; y += step) {
+        const shift = Math.round(y / step) % 2 ? step / 2 : 0;
+        for (let x = step / 2 - shift; x < w + step; x += step) cv.circle(x, y, rad, c, 0.3);
+      }
+      break;
+    }
+    case 'rings': {
+      const cx = r.pick([0, w]);
+      const cy = r.pick([0, h * 0.35]);
+      const gap = r.int(34, 48);
+      cv.shape(
+        (x, y) => {
+          const d = Math.hypot(x - cx, y - cy);
+          const t = d % gap;
+          return Math.abs(t - gap / 2) - gap * 0.18;
+        },
+        c,
+        0.18,
+      );
+      break;
+    }
+    case 'sparkles': {
+      const n = Math.round((w * h) / 9000);
+      for (let i = 0; i < n; i++) {
+        const x = r.int(0, w);
+        const y = r.int(0, h);
+        const s = r.int(6, 16);
+        cv.shape(sdf.sparkle(x, y, s), c, 0.45, [x - s, y - s, x + s, y + s], false);
+      }
+      break;
+    }
+    case 'hearts': {
+      const step = r.int(50, 64);
+      for (let y = step / 2; y < h + step; y += step) {
+        for (let x = step / 2; x < w + step; x += step) {
+          const ox = Math.round(y / step) % 2 ? step / 2 : 0;
+          const s = step * 0.2;
+          cv.shape(sdf.heart(x + ox, y, s), c, 0.25, [
+            x + ox - s * 2,
+            y - s * 2,
+            x + ox + s * 2,
+            y + s * 2,
+          ]);
+        }
+      }
+      break;
+    }
+    case 'blobs': {
+      for (let i = 0; i < 5; i++) {
+        const rad = r.int(Math.round(w * 0.18), Math.round(w * 0.42));
+        cv.circle(r.int(0, w), r.int(0, h), rad, c, 0.14);
+      }
+      break;
+    }
+    case 'checks': {
+      const s = r.int(30, 46);
+      for (let y = 0; y < h; y += s) {
+        for (let x = 0; x < w; x += s) {
+          if ((x / s + y / s) % 2 === 0) cv.rect(x, y, x + s, y + s, c, 0.1);
+        }
+      }
+      break;
+    }
+  }
+}
+
+type Hair = 'short' | 'long' | 'bob';
+
+/**
+ * A faceless flat figure (head and shoulders) whose head centre is at (cx, headY);
+ * `s` is the head radius.
+ */
+function figure(cv: Canvas, cx: number, headY: number, s: number, t: Tones, hair: Hair): void {
+  const hairC = darken(t.ink, 0.15);
+  const skin = mix(hex('#f6d7c3'), t.main, 0.08);
+  const cloth = t.accent;
+  /** Draws `d`, searching only the box given in head radii around the head centre. */
+  const part = (d: Sdf, c: Rgb, x0: number, y0: number, x1: number, y1: number) =>
+    cv.shape(d, c, 1, [cx + x0 * s, headY + y0 * s, cx + x1 * s, headY + y1 * s]);
+  if (hair === 'long') {
+    part(
+      sdf.roundRect(cx - s * 1.2, headY - s * 1.1, cx + s * 1.2, headY + s * 2.2, s * 1.05),
+      hairC,
+      -1.2,
+      -1.1,
+      1.2,
+      2.2,
+    );
+  }
+  const body = sdf.roundRect(cx - s * 2.1, headY + s * 1.5, cx + s * 2.1, headY + s * 6, s * 1.7);
+  part(body, cloth, -2.1, 1.5, 2.1, 6);
+  part(
+    sdf.intersect(sdf.circle(cx, headY + s * 1.35, s * 0.78), body),
+    lighten(cloth, 0.55),
+    -0.8,
+    1.5,
+    0.8,
+    2.2,
+  );
+  part(
+    sdf.roundRect(cx - s * 0.34, headY + s * 0.5, cx + s * 0.34, headY + s * 1.75, s * 0.3),
+    darken(skin, 0.06),
+    -0.34,
+    0.5,
+    0.34,
+    1.75,
+  );
+  part(sdf.ellipse(cx, headY, s * 0.9, s * 1.05), skin, -0.9, -1.05, 0.9, 1.05);
+  // hair cap: a disc minus the face window
+  const cap = sdf.subtract(
+    sdf.circle(cx, headY - s * 0.2, s * 1.02),
+    sdf.roundRect(cx - s * 0.78, headY - s * 0.32, cx + s * 0.78, headY + s * 1.4, s * 0.6),
+  );
+  part(cap, hairC, -1.02, -1.22, 1.02, 0.82);
+  if (hair === 'bob') {
+    part(
+      sdf.roundRect(cx - s * 1.08, headY - s * 0.4, cx - s * 0.7, headY + s * 0.95, s * 0.2),
+      hairC,
+      -1.08,
+      -0.4,
+      -0.7,
+      0.95,
+    );
+    part(
+      sdf.roundRect(cx + s * 0.7, headY - s * 0.4, cx + s * 1.08, headY + s * 0.95, s * 0.2),
+      hairC,
+      0.7,
+      -0.4,
+      1.08,
+      0.95,
+    );
+  }
+  // cheeks give the faceless head a little warmth
+  const blush = mix(skin, hex('#ff8a9a'), 0.5);
+  cv.circle(cx - s * 0.45, headY + s * 0.38, s * 0.14, blush, 0.7);
+  cv.circle(cx + s * 0.45, headY + s * 0.38, s * 0.14, blush, 0.7);
+}
+
+export interface LogoInput {
+  /** Short monogram, 1–3 characters (e.g. 'RZ', 'SKZ'). */
+  monogram: string;
+  palette: Palette;
+}
+
+/** 128x128 round badge with transparent corners. */
+export function drawGroupLogo(input: LogoInput, size = 128): Buffer {
+  const t = tones(input.palette);
+  const r = rng(`logo|${input.monogram}`);
+  const cv = new Canvas(size, size, null);
+  const c = size / 2;
+  const R = size / 2 - 2;
+  cv.circle(c, c, R, t.main);
+  // a slice of the second colour for a two-tone badge
+  const angle = r.next() * Math.PI;
+  const nx = Math.cos(angle);
+  const ny = Math.sin(angle);
+  cv.shape(
+    sdf.intersect(sdf.circle(c, c, R), (x, y) => (x - c) * nx + (y - c) * ny - R * 0.35),
+    t.sub,
+  );
+  // dots around the rim
+  const n = 12;
+  for (let i = 0; i < n; i++) {
+    const a = (i / n) * Math.PI * 2;
+    cv.circle(c + Math.cos(a) * R * 0.88, c + Math.sin(a) * R * 0.88, size / 64, WHITE, 0.85);
+  }
+  // a white centre keeps the monogram readable on every palette, light ones included
+  cv.circle(c, c, R * 0.74, WHITE);
+  cv.shape(sdf.ring(sdf.circle(c, c, R * 0.66), 2), t.main, 0.8);
+  const mono = input.monogram.toUpperCase();
+  const scale = mono.length <= 1 ? 8 : mono.length === 2 ? 6 : 4;
+  const h = 7 * scale;
+  cv.textCentered(mono, c + scale / 3, c - h / 2 + scale / 3, scale, t.main, R * 1.2, 0.6);
+  cv.textCentered(mono, c, c - h / 2, scale, t.ink, R * 1.2);
+  return cv.png(true);
+}
+
+export interface CardInput {
+  groupLatin: string;
+  memberLatin: string;
+  /** Latin caption under the name (album or event), drawn if the font can draw it. */
+  caption: string;
+  /** Small corner tag, e.g. 'A', '03'. */
+  tag: string;
+  palette: Palette;
+  seed: string;
+}
+
+/** 300x450 photo card. */
+export function drawPhotoCard(input: CardInput, width = 300, height = 450): Buffer {
+  const t = tones(input.palette);
+  const r = rng(input.seed);
+  const cv = new Canvas(width, height, null);
+  const [top, bottom] = r.pick([
+    [lighten(t.main, 0.55), t.main],
+    [lighten(t.sub, 0.5), t.sub],
+    [lighten(t.main, 0.75), lighten(t.sub, 0.2)],
+    [lighten(t.accent, 0.7), lighten(t.main, 0.25)],
+  ] as const);
+  cv.bands(top, bottom, r.int(5, 9));
+  pattern(cv, r.pick(PATTERNS), r.chance(0.5) ? WHITE : darken(bottom, 0.35), r);
+  // a big halo behind the figure
+  const cx = width / 2 + r.int(-20, 20);
+  const headY = height * 0.36 + r.int(-12, 12);
+  const s = width * r.int(14, 17) * 0.01;
+  cv.circle(cx, headY + s * 0.4, s * 2.3, lighten(top, 0.4), 0.55);
+  figure(cv, cx, headY, s, t, r.pick(['short', 'long', 'bob'] as const));
+  // the name plate
+  const plateTop = height - 92;
+  cv.shape(sdf.roundRect(18, plateTop, width - 18, height - 22, 14), WHITE, 0.92);
+  cv.textCentered(input.memberLatin, width / 2, plateTop + 12, 4, t.ink, width - 56);
+  const caption = input.caption;
+  if (textWidth(caption, 2) > 0) {
+    cv.textCentered(caption, width / 2, plateTop + 48, 2, mix(t.ink, WHITE, 0.35), width - 56);
+  }
+  // group name top-left, tag top-right
+  const nameW = textWidth(input.groupLatin, 2);
+  cv.shape(sdf.roundRect(18, 20, 30 + nameW, 42, 11), WHITE, 0.85, [18, 20, 30 + nameW, 42]);
+  cv.text(input.groupLatin, 24, 24, 2, t.ink);
+  cv.circle(width - 36, 36, 16, WHITE, 0.9);
+  cv.textCentered(input.tag, width - 36, 36 - 7, 2, t.ink, 28);
+  // the frame
+  cv.shape(sdf.ring(sdf.roundRect(10, 10, width - 10, height - 10, 16), 3), WHITE, 0.85);
+  return cv.png();
+}
+
+export interface PortraitInput {
+  palette: Palette;
+  seed: string;
+  /** Latin initials drawn at the bottom; empty for none. */
+  initials?: string;
+}
+
+/** Square portrait that survives a round crop (meetup markers use it): 160x160. */
+export function drawArtist(input: PortraitInput, size = 160): Buffer {
+  const t = tones(input.palette);
+  const r = rng(input.seed);
+  const cv = new Canvas(size, size);
+  cv.fill(lighten(t.main, 0.45));
+  cv.shape(
+    sdf.ring(sdf.circle(size / 2, size / 2, size * 0.36), size * 0.08),
+    lighten(t.sub, 0.3),
+    0.6,
+  );
+  figure(cv, size / 2, size * 0.42, size * 0.16, t, r.pick(['short', 'long', 'bob'] as const));
+  if (input.initials) {
+    cv.textCentered(input.initials, size / 2, size * 0.8, 3, WHITE, size * 0.6);
+  }
+  return cv.png();
+}
+
+/** Avatar: same portrait in a neutral pastel, 128x128. */
+export function drawAvatar(seed: string, palette: Palette, size = 128): Buffer {
+  return drawArtist({ palette, seed }, size);
+}
+
+export interface EventInput {
+  palette: Palette;
+  seed: string;
+  /** Big headline, e.g. 'HAPPY WONBIN DAY'. */
+  headline: string;
+  /** Smaller line, e.g. '11.20 - 11.23'. */
+  dates: string;
+  /** 0: poster, 1: gift line-up, 2: timetable. */
+  variant: number;
+}
+
+/** 600x400 event poster. */
+export function drawEvent(input: EventInput, width = 600, height = 400): Buffer {
+  const t = tones(input.palette);
+  const r = rng(`${input.seed}|${input.variant}`);
+  const cv = new Canvas(width, height, null);
+  cv.bands(lighten(t.main, 0.6), lighten(t.sub, 0.15), 6);
+  pattern(cv, r.pick(PATTERNS), WHITE, r);
+  const ink = t.ink;
+  switch (input.variant % 3) {
+    case 0: {
+      // portrait in a round window on the left, headline on the right
+      cv.circle(170, 200, 130, WHITE, 0.9);
+      cv.circle(170, 200, 118, lighten(t.main, 0.3));
+      const clip = new Canvas(width, height, null);
+      figure(clip, 170, 170, 46, t, r.pick(['short', 'long', 'bob'] as const));
+      // keep the figure inside the window
+      for (let y = 80; y < 320; y++) {
+        for (let x = 50; x < 290; x++) {
+          const i = (y * width + x) * 4;
+          const a = clip.data[i + 3]! / 255;
+          if (a === 0) continue;
+          const inside = 0.5 - (Math.hypot(x + 0.5 - 170, y + 0.5 - 200) - 118);
+          const cov = Math.max(0, Math.min(1, inside));
+          cv.blend(x, y, [clip.data[i]!, clip.data[i + 1]!, clip.data[i + 2]!], a * cov);
+        }
+      }
+      const words = input.headline.split(' ');
+      let y = 110;
+      for (const word of words) {
+        const s = cv.textCentered(word, 445, y, 7, ink, 270);
+        y += 7 * s + 14;
+      }
+      cv.shape(sdf.roundRect(330, y + 6, 560, y + 50, 22), ink, 0.9);
+      cv.textCentered(input.dates, 445, y + 18, 3, WHITE, 210);
+      break;
+    }
+    case 1: {
+      cv.textCentered('GIFT', width / 2, 36, 7, ink);
+      const items = ['CUP', 'CARD', 'STICKER', 'SLOGAN'];
+      items.forEach((label, i) => {
+        const x0 = 36 + i * 136;
+        cv.shape(sdf.roundRect(x0, 120, x0 + 120, 330, 18), WHITE, 0.92);
+        const c = [t.main, t.sub, t.accent, lighten(t.ink, 0.3)][i]!;
+        if (i === 0) {
+          // a cup
+          cv.shape(
+            (x, y) =>
+              Math.max(Math.abs(x - (x0 + 60)) - (26 - (y - 150) * 0.12), Math.abs(y - 195) - 45),
+            c,
+            1,
+            [x0, 140, x0 + 120, 250],
+          );
+          cv.rect(x0 + 28, 175, x0 + 92, 205, lighten(c, 0.5));
+        } else if (i === 1) {
+          cv.shape(sdf.roundRect(x0 + 30, 145, x0 + 90, 245, 8), c);
+          cv.circle(x0 + 60, 180, 14, lighten(c, 0.6));
+        } else if (i === 2) {
+          cv.shape(sdf.heart(x0 + 60, 195, 36), c, 1, [x0, 140, x0 + 120, 260]);
+        } else {
+          cv.shape(sdf.roundRect(x0 + 14, 175, x0 + 106, 215, 6), c);
+          cv.textCentered('LOVE', x0 + 60, 188, 2, WHITE);
+        }
+        cv.textCentered(label, x0 + 60, 280, 2, ink, 108);
+      });
+      cv.textCentered(input.dates, width / 2, 352, 3, ink);
+      break;
+    }
+    default: {
+      cv.textCentered('TIME TABLE', width / 2, 36, 6, ink);
+      const rows = ['OPEN 11:00', 'EVENT 15:00', 'LUCKY DRAW 18:00', 'CLOSE 21:00'];
+      rows.forEach((row, i) => {
+        const y0 = 112 + i * 62;
+        cv.shape(sdf.roundRect(90, y0, width - 90, y0 + 48, 24), WHITE, 0.9);
+        cv.circle(118, y0 + 24, 10, [t.main, t.sub, t.accent, t.ink][i]!);
+        cv.text(row, 146, y0 + 14, 3, ink);
+      });
+      cv.textCentered(input.headline, width / 2, 372, 2, ink);
+      break;
+    }
+  }
+  return cv.png();
+}
+
+export interface CoverInput {
+  palette: Palette;
+  title: string;
+  monogram: string;
+}
+
+/** Collect-book cover at twice the 100x135 display size. */
+export function drawCollectBookCover(input: CoverInput, width = 200, height = 270): Buffer {
+  const t = tones(input.palette);
+  const cv = new Canvas(width, height);
+  cv.fill(t.main);
+  cv.rect(0, 0, 18, height, darken(t.main, 0.25));
+  cv.rect(18, 0, 22, height, lighten(t.main, 0.3));
+  // a grid of little cards
+  for (let row = 0; row < 3; row++) {
+    for (let col = 0; col < 3; col++) {
+      const x0 = 42 + col * 50;
+      const y0 = 28 + row * 58;
+      const c = [t.sub, t.accent, lighten(t.main, 0.6)][(row + col) % 3]!;
+      cv.shape(sdf.roundRect(x0, y0, x0 + 40, y0 + 50, 6), c, 0.95, [x0, y0, x0 + 40, y0 + 50]);
+      cv.circle(x0 + 20, y0 + 20, 8, WHITE, 0.6);
+    }
+  }
+  cv.shape(sdf.roundRect(36, 206, width - 12, 254, 10), WHITE, 0.92);
+  cv.textCentered(input.monogram, (36 + width - 12) / 2, 216, 4, t.ink, width - 60);
+  return cv.png();
+}

@@ -1,0 +1,80 @@
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { alertsRoute } from '../routes/alerts';
+import { authNaverRoute } from '../routes/auth-naver';
+import { bareLayoutRoute } from '../routes/bare-layout';
+import { chattingRoute } from '../routes/chatting';
+import { collectBookRoute } from '../routes/collect-book';
+import { collectBookAddRoute } from '../routes/collect-book-add';
+import { exchangeRoute } from '../routes/exchange';
+import { exchangeDetailRoute } from '../routes/exchange-detail';
+import { homeRoute } from '../routes/home';
+import { informUsRoute } from '../routes/inform-us';
+import { likeDetailRoute } from '../routes/like-detail';
+import { loginRoute } from '../routes/login';
+import { loginInfoRoute } from '../routes/login-info';
+import { mainLayoutRoute } from '../routes/main-layout';
+import { meetupRoute } from '../routes/meetup';
+import { meetupDetailRoute } from '../routes/meetup-detail';
+import { meetUpSubmitRoute } from '../routes/meetup-submit';
+import { myBiasRoute } from '../routes/my-bias';
+import { oauth2RedirectRoute } from '../routes/oauth2-redirect';
+import { photoCardSubmitRoute } from '../routes/photo-card-submit';
+import { profileRoute } from '../routes/profile';
+import { profileSettingRoute } from '../routes/profile-setting';
+import { registerRoute } from '../routes/register';
+import { rootRoute } from '../routes/root';
+import { ErrorScreen } from './errors/error-screen';
+import { NotFoundScreen } from './errors/not-found-screen';
+
+// Code-based route tree (spec §2). Two pathless layouts: `main` (header, top bar, footer, tabs)
+// and `bare` (/chatting, /alerts).
+export const routeTree = rootRoute.addChildren([
+  mainLayoutRoute.addChildren([
+    homeRoute,
+    exchangeRoute,
+    exchangeDetailRoute,
+    meetupRoute,
+    meetupDetailRoute,
+    profileRoute,
+    profileSettingRoute,
+    loginInfoRoute,
+    likeDetailRoute,
+    informUsRoute,
+    photoCardSubmitRoute,
+    meetUpSubmitRoute,
+    collectBookAddRoute,
+    collectBookRoute,
+    myBiasRoute,
+    loginRoute,
+    registerRoute,
+    authNaverRoute,
+    oauth2RedirectRoute,
+  ]),
+  bareLayoutRoute.addChildren([chattingRoute, alertsRoute]),
+]);
+
+export function createAppRouter(options: { history?: RouterHistory } = {}) {
+  return createRouter({
+    routeTree,
+    history: options.history,
+    // The spec spells routes both ways (/LikeDetail and /likeDetail, /login and /Login,
+    // meetUpSubmit and meetupSubmit). Case-insensitive matching is TanStack's default; it is
+    // spelled out because those links depend on it.
+    caseSensitive: false,
+    // Unmatched addresses go to the root's NotFoundPage, which draws the main layout itself;
+    // notFound() thrown by a screen's loader renders NotFoundScreen inside the layout instead.
+    notFoundMode: 'root',
+    defaultNotFoundComponent: NotFoundScreen,
+    // A screen that throws shows the error screen inside the layout, so navigation still works.
+    defaultErrorComponent: ErrorScreen,
+    defaultPreload: 'intent',
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -1,0 +1,141 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { ko } from '../../i18n/ko';
+import { toast } from './toaster';
+import styles from './confirm-dialog.module.css';
+
+/** Spec §9: how long the optional toast after a confirmed dialog stays up. */
+export const DIALOG_TOAST_DURATION_MS = 2300;
+
+export interface ConfirmOptions {
+  /** Heading of the dialog. */
+  title?: string;
+  /** The question, e.g. ko.confirm.logout. */
+  message: ReactNode;
+  /** Defaults to ko.dialog.confirm ('확인'). */
+  confirmLabel?: string;
+  /** Defaults to ko.dialog.cancel ('취소'). */
+  cancelLabel?: string;
+  /** Shown as a success toast for 2.3 s once the user confirms. */
+  toastMessage?: string;
+  /** Paints the confirm button in the danger colour (delete account). */
+  destructive?: boolean;
+}
+
+export interface ConfirmDialogProps extends ConfirmOptions {
+  open: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab and Shift+Tab cycle inside the dialog. showModal() already makes the page inert, but
+ * browsers still let Tab leave for their own toolbar; a confirm should keep the question in front.
+ */
+function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A modal confirm built on the native <dialog>: showModal() makes the rest of the page inert
+ * and Esc fires `cancel`, which we route to onCancel. Focus starts on the cancel button (the
+ * safe answer), Tab cycles inside, and focus returns to whatever had it before the dialog opened.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = ko.dialog.confirm,
+  cancelLabel = ko.dialog.cancel,
+  toastMessage,
+  destructive = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const returnFocusRef = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const messageId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      returnFocusRef.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      // jsdom and very old browsers lack showModal; an open, non-modal dialog still works there.
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+      cancelRef.current?.focus();
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+      const target = returnFocusRef.current;
+      returnFocusRef.current = null;
+      if (target?.isConnected) target.focus();
+    }
+  }, [open]);
+
+  function handleConfirm() {
+    if (toastMessage) toast.success(toastMessage, { duration: DIALOG_TOAST_DURATION_MS });
+    onConfirm();
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className={styles.dialog}
+      role="alertdialog"
+      aria-labelledby={title ? titleId : messageId}
+      aria-describedby={title ? messageId : undefined}
+      onKeyDown={trapTab}
+      onCancel={(event) => {
+        // Esc: keep React in charge of closing so `open` stays the single source of truth.
+        event.preventDefault();
+        onCancel();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop lands on the <dialog> itself, never on its content box.
+        if (event.target === event.currentTarget) onCancel();
+      }}
+    >
+      <div className={styles.body}>
+        {title ? (
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+        ) : null}
+        <div id={messageId} className={styles.message}>
+          {message}
+        </div>
+        <div className={styles.actions}>
+          <button ref={cancelRef} type="button" className={styles.cancel} onClick={onCancel}>
+            {cancelLabel}
+          </button>
+          <button
+            type="button"
+            className={destructive ? styles.danger : styles.confirm}
+            onClick={handleConfirm}
+          >
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { useCanGoBack, useRouter } from '@tanstack/react-router';
+import { ko } from '../../i18n/ko';
+import { ChevronLeftIcon } from './icons';
+import styles from './screen-title.module.css';
+
+export interface ScreenTitleProps {
+  title: string;
+  /** Show a back button (screens where the mobile top bar is hidden, and /chatting, /alerts). */
+  back?: boolean;
+  /** Extra controls on the right (e.g. a settings gear). */
+  actions?: ReactNode;
+}
+
+/** The page header: optional back button, the screen's <h1>, optional actions. */
+export function ScreenTitle({ title, back = false, actions }: ScreenTitleProps) {
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+
+  function goBack() {
+    // Opened from a link outside the app or a notification: there is no in-app history to pop.
+    if (canGoBack) router.history.back();
+    else void router.navigate({ to: '/' });
+  }
+
+  return (
+    <header className={back ? `${styles.header} ${styles.withBack}` : styles.header}>
+      {back ? (
+        <button type="button" className={styles.back} onClick={goBack} aria-label={ko.common.back}>
+          <ChevronLeftIcon />
+        </button>
+      ) : null}
+      <h1 className={styles.title}>{title}</h1>
+      {actions ? <div className={styles.actions}>{actions}</div> : null}
+    </header>
+  );
+}

@@ -1,0 +1,8 @@
+import { ComingSoon } from '../../../components/ui/coming-soon';
+import { MapPinIcon } from '../../../components/ui/icons';
+import { ko } from '../../../i18n/ko';
+
+// Placeholder until the feature lands. Keyed by id so moving between items starts fresh.
+export function MeetupDetailScreen({ id }: { id: string }) {
+  return <ComingSoon key={id} title={ko.screens.meetupDetail} icon={<MapPinIcon />} back />;
+}

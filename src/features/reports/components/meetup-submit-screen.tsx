@@ -1,0 +1,8 @@
+import { ComingSoon } from '../../../components/ui/coming-soon';
+import { MapPinIcon } from '../../../components/ui/icons';
+import { ko } from '../../../i18n/ko';
+
+// Placeholder until the feature lands.
+export function MeetupSubmitScreen() {
+  return <ComingSoon title={ko.screens.meetUpSubmit} icon={<MapPinIcon />} back />;
+}

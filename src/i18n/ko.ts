@@ -1,0 +1,223 @@
+// Every user-facing string of the app, grouped by area. Components read text only from here, so
+// the spec's wording (copied exactly, including its spacing and punctuation) lives in one place and
+// tests can check it. Strings that take values are small functions; everything else is a literal.
+
+export const ko = {
+  app: {
+    name: '포카마켓',
+    description: 'K-pop 포토카드를 모으고 교환하고, 팬 카페 이벤트를 찾아가는 팬 앱',
+  },
+
+  nav: {
+    mainLabel: '주요 메뉴',
+    tabsLabel: '하단 탭',
+    logoLabel: '포카마켓 홈으로',
+    skipToContent: '본문으로 건너뛰기',
+    chat: '채팅',
+    alerts: '알림',
+    desktop: {
+      home: 'HOME',
+      exchange: '교환',
+      meetup: '밋업',
+      profile: '프로필',
+    },
+    tabs: {
+      home: '홈',
+      exchange: '교환',
+      meetup: '밋업',
+      profile: '프로필',
+    },
+  },
+
+  screens: {
+    home: '홈',
+    exchange: '교환',
+    exchangeDetail: '포토카드 상세',
+    meetup: '밋업',
+    meetupDetail: '밋업 상세',
+    profile: '프로필',
+    profileSetting: '설정',
+    loginInfo: '로그인 정보',
+    likeDetail: '찜 목록',
+    informUs: '제보하기',
+    photoCardSubmit: '포토카드 제보',
+    meetUpSubmit: '밋업 제보',
+    collectBook: '콜렉트북',
+    collectBookAdd: '콜렉트북 추가',
+    myBias: '최애 그룹 선택',
+    login: '로그인',
+    register: '회원가입',
+    authNaver: '네이버 로그인',
+    oauth2Redirect: '소셜 로그인',
+    chatting: '채팅',
+    alerts: '알림',
+  },
+
+  placeholder: {
+    body: '준비 중이에요. 곧 만나요!',
+    badge: '준비 중',
+  },
+
+  common: {
+    back: '뒤로 가기',
+    loading: 'Loading...',
+    loadingWriter: '로딩 중...',
+    error: 'Error!',
+    more: '더 보기',
+    save: '저장',
+    next: '다음',
+    previous: '이전',
+    yes: '예',
+    no: '아니오',
+    totalCards: (count: number) => `전체 ${count}장`,
+  },
+
+  dialog: {
+    cancel: '취소',
+    confirm: '확인',
+  },
+
+  toast: {
+    closeLabel: '알림 닫기',
+  },
+
+  footer: {
+    label: '사이트 정보',
+    tagline: '포토카드 수집과 교환, 팬 카페 이벤트를 한곳에서',
+    links: {
+      about: '프로젝트 소개',
+      source: '소스 저장소',
+      recruit: '팀원 모집',
+      support: '고객센터',
+    },
+    teamTitle: '만든 사람들',
+    team: [
+      '김하린 · 팀장, 프론트엔드',
+      '이도윤 · 프론트엔드',
+      '박서연 · 프론트엔드',
+      '최민준 · 디자인',
+      '정예린 · 기획',
+    ],
+    cohort: '멋쟁이 코딩스쿨 프론트엔드 부트캠프 7기',
+    copyright: '© 포카마켓. 팬이 만든 비공식 팬 서비스입니다.',
+  },
+
+  // Spec §2/§8: status, status text, message and 'GO HOME'. Status texts are the HTTP reason
+  // phrases, kept in English like the spec's 'GO HOME'.
+  errorScreen: {
+    unknownStatus: '오류',
+    unknownStatusText: 'Unexpected Application Error',
+    networkStatusText: 'Network Error',
+    goHome: 'GO HOME',
+    statusTexts: {
+      400: 'Bad Request',
+      401: 'Unauthorized',
+      403: 'Forbidden',
+      404: 'Not Found',
+      408: 'Request Timeout',
+      409: 'Conflict',
+      413: 'Payload Too Large',
+      429: 'Too Many Requests',
+      500: 'Internal Server Error',
+      502: 'Bad Gateway',
+      503: 'Service Unavailable',
+      504: 'Gateway Timeout',
+    } as Readonly<Record<number, string>>,
+  },
+
+  notFound: {
+    status: '404',
+    title: '페이지를 찾을 수 없어요',
+    body: '주소가 바뀌었거나 삭제된 페이지예요. 주소를 다시 확인해주세요.',
+    goHome: '홈으로 가기',
+  },
+
+  // Spec §8: the error catalogue, word for word.
+  messages: {
+    loginRequired: '로그인이 필요한 서비스입니다.',
+    loginFailed: '아이디 또는 비밀번호를 확인해주세요.',
+    noMore: '더 이상 없습니다',
+    more: '더 보기',
+    exchangeSaved: '교환 글이 성공적으로 저장되었습니다.',
+    exchangeEdited: '교환 글이 수정되었습니다',
+    exchangeDeleted: '교환 글이 삭제되었습니다.',
+    exchangeSaveFailed: '데이터를 저장하는 데 실패했습니다.',
+    exchangeEditFailed: '교환 글 수정에 실패했습니다.',
+    exchangeDeleteFailed: '교환 글 삭제에 실패했습니다.',
+    userIdNotFound: '유저 ID를 찾을 수 없습니다.',
+    networkError: '통신 에러입니다.',
+    checkEmail: '이메일을 확인해주세요',
+    verifyEmailFirst: '이메일 인증을 진행해주세요',
+    emailNotVerified: '이메일이 인증되지 않았습니다',
+    verificationSent: '인증메일이 보내졌습니다. 메일함을 확인해주세요.',
+    welcome: '환영합니다!',
+    photoCardReportFailed: '포토카드 제출 중 오류가 발생했습니다.',
+    photoCardReportDone: '포토카드 제보가 성공적으로 등록되었습니다.',
+    meetUpReportFailed: '밋업 제출 중 오류가 발생했습니다.',
+    meetUpReportDone: '밋업 제보가 성공적으로 등록되었습니다.',
+    socialLoginFailed: '오류입니다',
+    backendDefault: 'Something went wrong while processing your request.',
+  },
+
+  confirm: {
+    logout: '정말로 로그아웃하시겠습니까?',
+    logoutDone: '로그아웃되었습니다.',
+    deleteAccount: '정말로 계정을 삭제하시겠습니까?',
+    deleteAccountDone: '계정이 삭제되었습니다.',
+    chooseBias: (group: string) => `${group}을 최애 그룹으로 선택하시겠습니까?`,
+    saveCollectBook: '정말 저장하시겠습니까?',
+  },
+
+  // Spec §5: validation messages, word for word.
+  validation: {
+    exchangeProfanity: '비속어가 포함된 글은 작성할 수 없습니다.',
+    exchangeEmpty: '교환 글 내용을 입력해주세요.',
+    nameRequired: '이름을 입력해주세요',
+    nameFormat: '이름 형식으로 입력해주세요',
+    emailRequired: '이메일을 입력해주세요',
+    emailFormat: '이메일 형식으로 입력해주세요',
+    emailTaken: '이미 가입된 이메일입니다.',
+    passwordMin: '최소 10자 이상 입력해주세요.',
+    passwordChars: '영문/숫자/특수문자(공백 제외)만 허용, 2개 이상 조합',
+    passwordConfirmRequired: '비밀번호를 한 번 더 입력해주세요.',
+    passwordConfirmMismatch: '동일한 비밀번호를 입력해주세요.',
+    phoneRequired: '휴대폰번호를 입력해주세요.',
+    phoneFormat: '휴대폰번호를 올바르게 입력해주세요.',
+    birthRequired: '생년월일을 입력해주세요.',
+    birthFormat: '생년월일을 올바르게 입력해주세요.',
+    postCounter: (length: number, max: number) => `${length}/${max}`,
+  },
+
+  sort: {
+    latest: '최신순',
+    mostLiked: '찜높은순',
+    leastLiked: '찜낮은순',
+  },
+
+  exchange: {
+    statusWaiting: '교환대기중',
+  },
+
+  collectBook: {
+    titleLabel: '콜렉트북 제목 입력',
+    undecidedGroup: '미정',
+  },
+
+  register: {
+    submit: '가입하기',
+  },
+
+  photoCardTypes: ['앨범', '특전', '팬싸', '시즌그리팅', '기타'],
+
+  // Spec §9: relative time labels.
+  relativeTime: {
+    years: (n: number) => `${n}년 전`,
+    months: (n: number) => `${n}개월 전`,
+    days: (n: number) => `${n}일 전`,
+    hours: (n: number) => `${n}시간 전`,
+    minutes: (n: number) => `${n}분 전`,
+    justNow: '방금 전',
+  },
+} as const;
+
+export type Ko = typeof ko;
