@@ -43,10 +43,18 @@ export async function startAppServer(opts: {
   mkdirSync(dataDir, { recursive: true });
   runPocketBaseCommand(dataDir, ['migrate', 'up']);
   const cred = ensureSeedSuperuser(dataDir);
-  const proc = startPocketBase({ dataDir, port, publicDir: opts.publicDir, dev: opts.dev, stdio: 'inherit' });
+  const proc = startPocketBase({
+    dataDir,
+    port,
+    publicDir: opts.publicDir,
+    dev: opts.dev,
+    stdio: 'inherit',
+  });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<never>((_, reject) =>
-    proc.once('exit', (code) => reject(new Error(`PocketBase exited (${code}) — is port ${port} free?`))),
+    proc.once('exit', (code) =>
+      reject(new Error(`PocketBase exited (${code}) — is port ${port} free?`)),
+    ),
   );
   await Promise.race([waitForHealth(url), exited]);
   if (demo) {

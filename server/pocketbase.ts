@@ -20,7 +20,8 @@ export const DIST_DIR = join(ROOT, 'dist');
 export function findPocketBase(): string {
   const fromEnv = process.env.POCKETBASE_BIN;
   if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`POCKETBASE_BIN points to a missing file: ${fromEnv}`);
+    if (!existsSync(fromEnv))
+      throw new Error(`POCKETBASE_BIN points to a missing file: ${fromEnv}`);
     return fromEnv;
   }
   try {

@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import { DIST_DIR, ROOT } from './pocketbase.ts';
 import { forwardSignals, startAppServer } from './app-server.ts';
 
-const SOURCES = ['src', 'sw', 'public', 'index.html', 'manifest.webmanifest', 'vite.config.ts', 'package.json'];
+const SOURCES = [
+  'src',
+  'sw',
+  'public',
+  'index.html',
+  'manifest.webmanifest',
+  'vite.config.ts',
+  'package.json',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

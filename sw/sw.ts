@@ -8,7 +8,11 @@
  * not from HTTP caches. Later issues add the outbox flush (Background Sync) and push here, reusing
  * src/data.
  */
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -38,7 +42,11 @@ registerRoute(
     cacheName: 'pb-files',
     plugins: [
       new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({ maxEntries: 1500, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true }),
+      new ExpirationPlugin({
+        maxEntries: 1500,
+        maxAgeSeconds: 60 * 60 * 24 * 60,
+        purgeOnQuotaError: true,
+      }),
     ],
   }),
 );

@@ -8,11 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import PocketBase from 'pocketbase';
-import {
-  runPocketBaseCommand,
-  startPocketBase,
-  waitForHealth,
-} from '../../server/pocketbase.ts';
+import { runPocketBaseCommand, startPocketBase, waitForHealth } from '../../server/pocketbase.ts';
 
 export const SUPERUSER = { email: 'root@test.local', password: 'root-password-1234' };
 
@@ -54,7 +50,22 @@ function stopProcess(proc: ChildProcess): Promise<void> {
   });
 }
 
-export async function startTestServer(opts: { publicDir?: string | null } = {}): Promise<TestServer> {
+/**
+ * Every test client connects from 127.0.0.1, so the app's per-IP rate limits (see
+ * pb_migrations/1763700100_settings.js) would throttle ordinary test traffic. Unless `rateLimits` is
+ * 'enforced', the loopback addresses are added to `rateLimits.excludedIPs`; the limiter itself
+ * stays enabled with the app's rules.
+ */
+export async function exemptLoopbackFromRateLimits(pb: PocketBase): Promise<void> {
+  const settings = await pb.settings.getAll();
+  const rateLimits = settings.rateLimits as { excludedIPs?: string[] } & Record<string, unknown>;
+  const excludedIPs = [...new Set([...(rateLimits.excludedIPs ?? []), '127.0.0.1', '::1'])];
+  await pb.settings.update({ rateLimits: { ...rateLimits, excludedIPs } });
+}
+
+export async function startTestServer(
+  opts: { publicDir?: string | null; rateLimits?: 'loopback-exempt' | 'enforced' } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-test-'));
   runPocketBaseCommand(dataDir, ['migrate', 'up']);
   runPocketBaseCommand(dataDir, ['superuser', 'upsert', SUPERUSER.email, SUPERUSER.password]);
@@ -69,7 +80,7 @@ export async function startTestServer(opts: { publicDir?: string | null } = {}):
       await waitForHealth(url);
     } catch (err) {
       proc.kill('SIGKILL');
-      throw new Error(`${String(err)}\n${output}`);
+      throw new Error(`${String(err)}\n${output}`, { cause: err });
     }
     return proc;
   };
@@ -97,5 +108,6 @@ export async function startTestServer(opts: { publicDir?: string | null } = {}):
       server.proc = await launch();
     },
   };
+  if (opts.rateLimits !== 'enforced') await exemptLoopbackFromRateLimits(await server.admin());
   return server;
 }

@@ -1,0 +1,51 @@
+/// <reference path="../pb_data/types.d.ts" />
+/**
+ * Privacy of user profiles. Profiles are public (nickname, avatar, bias...), but:
+ *  - email: PocketBase hides it unless emailVisibility is true (never, see guards.pb.js) and adds
+ *    `emailVisibility = true` to any filter on it, so other users' emails can't be read or
+ *    probed by filters. Sorting by email would still reveal the order, so it is refused here.
+ *  - phoneNumber and birth are `hidden` fields (PocketBase keeps them out of every response,
+ *    expand and realtime message, and refuses them in filters and sorts, for everyone but
+ *    superusers). The hooks below show them to the user themself: login/refresh, their own
+ *    record in views, lists, and create/update responses.
+ *
+ * Everything here runs once per request (not per record): a per-record onRecordEnrich hook
+ * costs a JS call for every user in a list.
+ */
+
+onRecordsListRequest((e) => {
+  if (!e.hasSuperuserAuth()) {
+    const sort = String(e.requestInfo().query['sort'] || '');
+    if (sort.indexOf('email') >= 0 && /(^|[^\w])email($|[^\w])/.test(sort)) {
+      throw new BadRequestError('Sorting by email is not allowed.');
+    }
+  }
+  if (e.auth && e.collection.name === 'users') {
+    const records = e.records;
+    for (let i = 0; i < records.length; i++) {
+      if (records[i].id === e.auth.id) records[i].unhide('phoneNumber', 'birth');
+    }
+  }
+  e.next();
+});
+
+onRecordViewRequest((e) => {
+  if (e.auth && e.auth.id === e.record.id) e.record.unhide('phoneNumber', 'birth');
+  e.next();
+}, 'users');
+
+onRecordAuthRequest((e) => {
+  e.record.unhide('phoneNumber', 'birth');
+  e.next();
+}, 'users');
+
+// create (sign-up) and update responses go back to the user who sent the values
+onRecordCreateRequest((e) => {
+  e.record.unhide('phoneNumber', 'birth');
+  e.next();
+}, 'users');
+
+onRecordUpdateRequest((e) => {
+  if (e.auth && e.auth.id === e.record.id) e.record.unhide('phoneNumber', 'birth');
+  e.next();
+}, 'users');

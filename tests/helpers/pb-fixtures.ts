@@ -1,0 +1,104 @@
+/**
+ * Record fixtures for integration tests against a real PocketBase (see ./pocketbase.ts): users
+ * with logged-in clients, catalogue records created by the superuser, and small assertions for
+ * "this request must fail".
+ */
+import PocketBase, { ClientResponseError, type RecordModel } from 'pocketbase';
+import type { TestServer } from './pocketbase.ts';
+
+export const PASSWORD = 'test-password-1234';
+
+let seq = 0;
+/** A unique lower-case suffix. */
+export function uniq(): string {
+  seq += 1;
+  return `${Date.now().toString(36)}${seq.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** A client-style record id: 15 characters of [a-z0-9]. */
+export function newId(): string {
+  let id = '';
+  while (id.length < 15) id += Math.random().toString(36).slice(2);
+  return id.slice(0, 15);
+}
+
+export interface Actor {
+  id: string;
+  email: string;
+  record: RecordModel;
+  /** Authenticated as this user. */
+  pb: PocketBase;
+}
+
+/** Creates a verified user with the superuser client and logs in as them. */
+export async function createUser(
+  server: TestServer,
+  su: PocketBase,
+  extra: Record<string, unknown> = {},
+): Promise<Actor> {
+  const tag = uniq();
+  const email = `u${tag}@test.local`;
+  const record = await su.collection('users').create({
+    email,
+    password: PASSWORD,
+    passwordConfirm: PASSWORD,
+    verified: true,
+    username: `u${tag}`.slice(0, 20),
+    name: 'tester',
+    ...extra,
+  });
+  const pb = server.client();
+  await pb.collection('users').authWithPassword(email, PASSWORD);
+  return { id: record.id, email, record, pb };
+}
+
+export interface Catalogue {
+  group: RecordModel;
+  card: RecordModel;
+  meetUp: RecordModel;
+}
+
+export async function createGroup(su: PocketBase): Promise<RecordModel> {
+  return su.collection('groups').create({ groupName: `G${uniq()}` });
+}
+
+export async function createCard(su: PocketBase, group: RecordModel): Promise<RecordModel> {
+  return su.collection('photoCards').create({
+    group: group.id,
+    groupName: group.groupName,
+    memberName: '원빈',
+    title: `card ${uniq()}`,
+  });
+}
+
+export async function createCatalogue(su: PocketBase): Promise<Catalogue> {
+  const group = await createGroup(su);
+  const card = await createCard(su, group);
+  const meetUp = await su.collection('meetUps').create({ eventTitle: `cafe ${uniq()}` });
+  return { group, card, meetUp };
+}
+
+/** The error of a request that must fail (fails the test if it succeeds). */
+export async function failure(p: Promise<unknown>): Promise<ClientResponseError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof ClientResponseError) return err;
+    throw err;
+  }
+  throw new Error('expected the request to fail, but it succeeded');
+}
+
+/** The superuser's view of a record, or null when it doesn't exist. */
+export async function readAsSuperuser(
+  su: PocketBase,
+  collection: string,
+  id: string,
+): Promise<RecordModel | null> {
+  try {
+    return await su.collection(collection).getOne(id);
+  } catch (err) {
+    if (err instanceof ClientResponseError && err.status === 404) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,792 @@
+/**
+ * The API-rule matrix: for every collection × action × role, what the data model allows
+ * succeeds and what it forbids fails and leaves the server state as it was. Plus the fields
+ * nobody but a superuser may set (also through `field+`/`field-` modifiers), ownership that
+ * can't be forged or moved, and emails (and other private profile fields) that never leak.
+ *
+ * To extend: add a row to SPECS (or to the tables below it).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
+import {
+  PASSWORD,
+  createCard,
+  createCatalogue,
+  createUser,
+  failure,
+  newId,
+  readAsSuperuser,
+  uniq,
+  type Actor,
+  type Catalogue,
+} from '../helpers/pb-fixtures.ts';
+
+type Role = 'anon' | 'owner' | 'other' | 'admin';
+type Action = 'list' | 'view' | 'create' | 'update' | 'delete';
+type Body = Record<string, unknown>;
+
+const ROLES: Role[] = ['anon', 'owner', 'other', 'admin'];
+const ACTIONS: Action[] = ['list', 'view', 'create', 'update', 'delete'];
+const ALL: Role[] = ROLES;
+const USERS: Role[] = ['owner', 'other', 'admin'];
+const NONE: Role[] = [];
+
+interface Ctx {
+  server: TestServer;
+  su: PocketBase;
+  /** owns the fixtures */
+  owner: Actor;
+  other: Actor;
+  /** users.role = 'admin' */
+  admin: Actor;
+  cat: Catalogue;
+}
+
+interface Fixture {
+  id: string;
+  /** acts as 'owner' instead of ctx.owner (users: the record is the user) */
+  owner?: Actor;
+}
+
+interface Spec {
+  collection: string;
+  label?: string;
+  /** A record owned by ctx.owner, created by the superuser. */
+  fixture(ctx: Ctx): Promise<Fixture>;
+  /** A valid create body for a record owned by `actorId` (ctx.owner's id for anonymous). */
+  createBody(ctx: Ctx, actorId: string): Promise<Body> | Body;
+  /** A valid, harmless update body. */
+  updateBody(ctx: Ctx): Body;
+  allow: Record<Action, Role[]>;
+}
+
+const suCreate = async (ctx: Ctx, collection: string, body: Body): Promise<Fixture> => ({
+  id: (await ctx.su.collection(collection).create(body)).id,
+});
+
+const SPECS: Spec[] = [
+  {
+    collection: 'groups',
+    fixture: (ctx) => suCreate(ctx, 'groups', { groupName: `G${uniq()}` }),
+    createBody: () => ({ groupName: `G${uniq()}` }),
+    updateBody: () => ({ groupName: `G${uniq()}` }),
+    allow: { list: ALL, view: ALL, create: NONE, update: NONE, delete: NONE },
+  },
+  {
+    collection: 'photoCards',
+    fixture: async (ctx) => ({ id: (await createCard(ctx.su, ctx.cat.group)).id }),
+    createBody: (ctx) => ({
+      group: ctx.cat.group.id,
+      groupName: ctx.cat.group.groupName,
+      memberName: '앤톤',
+      title: 'fake card',
+    }),
+    updateBody: () => ({ title: 'renamed card' }),
+    allow: { list: ALL, view: ALL, create: NONE, update: NONE, delete: NONE },
+  },
+  {
+    collection: 'meetUps',
+    fixture: (ctx) => suCreate(ctx, 'meetUps', { eventTitle: `cafe ${uniq()}` }),
+    createBody: () => ({ eventTitle: 'fake cafe' }),
+    updateBody: () => ({ eventTitle: 'renamed cafe' }),
+    allow: { list: ALL, view: ALL, create: NONE, update: NONE, delete: NONE },
+  },
+  {
+    collection: 'users',
+    fixture: async (ctx) => {
+      const user = await createUser(ctx.server, ctx.su);
+      return { id: user.id, owner: user };
+    },
+    createBody: () => {
+      const tag = uniq();
+      return {
+        email: `signup${tag}@test.local`,
+        password: PASSWORD,
+        passwordConfirm: PASSWORD,
+        username: `s${tag}`.slice(0, 20),
+      };
+    },
+    updateBody: () => ({ name: '새 이름' }),
+    allow: { list: ALL, view: ALL, create: ALL, update: ['owner'], delete: ['owner'] },
+  },
+  {
+    collection: 'exchangeList',
+    fixture: (ctx) =>
+      suCreate(ctx, 'exchangeList', {
+        writer: ctx.owner.id,
+        photoCard: ctx.cat.card.id,
+        description: '원빈 포카 교환해요',
+        status: '교환대기중',
+      }),
+    createBody: (ctx, actorId) => ({
+      writer: actorId,
+      photoCard: ctx.cat.card.id,
+      description: '쇼타로 포카 구해요',
+      status: '교환대기중',
+    }),
+    updateBody: () => ({ description: '수정된 교환 글', status: '교환중' }),
+    allow: {
+      list: ALL,
+      view: ALL,
+      create: USERS,
+      update: ['owner', 'admin'],
+      delete: ['owner', 'admin'],
+    },
+  },
+  {
+    collection: 'comments',
+    fixture: (ctx) =>
+      suCreate(ctx, 'comments', { name: ctx.owner.id, meetUp: ctx.cat.meetUp.id, ment: '가요!' }),
+    createBody: (ctx, actorId) => ({ name: actorId, meetUp: ctx.cat.meetUp.id, ment: '좋아요' }),
+    updateBody: () => ({ ment: '수정' }),
+    allow: { list: ALL, view: ALL, create: USERS, update: ['owner'], delete: ['owner'] },
+  },
+  {
+    collection: 'collectBook',
+    fixture: (ctx) => suCreate(ctx, 'collectBook', { users: ctx.owner.id, title: 'my book' }),
+    createBody: (ctx, actorId) => ({ users: actorId, title: 'book', group: ctx.cat.group.id }),
+    updateBody: (ctx) => ({ title: 'renamed book', cardInfo: [ctx.cat.card.id] }),
+    allow: {
+      list: ['owner'],
+      view: ['owner'],
+      create: USERS,
+      update: ['owner'],
+      delete: ['owner'],
+    },
+  },
+  {
+    collection: 'likes',
+    fixture: async (ctx) => {
+      const card = await createCard(ctx.su, ctx.cat.group);
+      return suCreate(ctx, 'likes', { user: ctx.owner.id, photoCard: card.id });
+    },
+    createBody: async (ctx, actorId) => ({
+      user: actorId,
+      photoCard: (await createCard(ctx.su, ctx.cat.group)).id,
+    }),
+    updateBody: (ctx) => ({ photoCard: ctx.cat.card.id }),
+    allow: { list: ['owner'], view: ['owner'], create: USERS, update: NONE, delete: ['owner'] },
+  },
+  {
+    collection: 'informUs',
+    fixture: (ctx) =>
+      suCreate(ctx, 'informUs', { user: ctx.owner.id, type: 'phoca', phocaTitle: 'lucky draw' }),
+    createBody: (_ctx, actorId) => ({ user: actorId, type: 'meetup', cafeName: '카페' }),
+    updateBody: () => ({ phocaTitle: 'changed' }),
+    allow: {
+      list: ['owner', 'admin'],
+      view: ['owner', 'admin'],
+      create: USERS,
+      update: NONE,
+      delete: NONE,
+    },
+  },
+  {
+    collection: 'tombstones',
+    label: 'tombstones (public)',
+    fixture: (ctx) =>
+      suCreate(ctx, 'tombstones', { recordCollection: 'groups', recordId: newId(), owner: '' }),
+    createBody: () => ({ recordCollection: 'groups', recordId: newId(), owner: '' }),
+    updateBody: () => ({ recordId: 'changed' }),
+    allow: { list: ALL, view: ALL, create: NONE, update: NONE, delete: NONE },
+  },
+  {
+    collection: 'tombstones',
+    label: 'tombstones (private)',
+    fixture: (ctx) =>
+      suCreate(ctx, 'tombstones', {
+        recordCollection: 'likes',
+        recordId: newId(),
+        owner: ctx.owner.id,
+      }),
+    createBody: (_ctx, actorId) => ({
+      recordCollection: 'likes',
+      recordId: newId(),
+      owner: actorId,
+    }),
+    updateBody: () => ({ recordId: 'changed' }),
+    allow: { list: ['owner'], view: ['owner'], create: NONE, update: NONE, delete: NONE },
+  },
+  {
+    collection: 'pushSubscriptions',
+    fixture: (ctx) =>
+      suCreate(ctx, 'pushSubscriptions', {
+        user: ctx.owner.id,
+        endpoint: `https://push.test/${uniq()}`,
+        keys: { p256dh: 'key', auth: 'secret' },
+        topics: ['comment'],
+      }),
+    createBody: (_ctx, actorId) => ({
+      user: actorId,
+      endpoint: `https://push.test/${uniq()}`,
+      keys: { p256dh: 'key', auth: 'secret' },
+      topics: ['exchange'],
+    }),
+    updateBody: () => ({ topics: ['meetup', 'comment'] }),
+    allow: {
+      list: ['owner'],
+      view: ['owner'],
+      create: USERS,
+      update: ['owner'],
+      delete: ['owner'],
+    },
+  },
+  {
+    collection: 'notifications',
+    fixture: (ctx) =>
+      suCreate(ctx, 'notifications', {
+        user: ctx.owner.id,
+        topic: 'comment',
+        title: '새 댓글',
+        body: '댓글이 달렸어요',
+        url: '/meetups/x',
+        read: false,
+      }),
+    createBody: (_ctx, actorId) => ({ user: actorId, topic: 'comment', title: 'spam' }),
+    updateBody: () => ({ read: true }),
+    allow: { list: ['owner'], view: ['owner'], create: NONE, update: ['owner'], delete: ['owner'] },
+  },
+];
+
+let ctx: Ctx;
+
+beforeAll(async () => {
+  const server = await startTestServer({ publicDir: null });
+  const su = await server.admin();
+  const [owner, other, admin, cat] = await Promise.all([
+    createUser(server, su),
+    createUser(server, su),
+    createUser(server, su, { role: 'admin' }),
+    createCatalogue(su),
+  ]);
+  ctx = { server, su, owner, other, admin, cat };
+});
+
+afterAll(async () => {
+  await ctx?.server.stop();
+});
+
+function clientFor(role: Role, fx?: Fixture): PocketBase {
+  switch (role) {
+    case 'anon':
+      return ctx.server.client();
+    case 'owner':
+      return fx?.owner?.pb ?? ctx.owner.pb;
+    case 'other':
+      return ctx.other.pb;
+    case 'admin':
+      return ctx.admin.pb;
+  }
+}
+
+function actorIdFor(role: Role): string {
+  return role === 'anon' ? ctx.owner.id : clientFor(role).authStore.record!.id;
+}
+
+/** Without server-managed fields, for before/after comparisons. */
+function stable(r: RecordModel | null): Body | null {
+  if (!r) return null;
+  const { updated: _u, ...rest } = r;
+  return rest;
+}
+
+async function check(spec: Spec, action: Action, role: Role): Promise<void> {
+  const allowed = spec.allow[action].includes(role);
+  const { collection } = spec;
+  const { su } = ctx;
+
+  if (action === 'create') {
+    const pb = clientFor(role);
+    const id = newId();
+    const body = { ...(await spec.createBody(ctx, actorIdFor(role))), id };
+    if (allowed) {
+      const created = await pb.collection(collection).create(body);
+      expect(created.id).toBe(id);
+      expect(await readAsSuperuser(su, collection, id)).not.toBeNull();
+    } else {
+      const err = await failure(pb.collection(collection).create(body));
+      expect([400, 401, 403, 404]).toContain(err.status);
+      expect(await readAsSuperuser(su, collection, id)).toBeNull();
+    }
+    return;
+  }
+
+  const fx = await spec.fixture(ctx);
+  const pb = clientFor(role, fx);
+  const before = await readAsSuperuser(su, collection, fx.id);
+  expect(before).not.toBeNull();
+
+  switch (action) {
+    case 'list': {
+      const res = await pb
+        .collection(collection)
+        .getList(1, 10, { filter: `id = "${fx.id}"` })
+        .catch(() => null);
+      const ids = res?.items.map((r) => r.id) ?? [];
+      expect(ids.includes(fx.id)).toBe(allowed);
+      break;
+    }
+    case 'view': {
+      if (allowed) {
+        expect((await pb.collection(collection).getOne(fx.id)).id).toBe(fx.id);
+      } else {
+        expect([403, 404]).toContain(
+          (await failure(pb.collection(collection).getOne(fx.id))).status,
+        );
+      }
+      break;
+    }
+    case 'update': {
+      const body = spec.updateBody(ctx);
+      if (allowed) {
+        await pb.collection(collection).update(fx.id, body);
+        const after = await readAsSuperuser(su, collection, fx.id);
+        for (const [k, v] of Object.entries(body)) expect(after?.[k], k).toEqual(v);
+      } else {
+        const err = await failure(pb.collection(collection).update(fx.id, body));
+        expect([400, 401, 403, 404]).toContain(err.status);
+        expect(stable(await readAsSuperuser(su, collection, fx.id))).toEqual(stable(before));
+      }
+      break;
+    }
+    case 'delete': {
+      if (allowed) {
+        await pb.collection(collection).delete(fx.id);
+        expect(await readAsSuperuser(su, collection, fx.id)).toBeNull();
+      } else {
+        const err = await failure(pb.collection(collection).delete(fx.id));
+        expect([400, 401, 403, 404]).toContain(err.status);
+        expect(stable(await readAsSuperuser(su, collection, fx.id))).toEqual(stable(before));
+      }
+      break;
+    }
+  }
+}
+
+const MATRIX = SPECS.flatMap((spec) =>
+  ACTIONS.flatMap((action) =>
+    ROLES.map((role) => ({
+      name: spec.label ?? spec.collection,
+      spec,
+      action,
+      role,
+      verdict: spec.allow[action].includes(role) ? 'allowed' : 'forbidden',
+    })),
+  ),
+);
+
+describe('API rule matrix', () => {
+  it.each(MATRIX)('$name: $action as $role is $verdict', ({ spec, action, role }) =>
+    check(spec, action, role),
+  );
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('ownership cannot be forged or moved', () => {
+  /** other user (or admin) creating a row that belongs to ctx.owner */
+  const FORGED: Array<{ collection: string; as: Role; body: (c: Ctx) => Body | Promise<Body> }> = [
+    ...(['other', 'admin'] as Role[]).map((as) => ({
+      collection: 'exchangeList',
+      as,
+      body: (c: Ctx) => ({
+        writer: c.owner.id,
+        photoCard: c.cat.card.id,
+        description: '남의 이름으로',
+        status: '교환대기중',
+      }),
+    })),
+    {
+      collection: 'comments',
+      as: 'other',
+      body: (c) => ({ name: c.owner.id, meetUp: c.cat.meetUp.id, ment: 'x' }),
+    },
+    { collection: 'collectBook', as: 'other', body: (c) => ({ users: c.owner.id, title: 'x' }) },
+    {
+      collection: 'likes',
+      as: 'other',
+      body: async (c) => ({
+        user: c.owner.id,
+        photoCard: (await createCard(c.su, c.cat.group)).id,
+      }),
+    },
+    { collection: 'informUs', as: 'other', body: (c) => ({ user: c.owner.id, type: 'phoca' }) },
+    {
+      collection: 'pushSubscriptions',
+      as: 'other',
+      body: (c) => ({ user: c.owner.id, endpoint: `https://push.test/${uniq()}` }),
+    },
+    {
+      collection: 'exchangeList',
+      as: 'owner',
+      body: (c) => ({
+        writer: c.owner.id,
+        photoCard: c.cat.card.id,
+        description: '처음부터 교환완료',
+        status: '교환완료',
+      }),
+    },
+    {
+      collection: 'exchangeList',
+      as: 'owner',
+      body: (c) => ({
+        writer: c.owner.id,
+        photoCard: c.cat.card.id,
+        description: '채팅 미리 채우기',
+        status: '교환대기중',
+        chatContent: 'hello',
+      }),
+    },
+  ];
+
+  it.each(FORGED)('$collection: $as cannot create %#', async ({ collection, as, body }) => {
+    const id = newId();
+    await failure(
+      clientFor(as)
+        .collection(collection)
+        .create({ ...(await body(ctx)), id }),
+    );
+    expect(await readAsSuperuser(ctx.su, collection, id)).toBeNull();
+  });
+
+  /** updates of a fixture owned by ctx.owner, made by its owner or an admin */
+  const MOVES: Array<{
+    collection: string;
+    as: Role;
+    fixture: (c: Ctx) => Promise<string>;
+    body: (c: Ctx) => Body | Promise<Body>;
+  }> = [];
+  const post = async (c: Ctx) =>
+    (
+      await c.su.collection('exchangeList').create({
+        writer: c.owner.id,
+        photoCard: c.cat.card.id,
+        description: '교환',
+        status: '교환대기중',
+      })
+    ).id;
+  for (const as of ['owner', 'admin'] as Role[]) {
+    MOVES.push(
+      { collection: 'exchangeList', as, fixture: post, body: (c) => ({ writer: c.other.id }) },
+      { collection: 'exchangeList', as, fixture: post, body: (c) => ({ writer: c.admin.id }) },
+      {
+        collection: 'exchangeList',
+        as,
+        fixture: post,
+        body: async (c) => ({ photoCard: (await createCard(c.su, c.cat.group)).id }),
+      },
+    );
+  }
+  const comment = async (c: Ctx) =>
+    (await c.su.collection('comments').create({ name: c.owner.id, meetUp: c.cat.meetUp.id })).id;
+  const book = async (c: Ctx) =>
+    (await c.su.collection('collectBook').create({ users: c.owner.id, title: 'b' })).id;
+  const sub = async (c: Ctx) =>
+    (
+      await c.su
+        .collection('pushSubscriptions')
+        .create({ user: c.owner.id, endpoint: `https://push.test/${uniq()}` })
+    ).id;
+  const note = async (c: Ctx) =>
+    (
+      await c.su
+        .collection('notifications')
+        .create({ user: c.owner.id, topic: 'comment', title: 't', body: 'b' })
+    ).id;
+  MOVES.push(
+    { collection: 'comments', as: 'owner', fixture: comment, body: (c) => ({ name: c.other.id }) },
+    {
+      collection: 'comments',
+      as: 'owner',
+      fixture: comment,
+      body: async (c) => ({
+        meetUp: (await c.su.collection('meetUps').create({ eventTitle: 'other' })).id,
+      }),
+    },
+    { collection: 'collectBook', as: 'owner', fixture: book, body: (c) => ({ users: c.other.id }) },
+    {
+      collection: 'pushSubscriptions',
+      as: 'owner',
+      fixture: sub,
+      body: (c) => ({ user: c.other.id }),
+    },
+    {
+      collection: 'notifications',
+      as: 'owner',
+      fixture: note,
+      body: (c) => ({ user: c.other.id }),
+    },
+    { collection: 'notifications', as: 'owner', fixture: note, body: () => ({ title: 'forged' }) },
+    { collection: 'notifications', as: 'owner', fixture: note, body: () => ({ topic: 'meetup' }) },
+    {
+      collection: 'notifications',
+      as: 'owner',
+      fixture: note,
+      body: () => ({ read: true, body: 'changed too' }),
+    },
+  );
+
+  it.each(MOVES)('$collection: $as cannot change %#', async ({ collection, as, fixture, body }) => {
+    const id = await fixture(ctx);
+    const before = await readAsSuperuser(ctx.su, collection, id);
+    await failure(
+      clientFor(as)
+        .collection(collection)
+        .update(id, await body(ctx)),
+    );
+    expect(stable(await readAsSuperuser(ctx.su, collection, id))).toEqual(stable(before));
+  });
+});
+
+describe('fields only superusers (and hooks) may set', () => {
+  let liked: RecordModel;
+  let self: Actor;
+  let book: string;
+  let post: string;
+
+  beforeAll(async () => {
+    self = await createUser(ctx.server, ctx.su);
+    liked = await createCard(ctx.su, ctx.cat.group);
+    await self.pb.collection('likes').create({ user: self.id, photoCard: liked.id });
+    book = (await self.pb.collection('collectBook').create({ users: self.id, title: 'b' })).id;
+    post = (
+      await self.pb.collection('exchangeList').create({
+        writer: self.id,
+        photoCard: ctx.cat.card.id,
+        description: '교환 원해요',
+        status: '교환대기중',
+      })
+    ).id;
+    // the hooks keep these, the client can't
+    const me = await ctx.su.collection('users').getOne(self.id);
+    expect(me.likeList).toEqual([liked.id]);
+    expect(me.collectBook).toEqual([book]);
+    expect(me.exchangeStatus).toEqual([post]);
+  });
+
+  const SELF_UPDATES: Array<
+    (c: { liked: string; book: string; post: string; other: string }) => Body
+  > = [
+    () => ({ role: 'admin' }),
+    () => ({ role: 'user' }),
+    () => ({ verified: false }),
+    () => ({ emailVisibility: true }),
+    () => ({ username: 'admin' }),
+    () => ({ username: 'ADMIN' }),
+    (c) => ({ likeList: [c.liked, c.other] }),
+    (c) => ({ 'likeList+': c.other }),
+    (c) => ({ '+likeList': c.other }),
+    (c) => ({ 'likeList-': c.liked }),
+    () => ({ likeList: [] }),
+    (c) => ({ 'collectBook+': c.other }),
+    (c) => ({ 'collectBook-': c.book }),
+    () => ({ exchangeStatus: [] }),
+    (c) => ({ 'exchangeStatus-': c.post }),
+    (c) => ({ name: '섞어서', 'likeList+': c.other }),
+  ];
+
+  it.each(SELF_UPDATES.map((body, i) => ({ body, i })))(
+    'a user cannot change their own protected field (case $i)',
+    async ({ body }) => {
+      const other = (await createCard(ctx.su, ctx.cat.group)).id;
+      const payload = body({ liked: liked.id, book, post, other });
+      const before = await readAsSuperuser(ctx.su, 'users', self.id);
+      const err = await failure(self.pb.collection('users').update(self.id, payload));
+      expect(err.status).toBe(400);
+      expect(stable(await readAsSuperuser(ctx.su, 'users', self.id))).toEqual(stable(before));
+    },
+  );
+
+  const SIGNUPS: Array<(c: { card: string; book: string; post: string }) => Body> = [
+    () => ({ role: 'admin' }),
+    () => ({ verified: true }),
+    () => ({ emailVisibility: true }),
+    () => ({ username: 'admin' }),
+    () => ({ username: 'Admin' }),
+    (c) => ({ likeList: [c.card] }),
+    (c) => ({ 'likeList+': c.card }),
+    (c) => ({ collectBook: [c.book] }),
+    (c) => ({ exchangeStatus: [c.post] }),
+  ];
+
+  it.each(SIGNUPS.map((body, i) => ({ body, i })))(
+    'sign-up cannot set a protected field (case $i)',
+    async ({ body }) => {
+      const email = `evil${uniq()}@test.local`;
+      const extra = body({ card: ctx.cat.card.id, book, post });
+      for (const pb of [ctx.server.client(), ctx.other.pb]) {
+        const err = await failure(
+          pb.collection('users').create({
+            email,
+            password: PASSWORD,
+            passwordConfirm: PASSWORD,
+            ...extra,
+          }),
+        );
+        expect(err.status).toBe(400);
+      }
+      const found = await ctx.su
+        .collection('users')
+        .getList(1, 1, { filter: `email = "${email}"` });
+      expect(found.totalItems).toBe(0);
+    },
+  );
+
+  it('a plain sign-up works and gets no role, no verification, no email visibility', async () => {
+    const email = `ok${uniq()}@test.local`;
+    const created = await ctx.server
+      .client()
+      .collection('users')
+      .create({ email, password: PASSWORD, passwordConfirm: PASSWORD, role: 'user' });
+    const stored = await ctx.su.collection('users').getOne(created.id);
+    expect(stored.verified).toBe(false);
+    expect(stored.emailVisibility).toBe(false);
+    expect(['', 'user']).toContain(stored.role);
+  });
+
+  it('nobody but a superuser can set likeCount (also with likeCount+)', async () => {
+    const card = await createCard(ctx.su, ctx.cat.group);
+    for (const pb of [ctx.server.client(), ctx.owner.pb, ctx.admin.pb]) {
+      for (const body of [{ likeCount: 999 }, { 'likeCount+': 5 }, { 'likeCount-': 1 }]) {
+        await failure(pb.collection('photoCards').update(card.id, body));
+      }
+    }
+    expect((await ctx.su.collection('photoCards').getOne(card.id)).likeCount).toBe(0);
+  });
+
+  it('a normal user updates their own profile fields', async () => {
+    const updated = await self.pb.collection('users').update(self.id, {
+      name: '포카러버',
+      username: `lover${uniq()}`.slice(0, 20),
+      birth: '2000-01-31',
+      phoneNumber: '01012345678',
+      biasGroup: ctx.cat.group.id,
+      likeList: [liked.id], // unchanged values may be sent back
+      role: '',
+    });
+    expect(updated.name).toBe('포카러버');
+    expect(updated.biasGroup).toBe(ctx.cat.group.id);
+    expect(updated.likeList).toEqual([liked.id]);
+  });
+
+  it('a superuser can set all of them', async () => {
+    const user = await createUser(ctx.server, ctx.su);
+    const updated = await ctx.su.collection('users').update(user.id, {
+      role: 'admin',
+      username: 'admin',
+      verified: false,
+      likeList: [ctx.cat.card.id],
+    });
+    expect([updated.role, updated.username, updated.verified]).toEqual(['admin', 'admin', false]);
+    expect(updated.likeList).toEqual([ctx.cat.card.id]);
+    const card = await ctx.su.collection('photoCards').update(ctx.cat.card.id, { likeCount: 7 });
+    expect(card.likeCount).toBe(7);
+    await ctx.su.collection('photoCards').update(ctx.cat.card.id, { likeCount: 0 });
+  });
+});
+
+describe('emails and private profile fields never leak', () => {
+  let target: Actor;
+
+  beforeAll(async () => {
+    target = await createUser(ctx.server, ctx.su, {
+      birth: '1999-09-09',
+      phoneNumber: '01099998888',
+    });
+    const post = await target.pb.collection('exchangeList').create({
+      writer: target.id,
+      photoCard: ctx.cat.card.id,
+      description: '이메일 안 보여야 함',
+      status: '교환대기중',
+    });
+    await target.pb
+      .collection('comments')
+      .create({ name: target.id, meetUp: ctx.cat.meetUp.id, ment: 'hi' });
+    expect(post.id).toBeTruthy();
+  });
+
+  const viewers = (): Array<[string, PocketBase]> => [
+    ['anonymous', ctx.server.client()],
+    ['another user', ctx.other.pb],
+    ['an admin-role user', ctx.admin.pb],
+  ];
+  const PRIVATE = ['email', 'phoneNumber', 'birth'];
+
+  it('list and view show no one else’s email, phone number or birth date', async () => {
+    for (const [who, pb] of viewers()) {
+      const me = pb.authStore.record?.id;
+      const list = await pb.collection('users').getFullList({ batch: 500 });
+      expect(list.length, who).toBeGreaterThan(1);
+      for (const u of list.filter((x) => x.id !== me)) {
+        for (const f of PRIVATE) expect(u[f], `${who}: ${f}`).toBeUndefined();
+      }
+      const one = await pb.collection('users').getOne(target.id);
+      for (const f of PRIVATE) expect(one[f], `${who}: ${f}`).toBeUndefined();
+      expect(one.username).toBe(target.record.username);
+    }
+  });
+
+  it('expanded relations show no email either', async () => {
+    for (const [who, pb] of viewers()) {
+      const posts = await pb
+        .collection('exchangeList')
+        .getFullList({ filter: `writer = "${target.id}"`, expand: 'writer' });
+      const comments = await pb
+        .collection('comments')
+        .getFullList({ filter: `name = "${target.id}"`, expand: 'name' });
+      expect(posts.length + comments.length, who).toBe(2);
+      for (const u of [posts[0]?.expand?.writer, comments[0]?.expand?.name]) {
+        expect(u?.id, who).toBe(target.id);
+        for (const f of PRIVATE) expect(u?.[f], `${who}: ${f}`).toBeUndefined();
+      }
+    }
+  });
+
+  it('the owner sees their own email and private fields', async () => {
+    const me = await target.pb.collection('users').getOne(target.id);
+    expect([me.email, me.phoneNumber, me.birth]).toEqual([
+      target.email,
+      '01099998888',
+      '1999-09-09',
+    ]);
+  });
+
+  it('filtering by email finds nothing (no existence check by email)', async () => {
+    for (const [who, pb] of viewers()) {
+      const filters = [
+        `email = "${target.email}"`,
+        `email ~ "${target.email.slice(0, 6)}"`,
+        `email != ""`,
+      ];
+      for (const filter of filters) {
+        const res = await pb
+          .collection('users')
+          .getList(1, 10, { filter })
+          .catch(() => null);
+        expect(res?.totalItems ?? 0, `${who}: ${filter}`).toBe(0);
+      }
+      const viaRelation = await pb
+        .collection('comments')
+        .getList(1, 10, { filter: `name.email = "${target.email}"` })
+        .catch(() => null);
+      expect(viaRelation?.totalItems ?? 0, who).toBe(0);
+    }
+  });
+
+  it('sorting by email and filtering/sorting by private fields are refused', async () => {
+    for (const [who, pb] of viewers()) {
+      const attempts: Array<() => Promise<unknown>> = [
+        () => pb.collection('users').getList(1, 10, { sort: 'email' }),
+        () => pb.collection('users').getList(1, 10, { sort: '-email' }),
+        () => pb.collection('comments').getList(1, 10, { sort: 'name.email' }),
+        () => pb.collection('users').getList(1, 10, { filter: 'phoneNumber = "01099998888"' }),
+        () => pb.collection('users').getList(1, 10, { filter: 'birth ~ "1999"' }),
+        () => pb.collection('comments').getList(1, 10, { filter: 'name.phoneNumber != ""' }),
+        () => pb.collection('users').getList(1, 10, { sort: 'birth' }),
+      ];
+      for (const attempt of attempts) expect((await failure(attempt())).status, who).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * The demo seed against the real PocketBase with the project's migrations and hooks: what a fresh
+ * install shows (groups, cards, meetups, accounts, activity), counters kept by the hooks, and a
+ * second run that changes nothing.
+ */
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type PocketBase from 'pocketbase';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  seedDemo,
+  type SeedSummary,
+} from '../../server/seed/index.ts';
+import { cardKey, planCards } from '../../server/seed/plan.ts';
+import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
+
+let server: TestServer;
+let admin: PocketBase;
+let first: SeedSummary;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.admin();
+  first = await seedDemo(admin);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const Q = { requestKey: null } as const;
+
+async function fetchImage(url: string): Promise<{ type: string | null; bytes: Buffer }> {
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  return { type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+describe('seedDemo', () => {
+  it('creates the groups with logos that are served as PNG', async () => {
+    const groups = await server.client().collection('groups').getFullList(Q);
+    expect(groups.length).toBeGreaterThanOrEqual(8);
+    const riize = groups.find((g) => g.groupName === 'RIIZE');
+    expect(riize?.logoImage).toBeTruthy();
+    const logo = await fetchImage(server.client().files.getURL(riize!, riize!.logoImage));
+    expect(logo.type).toBe('image/png');
+    const img = PNG.sync.read(logo.bytes);
+    expect([img.width, img.height]).toEqual([128, 128]);
+    // groups.photoCards is kept by the hook as cards are created
+    expect((riize!.photoCards as string[]).length).toBeGreaterThan(0);
+  });
+
+  it('creates at least 300 photo cards, each with an image', async () => {
+    const cards = await server
+      .client()
+      .collection('photoCards')
+      .getFullList({ batch: 1000, ...Q });
+    expect(cards.length).toBeGreaterThanOrEqual(300);
+    expect(cards.every((c) => typeof c.cardImg === 'string' && c.cardImg.length > 0)).toBe(true);
+    expect(new Set(cards.map((c) => c.groupName)).size).toBeGreaterThanOrEqual(8);
+    expect(new Set(cards.map((c) => c.label))).toEqual(
+      new Set(['앨범', '특전', '팬싸', '시즌그리팅', '기타']),
+    );
+    const card = cards[0]!;
+    const image = await fetchImage(server.client().files.getURL(card, card.cardImg));
+    expect(image.type).toBe('image/png');
+    expect(image.bytes.length).toBeLessThanOrEqual(30 * 1024);
+    const img = PNG.sync.read(image.bytes);
+    expect([img.width, img.height]).toEqual([300, 450]);
+  });
+
+  it('creates meetups around Seoul, a few of them without coordinates', async () => {
+    const meetups = await server.client().collection('meetUps').getFullList(Q);
+    expect(meetups.length).toBeGreaterThanOrEqual(40);
+    // an unset number field reads as 0
+    const placed = meetups.filter((m) => m.lat !== 0 && m.lng !== 0);
+    expect(meetups.length - placed.length).toBeGreaterThanOrEqual(3);
+    for (const m of placed) {
+      expect(m.lat).toBeGreaterThan(37.45);
+      expect(m.lat).toBeLessThan(37.65);
+      expect(m.lng).toBeGreaterThan(126.85);
+      expect(m.lng).toBeLessThan(127.15);
+    }
+    for (const m of meetups) {
+      expect(m.artistImg).toBeTruthy();
+      expect((m.eventImg as string[]).length).toBeGreaterThanOrEqual(1);
+      expect(m.group).toBeTruthy();
+      expect(m.date).toMatch(/^\d{4}\.\d{2}\.\d{2} - \d{4}\.\d{2}\.\d{2}$/);
+    }
+  });
+
+  it('creates the three accounts, which log in with the demo password', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const pb = server.client();
+      const auth = await pb.collection('users').authWithPassword(account.email, DEMO_PASSWORD, Q);
+      expect(auth.record.username).toBe(account.username);
+      expect(auth.record.verified).toBe(true);
+      if (account.username === 'admin') expect(auth.record.role).toBe('admin');
+      if (account.username === 'fan1') {
+        const riize = await pb.collection('groups').getFirstListItem('groupName = "RIIZE"', Q);
+        expect(auth.record.biasGroup).toBe(riize.id);
+        expect(auth.record.avatar).toBeTruthy();
+        expect((auth.record.collectBook as string[]).length).toBe(1);
+      }
+    }
+  });
+
+  it('keeps likeCount at the baseline plus the likes', async () => {
+    const likes = await admin.collection('likes').getFullList(Q);
+    expect(likes.length).toBeGreaterThan(0);
+    const perCard = new Map<string, number>();
+    for (const l of likes) perCard.set(l.photoCard, (perCard.get(l.photoCard) ?? 0) + 1);
+    const [cardId, n] = [...perCard].sort((a, b) => b[1] - a[1])[0]!;
+    expect(n).toBe(2);
+    const card = await admin.collection('photoCards').getOne(cardId, Q);
+    const plan = planCards().find(
+      (c) => c.key === cardKey(card.groupName, card.memberName, card.title, card.label),
+    );
+    expect(plan).toBeDefined();
+    expect(card.likeCount).toBe(plan!.baselineLikes + n);
+    const fan1 = await admin.collection('users').getFirstListItem('username = "fan1"', Q);
+    expect(fan1.likeList).toContain(cardId);
+  });
+
+  it('adds exchange posts in every status, comments and a collect book', async () => {
+    const posts = await server.client().collection('exchangeList').getFullList(Q);
+    expect(posts.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(posts.map((p) => p.status))).toEqual(
+      new Set(['교환대기중', '교환중', '교환완료']),
+    );
+    expect(new Set(posts.map((p) => p.photoCard)).size).toBeGreaterThanOrEqual(5);
+
+    const comments = await server.client().collection('comments').getFullList(Q);
+    expect(comments.length).toBeGreaterThan(0);
+    const meetup = await server.client().collection('meetUps').getOne(comments[0]!.meetUp, Q);
+    expect(meetup.comments).toContain(comments[0]!.id);
+
+    const books = await admin.collection('collectBook').getFullList({ expand: 'group', ...Q });
+    expect(books).toHaveLength(1);
+    expect(books[0]!.title).toBe('RIIZE 콜렉트북');
+    expect(books[0]!.expand?.group?.groupName).toBe('RIIZE');
+    expect((books[0]!.cardInfo as string[]).length).toBeGreaterThan(10);
+    expect(books[0]!.thumbNail).toBeTruthy();
+  });
+
+  it('reports what it created, and a second run adds nothing', async () => {
+    expect(first.skipped).toBe(false);
+    expect(first.photoCards).toBeGreaterThanOrEqual(300);
+    expect(first.users).toBe(3);
+    const again = await seedDemo(admin);
+    expect(again.skipped).toBe(true);
+    expect(again.created).toBe(0);
+    const { ms: _a, skipped: _b, created: _c, imageBytes: _d, ...before } = first;
+    const { ms: _e, skipped: _f, created: _g, imageBytes: _h, ...after } = again;
+    expect(after).toEqual(before);
+  });
+});
