@@ -1,135 +1,39 @@
 /// <reference path="../pb_data/types.d.ts" />
 /**
- * Back-reference lists kept by hooks (clients never write them):
+ * Back-reference lists kept by hooks (clients never write them), listed in lib/common.js
+ * BACK_REFERENCES:
  *   photoCards.exchangeList, users.exchangeStatus  <- exchangeList create/delete
  *   users.collectBook                              <- collectBook create/delete
  *   meetUps.comments                               <- comments create/delete
  *   groups.photoCards                              <- photoCards create/delete (and group change)
- * Each runs in the same transaction as the insert/delete.
+ * Each runs in the same transaction as the insert, update or delete.
  */
-onRecordCreate((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
-  lib.inTransaction(e, (txApp) => {
-    const id = e.record.id;
-    lib.setMembership(
-      txApp,
-      'photoCards',
-      e.record.getString('photoCard'),
-      'exchangeList',
-      id,
-      true,
-    );
-    lib.setMembership(txApp, 'users', e.record.getString('writer'), 'exchangeStatus', id, true);
-  });
-}, 'exchangeList');
+onRecordCreate(
+  (e) => {
+    const lib = require(`${__hooks}/lib/common.js`);
+    lib.inTransaction(e, (txApp) => lib.syncBackReferences(txApp, e.record, true));
+  },
+  'exchangeList',
+  'collectBook',
+  'comments',
+  'photoCards',
+);
 
-onRecordDelete((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
-  lib.inTransaction(e, (txApp) => {
-    const id = e.record.id;
-    lib.setMembership(
-      txApp,
-      'photoCards',
-      e.record.getString('photoCard'),
-      'exchangeList',
-      id,
-      false,
-    );
-    lib.setMembership(txApp, 'users', e.record.getString('writer'), 'exchangeStatus', id, false);
-  });
-}, 'exchangeList');
+onRecordDelete(
+  (e) => {
+    const lib = require(`${__hooks}/lib/common.js`);
+    lib.inTransaction(e, (txApp) => lib.syncBackReferences(txApp, e.record, false));
+  },
+  'exchangeList',
+  'collectBook',
+  'comments',
+  'photoCards',
+);
 
-onRecordCreate((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
-  lib.inTransaction(e, (txApp) =>
-    lib.setMembership(
-      txApp,
-      'users',
-      e.record.getString('users'),
-      'collectBook',
-      e.record.id,
-      true,
-    ),
-  );
-}, 'collectBook');
-
-onRecordDelete((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
-  lib.inTransaction(e, (txApp) =>
-    lib.setMembership(
-      txApp,
-      'users',
-      e.record.getString('users'),
-      'collectBook',
-      e.record.id,
-      false,
-    ),
-  );
-}, 'collectBook');
-
-onRecordCreate((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
-  lib.inTransaction(e, (txApp) =>
-    lib.setMembership(
-      txApp,
-      'meetUps',
-      e.record.getString('meetUp'),
-      'comments',
-      e.record.id,
-      true,
-    ),
-  );
-}, 'comments');
-
-onRecordDelete((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
-  lib.inTransaction(e, (txApp) =>
-    lib.setMembership(
-      txApp,
-      'meetUps',
-      e.record.getString('meetUp'),
-      'comments',
-      e.record.id,
-      false,
-    ),
-  );
-}, 'comments');
-
-onRecordCreate((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
-  lib.inTransaction(e, (txApp) =>
-    lib.setMembership(
-      txApp,
-      'groups',
-      e.record.getString('group'),
-      'photoCards',
-      e.record.id,
-      true,
-    ),
-  );
-}, 'photoCards');
-
+// Ownership fields are immutable for clients (guards.pb.js); a superuser may still move a card
+// to another group.
 onRecordUpdate((e) => {
   const lib = require(`${__hooks}/lib/common.js`);
-  const before = e.record.original().getString('group');
-  const after = e.record.getString('group');
-  if (before === after) return e.next();
-  lib.inTransaction(e, (txApp) => {
-    lib.setMembership(txApp, 'groups', before, 'photoCards', e.record.id, false);
-    lib.setMembership(txApp, 'groups', after, 'photoCards', e.record.id, true);
-  });
-}, 'photoCards');
-
-onRecordDelete((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
-  lib.inTransaction(e, (txApp) =>
-    lib.setMembership(
-      txApp,
-      'groups',
-      e.record.getString('group'),
-      'photoCards',
-      e.record.id,
-      false,
-    ),
-  );
+  // Before the save, while original() still holds the old group; a failed save rolls it back.
+  lib.inTransaction(e, null, (txApp) => lib.moveBackReferences(txApp, e.record));
 }, 'photoCards');

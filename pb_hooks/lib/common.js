@@ -186,6 +186,40 @@ function setMembership(app, collection, parentId, field, childId, present) {
   app.saveNoValidate(parent);
 }
 
+/**
+ * Back-reference lists kept by hooks, per child collection: the child's `via` field names the
+ * parent record in `parent` whose `field` lists the child ids.
+ */
+const BACK_REFERENCES = {
+  exchangeList: [
+    { via: 'photoCard', parent: 'photoCards', field: 'exchangeList' },
+    { via: 'writer', parent: 'users', field: 'exchangeStatus' },
+  ],
+  collectBook: [{ via: 'users', parent: 'users', field: 'collectBook' }],
+  comments: [{ via: 'meetUp', parent: 'meetUps', field: 'comments' }],
+  photoCards: [{ via: 'group', parent: 'groups', field: 'photoCards' }],
+};
+
+/** Adds (present) or removes the child record in every back-reference list that names it. */
+function syncBackReferences(app, child, present) {
+  const refs = BACK_REFERENCES[child.collection().name] || [];
+  for (const ref of refs) {
+    setMembership(app, ref.parent, child.getString(ref.via), ref.field, child.id, present);
+  }
+}
+
+/** Moves the child between parents when an update changes a `via` field. */
+function moveBackReferences(app, child) {
+  const refs = BACK_REFERENCES[child.collection().name] || [];
+  for (const ref of refs) {
+    const before = child.original().getString(ref.via);
+    const after = child.getString(ref.via);
+    if (before === after) continue;
+    setMembership(app, ref.parent, before, ref.field, child.id, false);
+    setMembership(app, ref.parent, after, ref.field, child.id, true);
+  }
+}
+
 /** likeCount ± 1 (never below 0) and the user's likeList, for one like record. */
 function applyLike(app, like, delta) {
   const cardId = like.getString('photoCard');
@@ -285,6 +319,8 @@ module.exports = {
   findRecord,
   inTransaction,
   setMembership,
+  syncBackReferences,
+  moveBackReferences,
   applyLike,
   writeTombstone,
   TOMBSTONED,
