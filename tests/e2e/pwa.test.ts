@@ -31,6 +31,7 @@ describe('manifest and worker', () => {
     const base = inject('baseUrl');
     const res = await fetch(`${base}/manifest.webmanifest`);
     expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/manifest+json');
     const m = (await res.json()) as Record<string, unknown> & {
       icons: Array<{ src: string; sizes: string; purpose?: string }>;
     };
