@@ -1,13 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { AlertsScreen } from '../features/alerts/components/alerts-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { bareLayoutRoute } from './bare-layout';
 
 export const alertsRoute = createRoute({
   getParentRoute: () => bareLayoutRoute,
   path: '/alerts',
-  component: AlertsPage,
+  component: lazyRouteComponent(
+    () => import('../features/alerts/components/alerts-screen'),
+    'AlertsScreen',
+  ),
 });
-
-function AlertsPage() {
-  return <AlertsScreen />;
-}

@@ -1,13 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { AuthNaverScreen } from '../features/accounts/components/auth-naver-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
 export const authNaverRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/authNaver',
-  component: AuthNaverPage,
+  component: lazyRouteComponent(
+    () => import('../features/accounts/components/auth-naver-screen'),
+    'AuthNaverScreen',
+  ),
 });
-
-function AuthNaverPage() {
-  return <AuthNaverScreen />;
-}

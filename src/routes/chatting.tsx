@@ -1,13 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { ChattingScreen } from '../features/chatting/components/chatting-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { bareLayoutRoute } from './bare-layout';
 
 export const chattingRoute = createRoute({
   getParentRoute: () => bareLayoutRoute,
   path: '/chatting',
-  component: ChattingPage,
+  component: lazyRouteComponent(
+    () => import('../features/chatting/components/chatting-screen'),
+    'ChattingScreen',
+  ),
 });
-
-function ChattingPage() {
-  return <ChattingScreen />;
-}

@@ -1,14 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { ExchangeDetailScreen } from '../features/exchange/components/exchange-detail-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
 export const exchangeDetailRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/exchangeDetail/$id',
-  component: ExchangeDetailPage,
+  component: lazyRouteComponent(() => import('./exchange-detail.page'), 'ExchangeDetailPage'),
 });
-
-function ExchangeDetailPage() {
-  const { id } = exchangeDetailRoute.useParams();
-  return <ExchangeDetailScreen id={id} />;
-}

@@ -1,13 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { ExchangeScreen } from '../features/exchange/components/exchange-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
 export const exchangeRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/exchange',
-  component: ExchangePage,
+  component: lazyRouteComponent(
+    () => import('../features/exchange/components/exchange-screen'),
+    'ExchangeScreen',
+  ),
 });
-
-function ExchangePage() {
-  return <ExchangeScreen />;
-}

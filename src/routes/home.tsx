@@ -1,13 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { HomeScreen } from '../features/home/components/home-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
 export const homeRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/',
-  component: HomePage,
+  component: lazyRouteComponent(
+    () => import('../features/home/components/home-screen'),
+    'HomeScreen',
+  ),
 });
-
-function HomePage() {
-  return <HomeScreen />;
-}

@@ -1,13 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { InformUsScreen } from '../features/reports/components/inform-us-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
 export const informUsRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/informUs',
-  component: InformUsPage,
+  component: lazyRouteComponent(
+    () => import('../features/reports/components/inform-us-screen'),
+    'InformUsScreen',
+  ),
 });
-
-function InformUsPage() {
-  return <InformUsScreen />;
-}

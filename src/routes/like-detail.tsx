@@ -1,14 +1,12 @@
-import { createRoute } from '@tanstack/react-router';
-import { LikeDetailScreen } from '../features/photo-cards/components/like-detail-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
 // The router matches case-insensitively, so /likeDetail (the spec's other spelling) lands here too.
 export const likeDetailRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/LikeDetail',
-  component: LikeDetailPage,
+  component: lazyRouteComponent(
+    () => import('../features/photo-cards/components/like-detail-screen'),
+    'LikeDetailScreen',
+  ),
 });
-
-function LikeDetailPage() {
-  return <LikeDetailScreen />;
-}

@@ -1,13 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { LoginInfoScreen } from '../features/accounts/components/login-info-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
 export const loginInfoRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/loginInfo',
-  component: LoginInfoPage,
+  component: lazyRouteComponent(
+    () => import('../features/accounts/components/login-info-screen'),
+    'LoginInfoScreen',
+  ),
 });
-
-function LoginInfoPage() {
-  return <LoginInfoScreen />;
-}

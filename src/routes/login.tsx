@@ -1,14 +1,12 @@
-import { createRoute } from '@tanstack/react-router';
-import { LoginScreen } from '../features/accounts/components/login-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
 // /Login (the spec's other spelling) lands here too: the router matches case-insensitively.
 export const loginRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/login',
-  component: LoginPage,
+  component: lazyRouteComponent(
+    () => import('../features/accounts/components/login-screen'),
+    'LoginScreen',
+  ),
 });
-
-function LoginPage() {
-  return <LoginScreen />;
-}

@@ -1,14 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { MeetupDetailScreen } from '../features/meetups/components/meetup-detail-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
 export const meetupDetailRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/meetupDetail/$id',
-  component: MeetupDetailPage,
+  component: lazyRouteComponent(() => import('./meetup-detail.page'), 'MeetupDetailPage'),
 });
-
-function MeetupDetailPage() {
-  const { id } = meetupDetailRoute.useParams();
-  return <MeetupDetailScreen id={id} />;
-}

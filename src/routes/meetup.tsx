@@ -1,13 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { MeetupMapScreen } from '../features/meetups/components/meetup-map-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
 export const meetupRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/meetup',
-  component: MeetupMapPage,
+  component: lazyRouteComponent(
+    () => import('../features/meetups/components/meetup-map-screen'),
+    'MeetupMapScreen',
+  ),
 });
-
-function MeetupMapPage() {
-  return <MeetupMapScreen />;
-}

@@ -1,13 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { MyBiasScreen } from '../features/accounts/components/my-bias-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
 export const myBiasRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/myBias',
-  component: MyBiasPage,
+  component: lazyRouteComponent(
+    () => import('../features/accounts/components/my-bias-screen'),
+    'MyBiasScreen',
+  ),
 });
-
-function MyBiasPage() {
-  return <MyBiasScreen />;
-}

@@ -1,13 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { PhotoCardSubmitScreen } from '../features/reports/components/photo-card-submit-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
 export const photoCardSubmitRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/informUs/photoCardSubmit',
-  component: PhotoCardSubmitPage,
+  component: lazyRouteComponent(
+    () => import('../features/reports/components/photo-card-submit-screen'),
+    'PhotoCardSubmitScreen',
+  ),
 });
-
-function PhotoCardSubmitPage() {
-  return <PhotoCardSubmitScreen />;
-}

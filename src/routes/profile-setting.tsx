@@ -1,13 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { ProfileSettingScreen } from '../features/accounts/components/profile-setting-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
 export const profileSettingRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/profileSetting',
-  component: ProfileSettingPage,
+  component: lazyRouteComponent(
+    () => import('../features/accounts/components/profile-setting-screen'),
+    'ProfileSettingScreen',
+  ),
 });
-
-function ProfileSettingPage() {
-  return <ProfileSettingScreen />;
-}

@@ -1,13 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { ProfileScreen } from '../features/accounts/components/profile-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
 export const profileRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/profile',
-  component: ProfilePage,
+  component: lazyRouteComponent(
+    () => import('../features/accounts/components/profile-screen'),
+    'ProfileScreen',
+  ),
 });
-
-function ProfilePage() {
-  return <ProfileScreen />;
-}

@@ -1,13 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { RegisterScreen } from '../features/accounts/components/register-screen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
 export const registerRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/register',
-  component: RegisterPage,
+  component: lazyRouteComponent(
+    () => import('../features/accounts/components/register-screen'),
+    'RegisterScreen',
+  ),
 });
-
-function RegisterPage() {
-  return <RegisterScreen />;
-}
