@@ -1,5 +1,5 @@
 /**
- * `npm run dev`: PocketBase (API only, with the demo data) on PB_PORT (default 8090) and Vite's
+ * `npm run dev`: PocketBase (API only, with the demo data) on PORT (default 8090) and Vite's
  * dev server on 5173 proxying /api and /_ to it, so the app still sees one origin.
  */
 import { spawn } from 'node:child_process';

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { VIEWPORTS, launchBrowser, newContext, trackedPage } from '../helpers/browser.ts';
 import { ROUTES } from '../helpers/routes.ts';
+import { axeViolations } from '../helpers/axe.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,17 +20,41 @@ afterAll(async () => {
 const h1 = (page: Page) => page.locator('h1').first().textContent();
 
 describe.each(Object.entries(VIEWPORTS))('every route at %s size', (_name, viewport) => {
-  it('renders its screen with no console errors', async () => {
+  it('renders its screen with no console errors and no WCAG A/AA violations', async () => {
     const context = await newContext(browser, viewport, inject('baseUrl'));
     const { page, errors } = await trackedPage(context);
+    const violations: string[] = [];
     for (const [path, title] of ROUTES) {
       // PocketBase answers /api/* itself; the SPA reaches this return route only in-app, which
       // the unit route test covers.
       if (path.startsWith('/api/')) continue;
       await page.goto(path);
       await expect.poll(() => h1(page), { message: path }).toBe(title);
+      violations.push(...(await axeViolations(page)).map((v) => `${path}: ${v}`));
     }
     expect(errors).toEqual([]);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the accessibility audit itself', () => {
+  it('reports an image without alt text and low-contrast text', async () => {
+    const context = await newContext(browser, VIEWPORTS.phone, inject('baseUrl'));
+    const { page } = await trackedPage(context);
+    await page.goto('/');
+    await expect.poll(() => h1(page)).toBe('홈');
+    await page.evaluate(() => {
+      const img = document.createElement('img');
+      img.src = '/icons/icon-192.png';
+      const faint = document.createElement('p');
+      faint.textContent = '흐린 글씨';
+      faint.style.color = '#eeeeee';
+      faint.style.background = '#ffffff';
+      document.querySelector('main')?.append(img, faint);
+    });
+    const ids = (await axeViolations(page)).map((v) => v.split(' ')[0]);
+    expect(ids).toEqual(expect.arrayContaining(['image-alt', 'color-contrast']));
     await context.close();
   });
 });

@@ -1,0 +1,30 @@
+/**
+ * Accessibility audit with axe-core inside the page under test: returns the violations of
+ * WCAG 2.x A/AA rules (contrast, names, alt text, landmarks…) as short strings for assertions.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeResult {
+  violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }>;
+}
+
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.addScriptTag({ content: AXE_SOURCE });
+  }
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => unknown } })
+      .axe;
+    return (await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    })) as AxeResult;
+  });
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+  );
+}
