@@ -31,18 +31,9 @@ onRecordCreateRequest(
     }
     e.next();
   },
-  'groups',
-  'photoCards',
-  'users',
-  'collectBook',
-  'exchangeList',
-  'meetUps',
-  'comments',
-  'informUs',
-  'likes',
+  // every app collection: the tombstoned ones plus tombstones themselves
+  ...require(`${__hooks}/lib/common.js`).TOMBSTONED,
   'tombstones',
-  'pushSubscriptions',
-  'notifications',
 );
 
 onRecordCreateRequest((e) => {

@@ -10,15 +10,6 @@ onRecordDelete(
     const lib = require(`${__hooks}/lib/common.js`);
     lib.inTransaction(e, (txApp) => lib.writeTombstone(txApp, e.record));
   },
-  'groups',
-  'photoCards',
-  'users',
-  'collectBook',
-  'exchangeList',
-  'meetUps',
-  'comments',
-  'informUs',
-  'likes',
-  'pushSubscriptions',
-  'notifications',
+  // the list lives in lib/common.js so the hook and writeTombstone agree
+  ...require(`${__hooks}/lib/common.js`).TOMBSTONED,
 );

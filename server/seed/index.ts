@@ -10,7 +10,8 @@
  * comments, collectBook, photoCards) are left to the server hooks: the seed only writes the
  * records a client would write, plus a baseline likeCount set when a card is created.
  */
-import { ClientResponseError, type RecordModel } from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { mapLimit, png, Q, withRetry } from './requests.ts';
 import type PocketBase from 'pocketbase';
 import { GROUPS, MARKER_GROUP, type GroupDef } from './groups.ts';
 import {
@@ -61,43 +62,6 @@ export interface SeedOptions {
   concurrency?: number;
   /** The date meetups are planned around (YYYY-MM-DD). */
   today?: string;
-}
-
-// Auto-cancellation would drop concurrent requests to the same endpoint.
-const Q = { requestKey: null } as const;
-
-function png(bytes: Buffer, name: string): File {
-  return new File([new Uint8Array(bytes)], name, { type: 'image/png' });
-}
-
-async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await fn();
-    } catch (err) {
-      const status = err instanceof ClientResponseError ? err.status : -1;
-      // 429 (rate limited) and 0 (connection reset) are worth another try; the rest is a bug.
-      if ((status !== 429 && status !== 0) || attempt >= 5) throw err;
-      await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
-    }
-  }
-}
-
-async function mapLimit<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T, i: number) => Promise<R>,
-): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 async function exists(pb: PocketBase, collection: string, filter: string): Promise<boolean> {
