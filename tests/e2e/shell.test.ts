@@ -134,11 +134,13 @@ describe('navigation on a desktop (1280x800)', () => {
     const context = await newContext(browser, VIEWPORTS.desktop, inject('baseUrl'));
     const { page } = await trackedPage(context);
     await page.goto('/');
+    // the screen (a lazy chunk) must be in before the user scrolls
+    await expect.poll(() => h1(page)).toBe('홈');
     await page.evaluate(() => {
       document.body.style.minHeight = '5000px';
       window.scrollTo(0, 1500);
     });
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
     await page.locator('nav[aria-label="주요 메뉴"]').getByText('교환').click();
     await expect.poll(() => h1(page)).toBe('교환');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
