@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { BellIcon, ChatIcon } from '../../components/ui/icons';
 import { ko } from '../../i18n/ko';
+import { HeaderTools } from './header-tools';
 import { Logo } from './logo';
 import { useNavEntries } from './nav-items';
 import type { NavItem } from './visibility';
@@ -29,14 +29,7 @@ export function DesktopHeader({ active }: { active: NavItem | null }) {
             ))}
           </ul>
         </nav>
-        <div className={styles.tools}>
-          <Link to="/chatting" className={styles.tool} aria-label={ko.nav.chat}>
-            <ChatIcon />
-          </Link>
-          <Link to="/alerts" className={styles.tool} aria-label={ko.nav.alerts}>
-            <BellIcon />
-          </Link>
-        </div>
+        <HeaderTools />
       </div>
     </header>
   );

@@ -1,6 +1,4 @@
-import { Link } from '@tanstack/react-router';
-import { BellIcon, ChatIcon } from '../../components/ui/icons';
-import { ko } from '../../i18n/ko';
+import { HeaderTools } from './header-tools';
 import { Logo } from './logo';
 import styles from './mobile-top-bar.module.css';
 
@@ -9,14 +7,7 @@ export function MobileTopBar() {
   return (
     <header className={styles.bar}>
       <Logo />
-      <div className={styles.tools}>
-        <Link to="/chatting" className={styles.tool} aria-label={ko.nav.chat}>
-          <ChatIcon />
-        </Link>
-        <Link to="/alerts" className={styles.tool} aria-label={ko.nav.alerts}>
-          <BellIcon />
-        </Link>
-      </div>
+      <HeaderTools />
     </header>
   );
 }
