@@ -172,6 +172,7 @@ export const ko = {
   validation: {
     exchangeProfanity: '비속어가 포함된 글은 작성할 수 없습니다.',
     exchangeEmpty: '교환 글 내용을 입력해주세요.',
+    exchangeTooLong: '교환 글은 150자까지 쓸 수 있습니다.',
     nameRequired: '이름을 입력해주세요',
     nameFormat: '이름 형식으로 입력해주세요',
     emailRequired: '이메일을 입력해주세요',
@@ -208,6 +209,59 @@ export const ko = {
   },
 
   photoCardTypes: ['앨범', '특전', '팬싸', '시즌그리팅', '기타'],
+
+  // The offline data layer: the offline banner, the changes waiting to sync, and what failed.
+  sync: {
+    offline: '오프라인 상태예요. 변경 사항은 기기에 저장되고 연결되면 자동으로 보내져요.',
+    backOnline: '다시 연결되었어요. 변경 사항을 보내는 중이에요.',
+    pendingCount: (n: number) => `동기화 대기 ${n}`,
+    pendingLabel: (n: number) => `동기화 대기 중인 변경 ${n}개, 목록 보기`,
+    pendingMark: '동기화 대기 중',
+    failedMark: '동기화 실패',
+    sheetTitle: '동기화 대기 중인 변경',
+    sheetEmpty: '보낼 변경 사항이 없어요.',
+    close: '닫기',
+    queuedAt: (time: string) => `${time}에 저장됨`,
+    stateWaiting: '대기 중',
+    stateRetrying: (seconds: number) => `${seconds}초 후 다시 시도`,
+    stateLogin: '로그인하면 보내져요',
+    stateOffline: '연결되면 보내져요',
+    deadTitle: '보내지 못한 변경',
+    retry: '다시 시도',
+    discard: '삭제',
+    discardConfirm: '이 변경 사항을 삭제할까요? 삭제하면 되돌릴 수 없어요.',
+    syncNow: '지금 동기화',
+    commentEmpty: '댓글 내용을 입력해주세요.',
+    commentTooLong: '댓글은 500자까지 쓸 수 있습니다.',
+    bookTitleInvalid: '콜렉트북 제목을 1~50자로 입력해주세요.',
+    imageInvalid: 'PNG, JPG, WEBP, GIF 이미지(5MB 이하)만 올릴 수 있습니다.',
+    usernameInvalid: '닉네임은 한글, 영문, 숫자, _ . 로 2~20자까지 쓸 수 있습니다.',
+    storageFull: '기기의 저장 공간이 부족해 저장하지 못했어요. 저장 공간을 확보한 뒤 다시 시도해주세요.',
+    kinds: {
+      likeSet: '찜하기',
+      likeUnset: '찜 해제',
+      postCreate: '교환 글 작성',
+      postUpdate: '교환 글 수정',
+      postDelete: '교환 글 삭제',
+      commentCreate: '댓글 작성',
+      collectBookCreate: '콜렉트북 만들기',
+      collectBookAdd: '콜렉트북 카드 체크',
+      collectBookRemove: '콜렉트북 카드 체크 해제',
+      biasSet: '최애 그룹 변경',
+      profileUpdate: '프로필 수정',
+      reportCreate: '제보하기',
+    },
+    // No spec wording exists for these failures; the spec's exchange and report messages are
+    // used where it has them (see data/mutations).
+    failures: {
+      like: '찜 정보를 저장하는 데 실패했습니다.',
+      comment: '댓글을 저장하는 데 실패했습니다.',
+      collectBookCreate: '콜렉트북을 만드는 데 실패했습니다.',
+      collectBookCards: '콜렉트북 변경 사항을 저장하는 데 실패했습니다.',
+      bias: '최애 그룹을 저장하는 데 실패했습니다.',
+      profile: '프로필을 저장하는 데 실패했습니다.',
+    },
+  },
 
   // Spec §9: relative time labels.
   relativeTime: {

@@ -34,6 +34,8 @@ export interface OutboxRow {
   kind: string;
   /** `${collection}/${recordId}`: mutations of one record are sent in order. */
   recordKey: string;
+  /** The user whose session queued it: sent only with that user's session. */
+  userId: string;
   payload: unknown;
   createdAt: number;
   attempts: number;
@@ -44,7 +46,12 @@ export interface OutboxRow {
 export interface DeadLetterRow extends OutboxRow {
   failedAt: number;
   status: number;
+  /** The Korean message shown to the user. */
   message: string;
+  /** The server's own message, for the pending-changes list. */
+  detail: string;
+  /** When the user was told (a toast); 0 until then. */
+  notifiedAt: number;
 }
 
 export interface SyncStateRow {
@@ -95,6 +102,12 @@ export class AppDB extends Dexie {
       deadLetters: '++seq, id, kind, failedAt',
       syncState: 'collection',
       auth: 'key',
+    });
+    // v2: outbox rows remember whose session queued them (rows of a logged-out user wait for
+    // that user), and dead letters are findable by record for the pending marks.
+    this.version(2).stores({
+      outbox: '++seq, &id, kind, recordKey, nextTryAt, userId',
+      deadLetters: '++seq, id, kind, failedAt, recordKey',
     });
   }
 }

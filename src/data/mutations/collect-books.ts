@@ -1,0 +1,98 @@
+/**
+ * Collect books (콜렉트북): create (with its thumbnail blob, kept in the queued row until it is
+ * uploaded) and tick or untick cards. Ticks go to the server as relation set operations
+ * (`cardInfo+` / `cardInfo-`), which commute and replay safely, so two devices ticking different
+ * cards of the same book both win.
+ */
+import * as v from 'valibot';
+import { ko } from '../../i18n/ko.ts';
+import type { MutationKind } from './types.ts';
+
+const createPayload = v.object({
+  id: v.string(),
+  users: v.string(),
+  title: v.string(),
+  group: v.string(),
+  cardInfo: v.array(v.string()),
+  thumbNail: v.optional(v.blob()),
+  createdAt: v.string(),
+});
+export type CollectBookCreatePayload = v.InferOutput<typeof createPayload>;
+
+export const collectBookCreate: MutationKind<CollectBookCreatePayload> = {
+  kind: 'collectBook.create',
+  collection: 'collectBook',
+  payload: createPayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    if (await db.collectBook.get(p.id)) return;
+    await db.collectBook.put({
+      id: p.id,
+      users: p.users,
+      title: p.title,
+      group: p.group,
+      // the image is shown from the queued row until the server names the uploaded file
+      thumbNail: '',
+      cardInfo: p.cardInfo,
+      created: p.createdAt,
+      updated: p.createdAt,
+    });
+  },
+  request: (p) => ({
+    method: 'POST',
+    collection: 'collectBook',
+    id: p.id,
+    body: { id: p.id, users: p.users, title: p.title, group: p.group, cardInfo: p.cardInfo },
+    ...(p.thumbNail ? { files: { thumbNail: p.thumbNail } } : {}),
+  }),
+  ownerField: 'users',
+  label: ko.sync.kinds.collectBookCreate,
+  failureMessage: () => ko.sync.failures.collectBookCreate,
+};
+
+const cardsPayload = v.object({ id: v.string(), cards: v.array(v.string()) });
+export type CollectBookCardsPayload = v.InferOutput<typeof cardsPayload>;
+
+export const collectBookAddCards: MutationKind<CollectBookCardsPayload> = {
+  kind: 'collectBook.addCards',
+  collection: 'collectBook',
+  payload: cardsPayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    const book = await db.collectBook.get(p.id);
+    if (!book) return;
+    const set = new Set(book.cardInfo);
+    const added = p.cards.filter((c) => !set.has(c));
+    if (added.length) await db.collectBook.update(p.id, { cardInfo: [...book.cardInfo, ...added] });
+  },
+  request: (p) => ({
+    method: 'PATCH',
+    collection: 'collectBook',
+    id: p.id,
+    body: { 'cardInfo+': p.cards },
+  }),
+  label: ko.sync.kinds.collectBookAdd,
+  failureMessage: () => ko.sync.failures.collectBookCards,
+};
+
+export const collectBookRemoveCards: MutationKind<CollectBookCardsPayload> = {
+  kind: 'collectBook.removeCards',
+  collection: 'collectBook',
+  payload: cardsPayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    const book = await db.collectBook.get(p.id);
+    if (!book) return;
+    const removed = new Set(p.cards);
+    const kept = book.cardInfo.filter((c) => !removed.has(c));
+    if (kept.length !== book.cardInfo.length) await db.collectBook.update(p.id, { cardInfo: kept });
+  },
+  request: (p) => ({
+    method: 'PATCH',
+    collection: 'collectBook',
+    id: p.id,
+    body: { 'cardInfo-': p.cards },
+  }),
+  label: ko.sync.kinds.collectBookRemove,
+  failureMessage: () => ko.sync.failures.collectBookCards,
+};

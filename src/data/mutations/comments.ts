@@ -1,0 +1,40 @@
+/** Meetup comments: create only (the spec has no edit or delete), with a client id. */
+import * as v from 'valibot';
+import { ko } from '../../i18n/ko.ts';
+import type { MutationKind } from './types.ts';
+
+const createPayload = v.object({
+  id: v.string(),
+  name: v.string(),
+  meetUp: v.string(),
+  ment: v.string(),
+  createdAt: v.string(),
+});
+export type CommentCreatePayload = v.InferOutput<typeof createPayload>;
+
+export const commentCreate: MutationKind<CommentCreatePayload> = {
+  kind: 'comment.create',
+  collection: 'comments',
+  payload: createPayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    if (await db.comments.get(p.id)) return;
+    await db.comments.put({
+      id: p.id,
+      name: p.name,
+      meetUp: p.meetUp,
+      ment: p.ment,
+      created: p.createdAt,
+      updated: p.createdAt,
+    });
+  },
+  request: (p) => ({
+    method: 'POST',
+    collection: 'comments',
+    id: p.id,
+    body: { id: p.id, name: p.name, meetUp: p.meetUp, ment: p.ment },
+  }),
+  ownerField: 'name',
+  label: ko.sync.kinds.commentCreate,
+  failureMessage: () => ko.sync.failures.comment,
+};

@@ -1,0 +1,62 @@
+/**
+ * The registry of queued mutation kinds. The outbox stores only a kind name and a payload; the
+ * flusher, the rebase after pulls and the rollback after a refusal look the kind up here.
+ */
+import * as v from 'valibot';
+import { collectBookAddCards, collectBookCreate, collectBookRemoveCards } from './collect-books.ts';
+import { commentCreate } from './comments.ts';
+import { likeSet, likeUnset } from './likes.ts';
+import { postCreate, postDelete, postUpdate } from './posts.ts';
+import { reportCreate } from './reports.ts';
+import type { AnyMutationKind } from './types.ts';
+import { biasSet, profileUpdate } from './users.ts';
+
+export type { AnyMutationKind, MutationKind, SendRequest } from './types.ts';
+
+const ALL = [
+  likeSet,
+  likeUnset,
+  postCreate,
+  postUpdate,
+  postDelete,
+  commentCreate,
+  collectBookCreate,
+  collectBookAddCards,
+  collectBookRemoveCards,
+  biasSet,
+  profileUpdate,
+  reportCreate,
+] as const satisfies readonly AnyMutationKind[];
+
+export const MUTATION_KINDS: ReadonlyMap<string, AnyMutationKind> = new Map(
+  ALL.map((k) => [k.kind, k]),
+);
+
+export type MutationName = (typeof ALL)[number]['kind'];
+
+/** The kind and checked payload of a stored row, or an error text when either is unusable. */
+export function readMutation(
+  kind: string,
+  payload: unknown,
+): { kind: AnyMutationKind; payload: unknown } | { error: string } {
+  const k = MUTATION_KINDS.get(kind);
+  if (!k) return { error: `unknown mutation kind ${kind}` };
+  const parsed = v.safeParse(k.payload, payload);
+  if (!parsed.success) return { error: `malformed ${kind} payload: ${parsed.issues[0]?.message}` };
+  return { kind: k, payload: parsed.output };
+}
+
+export {
+  biasSet,
+  collectBookAddCards,
+  collectBookCreate,
+  collectBookRemoveCards,
+  commentCreate,
+  likeSet,
+  likeUnset,
+  postCreate,
+  postDelete,
+  postUpdate,
+  profileUpdate,
+  reportCreate,
+};

@@ -1,0 +1,51 @@
+/**
+ * Likes (찜): a like is its own record (unique user + card) so that the server keeps the count
+ * with a hook instead of the client rewriting `likeCount`. Liking queues a create with a client id;
+ * unliking queues the delete of that record. The card's count is not touched locally: the screens
+ * add the queued likes to the server's count (see queries), so a count refreshed from the server
+ * while a like is still queued is neither lost nor counted twice.
+ */
+import * as v from 'valibot';
+import { ko } from '../../i18n/ko.ts';
+import { pbTimestamp } from '../time.ts';
+import type { MutationKind } from './types.ts';
+
+const likePayload = v.object({ id: v.string(), user: v.string(), photoCard: v.string() });
+export type LikePayload = v.InferOutput<typeof likePayload>;
+
+export const likeSet: MutationKind<LikePayload> = {
+  kind: 'like.set',
+  collection: 'likes',
+  payload: likePayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    // this like, or another like of the same card from another device, is already here
+    const same = await db.likes.where({ user: p.user, photoCard: p.photoCard }).first();
+    if (same) return;
+    const now = pbTimestamp();
+    await db.likes.put({ id: p.id, user: p.user, photoCard: p.photoCard, created: now, updated: now });
+  },
+  request: (p) => ({
+    method: 'POST',
+    collection: 'likes',
+    id: p.id,
+    body: { id: p.id, user: p.user, photoCard: p.photoCard },
+  }),
+  ownerField: 'user',
+  duplicateIsDone: true,
+  label: ko.sync.kinds.likeSet,
+  failureMessage: () => ko.sync.failures.like,
+};
+
+export const likeUnset: MutationKind<LikePayload> = {
+  kind: 'like.unset',
+  collection: 'likes',
+  payload: likePayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    await db.likes.delete(p.id);
+  },
+  request: (p) => ({ method: 'DELETE', collection: 'likes', id: p.id }),
+  label: ko.sync.kinds.likeUnset,
+  failureMessage: () => ko.sync.failures.like,
+};

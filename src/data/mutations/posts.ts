@@ -1,0 +1,98 @@
+/**
+ * Exchange posts (교환 글): create with a client id, edit (text or status), delete. The server
+ * checks length and profanity again (pb_hooks/guards.pb.js); a refusal ends in dead letters with
+ * the spec's failure message for that action.
+ */
+import * as v from 'valibot';
+import { ko } from '../../i18n/ko.ts';
+import { EXCHANGE_STATUSES } from '../pb/records.ts';
+import { pbTimestamp } from '../time.ts';
+import type { MutationKind } from './types.ts';
+
+const createPayload = v.object({
+  id: v.string(),
+  writer: v.string(),
+  photoCard: v.string(),
+  description: v.string(),
+  createdAt: v.string(),
+});
+export type PostCreatePayload = v.InferOutput<typeof createPayload>;
+
+export const postCreate: MutationKind<PostCreatePayload> = {
+  kind: 'post.create',
+  collection: 'exchangeList',
+  payload: createPayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    const existing = await db.exchangeList.get(p.id);
+    if (existing) return; // the server copy (or an earlier apply) is already here
+    await db.exchangeList.put({
+      id: p.id,
+      writer: p.writer,
+      photoCard: p.photoCard,
+      description: p.description,
+      status: '교환대기중',
+      chatContent: '',
+      created: p.createdAt,
+      updated: p.createdAt,
+    });
+  },
+  request: (p) => ({
+    method: 'POST',
+    collection: 'exchangeList',
+    id: p.id,
+    body: {
+      id: p.id,
+      writer: p.writer,
+      photoCard: p.photoCard,
+      description: p.description,
+      status: '교환대기중',
+    },
+  }),
+  ownerField: 'writer',
+  label: ko.sync.kinds.postCreate,
+  failureMessage: () => ko.messages.exchangeSaveFailed,
+};
+
+const updatePayload = v.object({
+  id: v.string(),
+  description: v.optional(v.string()),
+  status: v.optional(v.picklist(EXCHANGE_STATUSES)),
+});
+export type PostUpdatePayload = v.InferOutput<typeof updatePayload>;
+
+function postPatch(p: PostUpdatePayload): Record<string, unknown> {
+  const patch: Record<string, unknown> = {};
+  if (p.description !== undefined) patch['description'] = p.description;
+  if (p.status !== undefined) patch['status'] = p.status;
+  return patch;
+}
+
+export const postUpdate: MutationKind<PostUpdatePayload> = {
+  kind: 'post.update',
+  collection: 'exchangeList',
+  payload: updatePayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    await db.exchangeList.update(p.id, { ...postPatch(p), updated: pbTimestamp() });
+  },
+  request: (p) => ({ method: 'PATCH', collection: 'exchangeList', id: p.id, body: postPatch(p) }),
+  label: ko.sync.kinds.postUpdate,
+  failureMessage: () => ko.messages.exchangeEditFailed,
+};
+
+const deletePayload = v.object({ id: v.string() });
+export type PostDeletePayload = v.InferOutput<typeof deletePayload>;
+
+export const postDelete: MutationKind<PostDeletePayload> = {
+  kind: 'post.delete',
+  collection: 'exchangeList',
+  payload: deletePayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    await db.exchangeList.delete(p.id);
+  },
+  request: (p) => ({ method: 'DELETE', collection: 'exchangeList', id: p.id }),
+  label: ko.sync.kinds.postDelete,
+  failureMessage: () => ko.messages.exchangeDeleteFailed,
+};

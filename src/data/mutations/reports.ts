@@ -1,0 +1,86 @@
+/**
+ * Reports (제보): a photo card or a meetup sent to the admins, with an image. Queued with its image
+ * blob and a client id; the spec's failure message depends on the report type.
+ */
+import * as v from 'valibot';
+import { ko } from '../../i18n/ko.ts';
+import type { MutationKind } from './types.ts';
+
+const text = v.optional(v.string(), '');
+const reportPayload = v.object({
+  id: v.string(),
+  user: v.string(),
+  type: v.picklist(['phoca', 'meetup']),
+  group: text,
+  artistName: text,
+  phocaType: text,
+  phocaTitle: text,
+  cafeName: text,
+  cafeAddress: text,
+  meetUpDuration: text,
+  SourceURL_: text,
+  phocaImg: v.optional(v.blob()),
+  meetUpImg: v.optional(v.blob()),
+  createdAt: v.string(),
+});
+export type ReportPayload = v.InferOutput<typeof reportPayload>;
+
+const TEXT_FIELDS = [
+  'group',
+  'artistName',
+  'phocaType',
+  'phocaTitle',
+  'cafeName',
+  'cafeAddress',
+  'meetUpDuration',
+  'SourceURL_',
+] as const;
+
+function textFields(p: ReportPayload): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of TEXT_FIELDS) if (p[f]) out[f] = p[f];
+  return out;
+}
+
+export const reportCreate: MutationKind<ReportPayload> = {
+  kind: 'report.create',
+  collection: 'informUs',
+  payload: reportPayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    if (await db.informUs.get(p.id)) return;
+    await db.informUs.put({
+      id: p.id,
+      user: p.user,
+      type: p.type,
+      group: p.group,
+      artistName: p.artistName,
+      phocaType: p.phocaType,
+      phocaTitle: p.phocaTitle,
+      phocaImg: '',
+      meetUpImg: '',
+      cafeName: p.cafeName,
+      cafeAddress: p.cafeAddress,
+      meetUpDuration: p.meetUpDuration,
+      SourceURL_: p.SourceURL_,
+      created: p.createdAt,
+      updated: p.createdAt,
+    });
+  },
+  request: (p) => {
+    const files: Record<string, Blob> = {};
+    if (p.phocaImg) files['phocaImg'] = p.phocaImg;
+    if (p.meetUpImg) files['meetUpImg'] = p.meetUpImg;
+    return {
+      method: 'POST',
+      collection: 'informUs',
+      id: p.id,
+      body: { id: p.id, user: p.user, type: p.type, ...textFields(p) },
+      ...(Object.keys(files).length ? { files } : {}),
+    };
+  },
+  ownerField: 'user',
+  label: ko.sync.kinds.reportCreate,
+  failureMessage: (p) =>
+    p.type === 'phoca' ? ko.messages.photoCardReportFailed : ko.messages.meetUpReportFailed,
+};

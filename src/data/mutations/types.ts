@@ -1,0 +1,49 @@
+/**
+ * What every queued mutation kind declares: how to check its payload when it is read back from
+ * IndexedDB, its optimistic effect on the local copy, the request that carries it to PocketBase,
+ * and how the flusher should read the answers that are not a plain success.
+ */
+import type * as v from 'valibot';
+import type { AppDB } from '../db/index.ts';
+import type { SyncedCollection } from '../pb/records.ts';
+
+export interface SendRequest {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  collection: SyncedCollection;
+  /** The record id (creates carry it in the body too). */
+  id: string;
+  /** JSON fields. */
+  body?: Record<string, unknown>;
+  /** File fields, sent as multipart form data. */
+  files?: Record<string, Blob>;
+}
+
+export interface MutationKind<P> {
+  kind: string;
+  collection: SyncedCollection;
+  payload: v.GenericSchema<unknown, P>;
+  recordId(payload: P): string;
+  /**
+   * The optimistic local effect, run inside the caller's `rw` transaction. It must be idempotent:
+   * it runs again on top of every server copy of the record that lands while it is still queued
+   * (a pull, a realtime event), which is how a queued change survives a refresh from the server.
+   */
+  apply(db: AppDB, payload: P, userId: string): Promise<void>;
+  request(payload: P): SendRequest;
+  /** For creates: the field that must hold the caller's id for a replayed create to be ours. */
+  ownerField?: string;
+  /**
+   * A create refused because an equivalent record already exists (a like of the same card from
+   * another device): what the user wanted is already true, so count it as done.
+   */
+  duplicateIsDone?: boolean;
+  /** Korean text for the list of changes waiting to sync. */
+  label: string;
+  /** Korean text shown when the server refuses the change for good. */
+  failureMessage(payload: P): string;
+}
+
+// Kinds are declared with their own payload types; the registry erases them to `unknown`, and
+// every row read back is checked against `payload` before any of the functions see it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyMutationKind = MutationKind<any>;

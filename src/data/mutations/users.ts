@@ -1,0 +1,57 @@
+/**
+ * The signed-in user's own profile: favourite group (최애 그룹) and profile fields (name, nickname,
+ * avatar). Both are plain field updates of `users/<me>`, idempotent on replay.
+ */
+import * as v from 'valibot';
+import { ko } from '../../i18n/ko.ts';
+import type { MutationKind } from './types.ts';
+
+const biasPayload = v.object({ id: v.string(), biasGroup: v.string() });
+export type BiasPayload = v.InferOutput<typeof biasPayload>;
+
+export const biasSet: MutationKind<BiasPayload> = {
+  kind: 'user.setBias',
+  collection: 'users',
+  payload: biasPayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    await db.users.update(p.id, { biasGroup: p.biasGroup });
+  },
+  request: (p) => ({ method: 'PATCH', collection: 'users', id: p.id, body: { biasGroup: p.biasGroup } }),
+  label: ko.sync.kinds.biasSet,
+  failureMessage: () => ko.sync.failures.bias,
+};
+
+const profilePayload = v.object({
+  id: v.string(),
+  name: v.optional(v.string()),
+  username: v.optional(v.string()),
+  avatar: v.optional(v.blob()),
+});
+export type ProfilePayload = v.InferOutput<typeof profilePayload>;
+
+function profileFields(p: ProfilePayload): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (p.name !== undefined) fields['name'] = p.name;
+  if (p.username !== undefined) fields['username'] = p.username;
+  return fields;
+}
+
+export const profileUpdate: MutationKind<ProfilePayload> = {
+  kind: 'user.updateProfile',
+  collection: 'users',
+  payload: profilePayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    await db.users.update(p.id, profileFields(p));
+  },
+  request: (p) => ({
+    method: 'PATCH',
+    collection: 'users',
+    id: p.id,
+    body: profileFields(p),
+    ...(p.avatar ? { files: { avatar: p.avatar } } : {}),
+  }),
+  label: ko.sync.kinds.profileUpdate,
+  failureMessage: () => ko.sync.failures.profile,
+};

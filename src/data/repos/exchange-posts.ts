@@ -1,0 +1,95 @@
+/**
+ * Exchange posts (교환 글): write, edit, move through the statuses, delete. The same rules as the
+ * server (pb_hooks/guards.pb.js) are checked first, so a fan gets the spec's message at once.
+ */
+import { ko } from '../../i18n/ko.ts';
+import { containsProfanity } from '../../lib/profanity.ts';
+import { db as defaultDb, type AppDB } from '../db/index.ts';
+import { newRecordId } from '../ids.ts';
+import { postCreate, postDelete, postUpdate } from '../mutations/index.ts';
+import type { ExchangePost } from '../pb/records.ts';
+import { pbTimestamp } from '../time.ts';
+import { InvalidInputError, LoginRequiredError, queueMutation } from './queue.ts';
+
+export const POST_MAX_LENGTH = 150;
+
+/** The Korean message for a post text that breaks a rule, or null when it is fine. */
+export function checkPostText(text: string): string | null {
+  const trimmed = text.trim();
+  if (!trimmed) return ko.validation.exchangeEmpty;
+  if (Array.from(trimmed).length > POST_MAX_LENGTH) return ko.validation.exchangeTooLong;
+  if (containsProfanity(trimmed)) return ko.validation.exchangeProfanity;
+  return null;
+}
+
+function assertText(text: string): string {
+  const problem = checkPostText(text);
+  if (problem) throw new InvalidInputError(problem);
+  return text.trim();
+}
+
+/** Writes a post on a card; returns its id. */
+export async function createPost(photoCard: string, text: string, db: AppDB = defaultDb): Promise<string> {
+  const description = assertText(text);
+  const p = await queueMutation(
+    postCreate,
+    ({ userId }) => ({
+      id: newRecordId(),
+      writer: userId,
+      photoCard,
+      description,
+      createdAt: pbTimestamp(),
+    }),
+    db,
+  );
+  return p!.id;
+}
+
+async function ownPost(db: AppDB, id: string, userId: string): Promise<ExchangePost> {
+  const post = await db.exchangeList.get(id);
+  if (!post) throw new InvalidInputError(ko.messages.exchangeEditFailed);
+  const me = await db.users.get(userId);
+  if (post.writer !== userId && me?.role !== 'admin') throw new LoginRequiredError();
+  return post;
+}
+
+/** Edits a post's text (the writer or an admin). */
+export async function editPost(id: string, text: string, db: AppDB = defaultDb): Promise<void> {
+  const description = assertText(text);
+  await queueMutation(
+    postUpdate,
+    async ({ db, userId }) => {
+      await ownPost(db, id, userId);
+      return { id, description };
+    },
+    db,
+  );
+}
+
+/** Moves a post to another status (교환대기중 → 교환중 → 교환완료). */
+export async function setPostStatus(
+  id: string,
+  status: ExchangePost['status'],
+  db: AppDB = defaultDb,
+): Promise<void> {
+  await queueMutation(
+    postUpdate,
+    async ({ db, userId }) => {
+      const post = await ownPost(db, id, userId);
+      return post.status === status ? null : { id, status };
+    },
+    db,
+  );
+}
+
+/** Deletes a post (the writer or an admin). */
+export async function deletePost(id: string, db: AppDB = defaultDb): Promise<void> {
+  await queueMutation(
+    postDelete,
+    async ({ db, userId }) => {
+      await ownPost(db, id, userId);
+      return { id };
+    },
+    db,
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * What the user can do with changes the server refused (dead letters): send again (the change is
+ * re-applied locally and queued as new) or discard it for good.
+ */
+import { db as defaultDb, type AppDB } from '../db/index.ts';
+import { readMutation } from '../mutations/index.ts';
+import { readSession } from '../session/session.ts';
+import { announceQueued } from '../sync/signals.ts';
+import { LoginRequiredError } from './queue.ts';
+
+export async function retryDeadLetter(seq: number, db: AppDB = defaultDb): Promise<void> {
+  await db.transaction('rw', db.tables, async () => {
+    const dead = await db.deadLetters.get(seq);
+    if (!dead) return;
+    const session = await readSession(db);
+    if (!session || session.userId !== dead.userId) throw new LoginRequiredError();
+    const m = readMutation(dead.kind, dead.payload);
+    if ('error' in m) return;
+    await m.kind.apply(db, m.payload, session.userId);
+    await db.deadLetters.delete(seq);
+    await db.outbox.add({
+      id: dead.id,
+      kind: dead.kind,
+      recordKey: dead.recordKey,
+      userId: dead.userId,
+      payload: dead.payload,
+      createdAt: dead.createdAt,
+      attempts: 0,
+      nextTryAt: 0,
+    });
+  });
+  announceQueued();
+}
+
+export async function discardDeadLetter(seq: number, db: AppDB = defaultDb): Promise<void> {
+  await db.deadLetters.delete(seq);
+}
+
+/** Marks dead letters as told to the user (the toast was shown). */
+export async function markDeadLettersNotified(seqs: number[], db: AppDB = defaultDb): Promise<void> {
+  await db.deadLetters.where('seq').anyOf(seqs).modify({ notifiedAt: Date.now() });
+}

@@ -1,0 +1,91 @@
+/**
+ * The one write path of the app. A change is applied to the local copy and its outbox row is
+ * added in the same IndexedDB transaction: either both happen or neither does, so the screen never
+ * shows a change that is not queued, and a queued change is never missing from the screen.
+ */
+import * as v from 'valibot';
+import { db as defaultDb, type AppDB } from '../db/index.ts';
+import { newRecordId } from '../ids.ts';
+import type { MutationKind } from '../mutations/index.ts';
+import { readSession } from '../session/session.ts';
+import { isQuotaError, StorageFullError } from '../storage.ts';
+import { recordKey } from '../sync/apply.ts';
+import { announceQueued } from '../sync/signals.ts';
+
+/** The change needs a signed-in user ('로그인이 필요한 서비스입니다.'). */
+export class LoginRequiredError extends Error {
+  constructor() {
+    super('login required');
+    this.name = 'LoginRequiredError';
+  }
+}
+
+/** The input breaks a rule; `message` is the Korean text to show. Nothing was queued. */
+export class InvalidInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidInputError';
+  }
+}
+
+export interface QueueContext {
+  db: AppDB;
+  userId: string;
+}
+
+/**
+ * Queues mutations built by `build` (which may read the local store, and returns the payloads to
+ * queue, in order, or none for a no-op). Throws LoginRequiredError, InvalidInputError or
+ * StorageFullError; on any throw nothing is changed.
+ */
+export async function queueMutations<P>(
+  kind: MutationKind<P>,
+  build: (ctx: QueueContext) => Promise<P[]> | P[],
+  db: AppDB = defaultDb,
+): Promise<P[]> {
+  let queued: P[];
+  try {
+    queued = await db.transaction('rw', db.tables, async () => {
+      const session = await readSession(db);
+      if (!session) throw new LoginRequiredError();
+      const payloads = await build({ db, userId: session.userId });
+      for (const raw of payloads) {
+        const payload = v.parse(kind.payload, raw);
+        await kind.apply(db, payload, session.userId);
+        await db.outbox.add({
+          id: newRecordId(),
+          kind: kind.kind,
+          recordKey: recordKey(kind.collection, kind.recordId(payload)),
+          userId: session.userId,
+          payload,
+          createdAt: Date.now(),
+          attempts: 0,
+          nextTryAt: 0,
+        });
+      }
+      return payloads;
+    });
+  } catch (err) {
+    if (isQuotaError(err)) throw new StorageFullError();
+    throw err;
+  }
+  if (queued.length) announceQueued();
+  return queued;
+}
+
+/** Queues one mutation; see queueMutations. */
+export async function queueMutation<P>(
+  kind: MutationKind<P>,
+  build: (ctx: QueueContext) => Promise<P | null> | P | null,
+  db: AppDB = defaultDb,
+): Promise<P | null> {
+  const [queued] = await queueMutations(
+    kind,
+    async (ctx) => {
+      const p = await build(ctx);
+      return p === null ? [] : [p];
+    },
+    db,
+  );
+  return queued ?? null;
+}

@@ -1,0 +1,95 @@
+/**
+ * The signed-in user, as every part of the data layer sees it: the session row in IndexedDB.
+ *
+ * Owner-private tables (likes, collect books, reports, notifications) hold one user's rows at a
+ * time. `syncState['owner:private']` remembers whose they are; when another user (or nobody) is
+ * signed in, they are emptied and pulled again from scratch. Queued changes are never cleared
+ * here: each outbox row names its user and waits until that user signs in again.
+ */
+import { isTokenExpired, type RecordModel } from 'pocketbase';
+import type { AppDB } from '../db/index.ts';
+import type { AppClient } from '../pb/client.ts';
+import { readAuthRow } from './auth-store.ts';
+
+export interface Session {
+  token: string;
+  userId: string;
+  record: Record<string, unknown> & { id: string };
+}
+
+/** Collections only their owner may read: pulled only while signed in. */
+export const PRIVATE_TABLES = ['likes', 'collectBook', 'informUs', 'notifications'] as const;
+
+const OWNER_KEY = 'owner:private';
+
+/** The session stored now, or null when there is none or its token has expired. */
+export async function readSession(db: AppDB): Promise<Session | null> {
+  const row = await readAuthRow(db);
+  if (!row || !row.record || isTokenExpired(row.token)) return null;
+  const record = row.record as Session['record'];
+  return { token: row.token, userId: record.id, record };
+}
+
+/** Makes the owner-private tables belong to `userId` (or to nobody), emptying them if needed. */
+export async function claimPrivateTables(db: AppDB, userId: string | null): Promise<boolean> {
+  return db.transaction('rw', [db.syncState, ...PRIVATE_TABLES.map((t) => db.table(t))], async () => {
+    const owner = (await db.syncState.get(OWNER_KEY))?.lastId ?? '';
+    if (owner === (userId ?? '')) return false;
+    for (const t of PRIVATE_TABLES) {
+      await db.table(t).clear();
+      await db.syncState.delete(t);
+    }
+    await db.syncState.put({ collection: OWNER_KEY, updated: '', lastId: userId ?? '', pulledAt: 0 });
+    return true;
+  });
+}
+
+/** Email and password login; the session lands in IndexedDB through the auth store. */
+export async function loginWithPassword(
+  client: AppClient,
+  email: string,
+  password: string,
+): Promise<RecordModel> {
+  const auth = await client.pb
+    .collection('users')
+    .authWithPassword(email, password, { requestKey: null });
+  return auth.record;
+}
+
+/**
+ * Ends the session on this device: the stored token goes, the owner-private tables are emptied
+ * and the user's own private fields are dropped from the local profile copy.
+ */
+export async function logout(client: AppClient, db: AppDB): Promise<void> {
+  const userId = client.store.record?.id;
+  client.store.clear();
+  await db.auth.delete('session');
+  await claimPrivateTables(db, null);
+  if (userId) await db.users.update(userId, { email: undefined, phoneNumber: '', birth: '' });
+}
+
+/** Seconds before expiry at which the token is refreshed (tokens last 7 days by default). */
+const REFRESH_WITHIN_S = 2 * 24 * 60 * 60;
+
+/**
+ * Refreshes the token when it expires within two days. Returns 'expired' when the server no
+ * longer accepts it (the session is then cleared; queued changes wait for the next login).
+ */
+export async function refreshSessionIfNeeded(
+  client: AppClient,
+): Promise<'none' | 'fresh' | 'refreshed' | 'expired' | 'offline'> {
+  const { pb, store } = client;
+  if (!store.token || !store.record) return 'none';
+  if (!isTokenExpired(store.token, REFRESH_WITHIN_S)) return 'fresh';
+  try {
+    await pb.collection('users').authRefresh({ requestKey: null });
+    return 'refreshed';
+  } catch (err) {
+    const status = (err as { status?: number }).status ?? 0;
+    if (status === 401 || status === 403 || status === 404) {
+      store.clear();
+      return 'expired';
+    }
+    return 'offline';
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Applying server copies to the local store. Every path that brings records from PocketBase (delta
+ * pull, realtime, a create's response, a rollback) comes through here, so two rules hold
+ * everywhere:
+ *
+ * 1. Rebase: after a record is replaced by its server copy, the changes still queued for it are
+ *    applied again on top (their `apply` is idempotent), so a pull never wipes an unsent edit.
+ * 2. Merge users: the server hides `phoneNumber` and `birth` (and other users' emails) from some
+ *    responses, such as realtime messages; a copy without them keeps the local values.
+ */
+import { readMutation } from '../mutations/index.ts';
+import type { AppDB } from '../db/index.ts';
+import { parseRecord, type SyncedCollection } from '../pb/records.ts';
+import { readSession } from '../session/session.ts';
+
+const USER_PRIVATE_FIELDS = ['email', 'phoneNumber', 'birth'] as const;
+
+export function recordKey(collection: string, id: string): string {
+  return `${collection}/${id}`;
+}
+
+/** Every table an optimistic apply may touch, plus the bookkeeping the rebase reads. */
+function rebaseTables(db: AppDB) {
+  return [
+    db.outbox,
+    db.auth,
+    db.likes,
+    db.exchangeList,
+    db.comments,
+    db.collectBook,
+    db.users,
+    db.informUs,
+  ];
+}
+
+/** Re-applies the queued changes of these records (of the signed-in user), oldest first. */
+export async function rebase(db: AppDB, keys: string[]): Promise<void> {
+  if (!keys.length) return;
+  const userId = (await readSession(db))?.userId;
+  if (!userId) return;
+  const rows = await db.outbox.where('recordKey').anyOf(keys).sortBy('seq');
+  for (const row of rows) {
+    if (row.userId !== userId) continue;
+    const m = readMutation(row.kind, row.payload);
+    if ('error' in m) continue;
+    await m.kind.apply(db, m.payload, userId);
+  }
+}
+
+/** Puts server copies of records (raw JSON from PocketBase) and rebases queued changes on them. */
+export async function applyServerRecords(
+  db: AppDB,
+  collection: SyncedCollection,
+  raws: readonly unknown[],
+): Promise<number> {
+  const records = raws
+    .map((raw) => ({ raw, rec: parseRecord(collection, raw) }))
+    .filter((x): x is { raw: unknown; rec: NonNullable<typeof x.rec> } => x.rec !== null);
+  if (!records.length) return 0;
+  const table = db.table(collection);
+  await db.transaction('rw', [table, ...rebaseTables(db)], async () => {
+    let rows: Record<string, unknown>[] = records.map((r) => r.rec as Record<string, unknown>);
+    if (collection === 'users') {
+      const existing = await db.users.bulkGet(rows.map((r) => r['id'] as string));
+      rows = records.map(({ raw, rec }, i) => {
+        const local = existing[i] as Record<string, unknown> | undefined;
+        const merged: Record<string, unknown> = { ...rec };
+        for (const f of USER_PRIVATE_FIELDS) {
+          const sent = (raw as Record<string, unknown>)[f];
+          if (sent !== undefined && sent !== '') continue;
+          if (local?.[f]) merged[f] = local[f];
+          else if (f === 'email') delete merged[f];
+        }
+        return merged;
+      });
+    }
+    if (collection === 'likes') {
+      // one like per (user, card): a server like replaces a local one of the same pair that has
+      // another id (liked on two devices; the queued create will be answered "already liked")
+      for (const r of rows) {
+        const same = await db.likes
+          .where({ user: r['user'] as string, photoCard: r['photoCard'] as string })
+          .toArray();
+        for (const s of same) if (s.id !== r['id']) await db.likes.delete(s.id);
+      }
+    }
+    await table.bulkPut(rows);
+    await rebase(
+      db,
+      rows.map((r) => recordKey(collection, r['id'] as string)),
+    );
+  });
+  return records.length;
+}
+
+/** Removes records deleted on the server (tombstones, realtime deletes, a rolled-back create). */
+export async function applyServerDeletes(
+  db: AppDB,
+  collection: SyncedCollection,
+  ids: readonly string[],
+): Promise<void> {
+  if (!ids.length) return;
+  const table = db.table(collection);
+  await db.transaction('rw', [table], async () => {
+    await table.bulkDelete([...ids]);
+  });
+}

@@ -1,0 +1,288 @@
+/**
+ * The page's sync engine: keeps Dexie in step with PocketBase and sends the outbox.
+ *
+ * - Pull: at start, when the network returns, on every realtime (re)connect, after a login or
+ *   logout, and on demand. Pulls never overlap; a request during a pull runs one more after it.
+ * - Realtime: subscribed while online; restarted when the session changes (the server checks
+ *   read rules per connection) and when the network returns.
+ * - Flush: at start, when a change is queued, when the network returns, when the page becomes
+ *   visible, and when a backing-off row is due. The service worker flushes too (Background Sync
+ *   `sync` event, registered here after each queued change); the Web Lock keeps them apart.
+ * - Session: the stored session is watched (other tabs log in and out too); the token is
+ *   refreshed when it nears expiry.
+ */
+import { liveQuery, type Subscription } from 'dexie';
+import type { AppDB } from '../db/index.ts';
+import type { AppClient } from '../pb/client.ts';
+import { readAuthRow } from '../session/auth-store.ts';
+import { claimPrivateTables, readSession, refreshSessionIfNeeded } from '../session/session.ts';
+import { isQuotaError } from '../storage.ts';
+import { flushOutbox, type FlushReport } from './flush.ts';
+import { pullAll, readableCollections, type PullReport } from './pull.ts';
+import { startRealtime, type RealtimeHandle } from './realtime.ts';
+import { onQueued } from './signals.ts';
+
+export interface SyncStatus {
+  online: boolean;
+  realtime: 'off' | 'connecting' | 'live';
+  pulling: boolean;
+  flushing: boolean;
+  /** The signed-in user's id, or null. */
+  userId: string | null;
+  lastPullAt: number | null;
+  /** Set when the last flush stopped because the session is missing or expired. */
+  waitingForLogin: boolean;
+  /** A problem the user should know about (storage full), in Korean; null when none. */
+  problem: 'storage-full' | null;
+}
+
+export interface SyncEngine {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  getStatus(): SyncStatus;
+  subscribe(listener: () => void): () => void;
+  pull(): Promise<PullReport | null>;
+  flush(opts?: { ignoreBackoff?: boolean }): Promise<FlushReport | null>;
+}
+
+const SYNC_TAG = 'outbox';
+const REFRESH_CHECK_MS = 60 * 60 * 1000;
+
+export function createSyncEngine(opts: {
+  db: AppDB;
+  client: AppClient;
+  /** Registers a Background Sync so the service worker flushes if the page goes away. */
+  registerBackgroundSync?: (tag: string) => Promise<void>;
+}): SyncEngine {
+  const { db, client } = opts;
+  const { pb, store } = client;
+  let status: SyncStatus = {
+    online: typeof navigator === 'undefined' ? true : navigator.onLine,
+    realtime: 'off',
+    pulling: false,
+    flushing: false,
+    userId: null,
+    lastPullAt: null,
+    waitingForLogin: false,
+    problem: null,
+  };
+  const listeners = new Set<() => void>();
+  const set = (patch: Partial<SyncStatus>) => {
+    status = { ...status, ...patch };
+    for (const l of listeners) l();
+  };
+
+  let realtime: RealtimeHandle | null = null;
+  let realtimeGen = 0;
+  let pullRunning: Promise<PullReport | null> | null = null;
+  let pullAgain = false;
+  let flushRunning: Promise<FlushReport | null> | null = null;
+  let flushAgain: { ignoreBackoff: boolean } | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let refreshTimer: ReturnType<typeof setInterval> | undefined;
+  let authSub: Subscription | undefined;
+  const cleanups: (() => void)[] = [];
+
+  async function doPull(): Promise<PullReport | null> {
+    if (!status.online) return null;
+    set({ pulling: true });
+    try {
+      const session = await readSession(db);
+      await claimPrivateTables(db, session?.userId ?? null);
+      const report = await pullAll(pb, db, !!session);
+      set({ lastPullAt: Date.now(), problem: null });
+      return report;
+    } catch (err) {
+      if (isQuotaError(err)) set({ problem: 'storage-full' });
+      else console.warn('[sync] pull failed', err);
+      return null;
+    } finally {
+      set({ pulling: false });
+    }
+  }
+
+  function pull(): Promise<PullReport | null> {
+    if (pullRunning) {
+      pullAgain = true;
+      return pullRunning;
+    }
+    pullRunning = (async () => {
+      let result: PullReport | null;
+      do {
+        pullAgain = false;
+        result = await doPull();
+      } while (pullAgain);
+      return result;
+    })().finally(() => {
+      pullRunning = null;
+    });
+    return pullRunning;
+  }
+
+  async function doFlush(ignoreBackoff: boolean): Promise<FlushReport | null> {
+    if (!status.online) return null;
+    set({ flushing: true });
+    try {
+      const report = await flushOutbox({ db, pb, ignoreBackoff });
+      set({ waitingForLogin: report.stopped === 'auth' || report.stopped === 'no-session' });
+      if (report.stopped === 'auth') {
+        // the server no longer takes this token: it is as good as logged out
+        const refreshed = await refreshSessionIfNeeded(client);
+        if (refreshed === 'refreshed') flushAgain = { ignoreBackoff: true };
+      }
+      scheduleRetry(report.nextTryAt);
+      if (report.stopped === 'network') void registerSync();
+      return report;
+    } catch (err) {
+      console.warn('[sync] flush failed', err);
+      return null;
+    } finally {
+      set({ flushing: false });
+    }
+  }
+
+  function flush(o: { ignoreBackoff?: boolean } = {}): Promise<FlushReport | null> {
+    const ignoreBackoff = o.ignoreBackoff ?? false;
+    if (flushRunning) {
+      flushAgain = { ignoreBackoff: ignoreBackoff || (flushAgain?.ignoreBackoff ?? false) };
+      return flushRunning;
+    }
+    flushRunning = (async () => {
+      let result = await doFlush(ignoreBackoff);
+      while (flushAgain) {
+        const again = flushAgain;
+        flushAgain = null;
+        result = await doFlush(again.ignoreBackoff);
+      }
+      return result;
+    })().finally(() => {
+      flushRunning = null;
+    });
+    return flushRunning;
+  }
+
+  function scheduleRetry(at: number | null) {
+    clearTimeout(retryTimer);
+    if (at === null) return;
+    retryTimer = setTimeout(() => void flush(), Math.max(0, at - Date.now()) + 50);
+  }
+
+  async function registerSync() {
+    try {
+      await opts.registerBackgroundSync?.(SYNC_TAG);
+    } catch {
+      // no Background Sync (Firefox, Safari): the page's own triggers cover it
+    }
+  }
+
+  async function restartRealtime() {
+    const gen = ++realtimeGen;
+    const old = realtime;
+    realtime = null;
+    await old?.stop();
+    if (!status.online) {
+      set({ realtime: 'off' });
+      return;
+    }
+    set({ realtime: 'connecting' });
+    try {
+      const session = await readSession(db);
+      const handle = await startRealtime(pb, db, readableCollections(!!session), () => {
+        set({ realtime: 'live' });
+        void pull();
+      });
+      if (gen !== realtimeGen) {
+        await handle.stop();
+        return;
+      }
+      realtime = handle;
+    } catch {
+      if (gen === realtimeGen) set({ realtime: 'off' });
+    }
+  }
+
+  async function onSessionChanged() {
+    const session = await readSession(db);
+    set({ userId: session?.userId ?? null });
+    await claimPrivateTables(db, session?.userId ?? null);
+    void restartRealtime();
+    void pull();
+    void flush({ ignoreBackoff: true });
+  }
+
+  function onOnline() {
+    set({ online: true });
+    void flush({ ignoreBackoff: true });
+    void restartRealtime(); // its PB_CONNECT runs the pull
+    void pull();
+  }
+
+  function onOffline() {
+    set({ online: false, realtime: 'off' });
+  }
+
+  function onVisible() {
+    if (document.visibilityState !== 'visible') return;
+    void flush();
+    if (status.realtime !== 'live') void pull();
+  }
+
+  return {
+    async start() {
+      const session = await readSession(db);
+      set({ userId: session?.userId ?? null });
+      if (typeof window !== 'undefined') {
+        window.addEventListener('online', onOnline);
+        window.addEventListener('offline', onOffline);
+        document.addEventListener('visibilitychange', onVisible);
+        cleanups.push(() => {
+          window.removeEventListener('online', onOnline);
+          window.removeEventListener('offline', onOffline);
+          document.removeEventListener('visibilitychange', onVisible);
+        });
+      }
+      cleanups.push(
+        onQueued(() => {
+          void registerSync();
+          void flush();
+        }),
+      );
+      // the stored session is the truth: follow logins and logouts from any tab
+      let lastUser: string | null | undefined = session?.userId ?? null;
+      authSub = liveQuery(() => readAuthRow(db)).subscribe({
+        next: (row) => {
+          store.adopt(row);
+          const user = (row?.record as { id?: string } | null)?.id ?? null;
+          if (user !== lastUser) {
+            lastUser = user;
+            void onSessionChanged();
+          }
+        },
+        error: (err: unknown) => console.warn('[sync] session watch failed', err),
+      });
+      refreshTimer = setInterval(() => void refreshSessionIfNeeded(client), REFRESH_CHECK_MS);
+
+      if (status.online) await refreshSessionIfNeeded(client);
+      await claimPrivateTables(db, (await readSession(db))?.userId ?? null);
+      void restartRealtime();
+      await pull();
+      await flush({ ignoreBackoff: true });
+    },
+    async stop() {
+      authSub?.unsubscribe();
+      clearTimeout(retryTimer);
+      clearInterval(refreshTimer);
+      for (const c of cleanups.splice(0)) c();
+      realtimeGen++;
+      await realtime?.stop();
+      realtime = null;
+    },
+    getStatus: () => status,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    pull,
+    flush,
+  };
+}

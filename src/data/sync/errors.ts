@@ -1,0 +1,62 @@
+/**
+ * How the flusher reads a failed request. Network trouble, timeouts, rate limits and server errors
+ * are temporary: the change stays queued and is retried with backoff. 401 means the session is
+ * gone: everything waits for the next login. Any other 4xx is the server's final answer.
+ */
+export type Failure = 'retry' | 'auth' | 'final';
+
+interface ErrorLike {
+  status?: number;
+  isAbort?: boolean;
+  response?: { data?: Record<string, { code?: string } | undefined>; message?: string };
+  message?: string;
+}
+
+export function errorStatus(err: unknown): number {
+  return (err as ErrorLike | null)?.status ?? 0;
+}
+
+export function classifyFailure(err: unknown): Failure {
+  const e = (err ?? {}) as ErrorLike;
+  const status = e.status ?? 0;
+  if (e.isAbort || status === 0) return 'retry';
+  if (status === 401) return 'auth';
+  if (status === 408 || status === 429 || status >= 500) return 'retry';
+  return 'final';
+}
+
+/** PocketBase's field errors of a 400 answer. */
+function fieldErrors(err: unknown): Record<string, { code?: string } | undefined> {
+  return (err as ErrorLike | null)?.response?.data ?? {};
+}
+
+/** A create whose id exists already: our own earlier send, or (rarely) someone else's record. */
+export function isIdTaken(err: unknown): boolean {
+  return errorStatus(err) === 400 && fieldErrors(err)['id']?.code === 'validation_not_unique';
+}
+
+/** A create refused by a unique index other than the id (a like of a card already liked). */
+export function isDuplicate(err: unknown): boolean {
+  if (errorStatus(err) !== 400) return false;
+  const errors = fieldErrors(err);
+  return Object.entries(errors).some(
+    ([field, e]) => field !== 'id' && e?.code === 'validation_not_unique',
+  );
+}
+
+/** A short description of the server's answer, kept with dead letters. */
+export function describeFailure(err: unknown): string {
+  const e = (err ?? {}) as ErrorLike;
+  const fields = Object.entries(fieldErrors(err))
+    .map(([f, v]) => `${f}: ${v?.code ?? ''}`)
+    .join(', ');
+  const base = e.response?.message || e.message || 'error';
+  return `${e.status ?? 0} ${base}${fields ? ` (${fields})` : ''}`;
+}
+
+/** Backoff after `attempts` failures: 1 s, 2 s, 4 s ... capped at 30 s, with ±20% jitter. */
+export function backoffMs(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(30_000, 1000 * 2 ** Math.max(0, attempts - 1));
+  const jittered = base * (0.8 + 0.4 * random());
+  return Math.min(30_000, Math.round(jittered));
+}

@@ -1,0 +1,49 @@
+/**
+ * Realtime: while online, PocketBase pushes every create, update and delete the session may see
+ * (the server applies the same list/view rules as for reads). Events are applied to Dexie one at a
+ * time, in arrival order. The SDK reconnects by itself after drops (PocketBase closes idle
+ * connections after 5 minutes); every (re)connect reports PB_CONNECT, after which the engine runs
+ * a delta pull to cover whatever happened while the connection was down.
+ */
+import type PocketBase from 'pocketbase';
+import type { AppDB } from '../db/index.ts';
+import type { SyncedCollection } from '../pb/records.ts';
+import { applyServerDeletes, applyServerRecords } from './apply.ts';
+
+export interface RealtimeHandle {
+  stop(): Promise<void>;
+}
+
+export async function startRealtime(
+  pb: PocketBase,
+  db: AppDB,
+  collections: readonly SyncedCollection[],
+  onConnect: () => void,
+): Promise<RealtimeHandle> {
+  let chain: Promise<unknown> = Promise.resolve();
+  const enqueue = (fn: () => Promise<unknown>) => {
+    chain = chain.then(fn).catch((err: unknown) => console.warn('[sync] realtime apply failed', err));
+  };
+  const unsubs: (() => Promise<void>)[] = [];
+  // registered first but called by the SDK only after the subscriptions below are in place
+  const connect = pb.realtime.subscribe('PB_CONNECT', () => onConnect());
+  // subscribed together so that the SDK sends one subscription request, not one per collection
+  const subs = await Promise.allSettled(
+    collections.map((c) =>
+      pb.collection(c).subscribe('*', (e) => {
+        enqueue(() =>
+          e.action === 'delete'
+            ? applyServerDeletes(db, c, [e.record.id])
+            : applyServerRecords(db, c, [e.record]),
+        );
+      }),
+    ),
+  );
+  for (const s of subs) if (s.status === 'fulfilled') unsubs.push(s.value);
+  unsubs.push(await connect);
+  return {
+    async stop() {
+      for (const u of unsubs) await u().catch(() => undefined);
+    },
+  };
+}

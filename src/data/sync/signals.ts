@@ -1,0 +1,15 @@
+/**
+ * A tiny in-context signal: repos announce "a change was queued" without importing the sync
+ * engine (which imports them indirectly), and the page's engine answers by flushing.
+ */
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+export function onQueued(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function announceQueued(): void {
+  for (const l of listeners) l();
+}
