@@ -17,3 +17,11 @@ createRoot(container).render(
 );
 
 registerServiceWorker();
+
+// The data layer (Dexie, the PocketBase SDK, sync) loads after the first paint, in its own chunk.
+const startDataLayer = () =>
+  void import('./app/start-data')
+    .then((m) => m.startData())
+    .catch((err: unknown) => console.error('[data] start failed', err));
+if ('requestIdleCallback' in window) requestIdleCallback(startDataLayer, { timeout: 1500 });
+else setTimeout(startDataLayer, 0);

@@ -5,8 +5,12 @@
  * keeps bounded runtime caches of PocketBase files (card images, logos, event photos).
  *
  * It never caches /api responses other than files: data reaches the screens from IndexedDB (Dexie),
- * not from HTTP caches. Later issues add the outbox flush (Background Sync) and push here, reusing
- * src/data.
+ * not from HTTP caches.
+ *
+ * Background Sync: the page registers the `outbox` sync after queueing a change; the browser fires
+ * it when the network is back, even if the app was closed, and the worker flushes the outbox with
+ * the same code and the same stored session as the page (src/data). The Web Lock in that code
+ * keeps the worker and open tabs from sending at the same time.
  */
 import {
   cleanupOutdatedCaches,
@@ -17,6 +21,9 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { db } from '../src/data/db/index.ts';
+import { createClient } from '../src/data/pb/client.ts';
+import { flushOutbox } from '../src/data/sync/flush.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -54,6 +61,25 @@ registerRoute(
 // The page asks a waiting worker to take over when the user accepts the update toast.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
+
+/** Flushes with a client made now, so it sends with the session stored at this moment. */
+async function flushFromWorker(): Promise<void> {
+  const { pb } = await createClient(self.location.origin, db);
+  const report = await flushOutbox({ db, pb, ignoreBackoff: true });
+  // a rejected sync is retried by the browser later (with its own backoff); only network
+  // trouble is worth that: a missing session waits for the next login in a page
+  if (report.stopped === 'network') throw new Error('outbox: network still unavailable');
+}
+
+self.addEventListener('sync', (event) => {
+  const e = event as SyncEvent;
+  if (e.tag === 'outbox') e.waitUntil(flushFromWorker());
 });
 
 self.addEventListener('activate', (event) => {

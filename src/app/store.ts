@@ -2,6 +2,7 @@
 // the app imports atoms and hooks from here, so swapping or wrapping the state library, or
 // reading state outside React (session bootstrap, service-worker messages), has a single seam.
 import { atom, createStore, Provider, useAtom, useAtomValue, useSetAtom } from 'jotai';
+import type { SyncStatus } from '../data/sync/engine';
 
 export { atom, Provider, useAtom, useAtomValue, useSetAtom };
 
@@ -9,7 +10,22 @@ export { atom, Provider, useAtom, useAtomValue, useSetAtom };
 export const appStore = createStore();
 
 /**
- * Whether a user is logged in. A plain boolean for now; the session module will back it with the
- * IndexedDB auth row so it survives reloads and works offline.
+ * The signed-in user's id, or null. Set by the sync engine from the session stored in IndexedDB
+ * (app/start-data.ts), so it survives reloads, works offline and follows logins in other tabs.
  */
-export const isLoggedInAtom = atom(false);
+export const sessionUserIdAtom = atom<string | null>(null);
+
+/** Whether a user is logged in. */
+export const isLoggedInAtom = atom((get) => get(sessionUserIdAtom) !== null);
+
+/** The sync engine's state (online, realtime, pulling...), mirrored for the screens. */
+export const syncStatusAtom = atom<SyncStatus>({
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  realtime: 'off',
+  pulling: false,
+  flushing: false,
+  userId: null,
+  lastPullAt: null,
+  waitingForLogin: false,
+  problem: null,
+});

@@ -5,7 +5,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
-import { appStore, isLoggedInAtom } from '@/app/store';
+import { appStore, sessionUserIdAtom } from '@/app/store';
 import { ROUTES } from '../helpers/routes.ts';
 
 let root: Root | undefined;
@@ -20,7 +20,7 @@ afterEach(() => {
   act(() => root?.unmount());
   container?.remove();
   root = undefined;
-  appStore.set(isLoggedInAtom, false);
+  appStore.set(sessionUserIdAtom, null);
 });
 
 async function renderAt(path: string) {
@@ -101,7 +101,7 @@ describe('main layout', () => {
       container?.querySelector<HTMLAnchorElement>('nav[aria-label="하단 탭"] li:last-child a');
     await renderAt('/');
     expect(tab()?.getAttribute('href')).toBe('/login');
-    act(() => appStore.set(isLoggedInAtom, true));
+    act(() => appStore.set(sessionUserIdAtom, 'user1234567890a'));
     expect(tab()?.getAttribute('href')).toBe('/profile');
   });
 

@@ -30,6 +30,7 @@ describe('Dexie schema', () => {
       id,
       kind: 'like.set',
       recordKey: `likes/${id}`,
+      userId: 'u',
       payload: {},
       createdAt: 0,
       attempts: 0,

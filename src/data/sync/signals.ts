@@ -13,3 +13,15 @@ export function onQueued(listener: Listener): () => void {
 export function announceQueued(): void {
   for (const l of listeners) l();
 }
+
+const flushListeners = new Set<Listener>();
+
+/** The user asked to sync now ('지금 동기화'): the page's engine flushes, ignoring backoff. */
+export function onFlushRequested(listener: Listener): () => void {
+  flushListeners.add(listener);
+  return () => flushListeners.delete(listener);
+}
+
+export function requestFlushNow(): void {
+  for (const l of flushListeners) l();
+}

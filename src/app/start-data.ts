@@ -1,0 +1,62 @@
+/**
+ * Starts the offline data layer after the shell has painted: loaded with a dynamic import from
+ * main.tsx, so Dexie and the PocketBase SDK stay out of the entry bundle.
+ *
+ * It creates the page's PocketBase client (session from IndexedDB), starts the sync engine, mirrors
+ * the engine's state and the signed-in user into the jotai store, and asks the browser to keep our
+ * storage once there is something worth keeping.
+ *
+ * End-to-end tests drive the data layer through `window.__pocamarket` before the screens that use
+ * it exist; it is only defined when localStorage holds `pocamarket:test-api` = '1'.
+ */
+import { db } from '../data/db/index.ts';
+import { getClient } from '../data/pb/client.ts';
+import * as repos from '../data/repos/index.ts';
+import { loginWithPassword, logout } from '../data/session/session.ts';
+import { requestPersistentStorage } from '../data/storage.ts';
+import { createSyncEngine, type SyncEngine } from '../data/sync/engine.ts';
+import { onFlushRequested } from '../data/sync/signals.ts';
+import { appStore, sessionUserIdAtom, syncStatusAtom } from './store';
+
+async function registerBackgroundSync(tag: string): Promise<void> {
+  const reg = await navigator.serviceWorker?.getRegistration();
+  const sync = (
+    reg as
+      (ServiceWorkerRegistration & { sync?: { register(t: string): Promise<void> } }) | undefined
+  )?.sync;
+  await sync?.register(tag);
+}
+
+let started: Promise<SyncEngine> | undefined;
+
+export function startData(): Promise<SyncEngine> {
+  started ??= (async () => {
+    const client = await getClient();
+    const engine = createSyncEngine({ db, client, registerBackgroundSync });
+    const mirror = () => {
+      const status = engine.getStatus();
+      appStore.set(syncStatusAtom, status);
+      appStore.set(sessionUserIdAtom, status.userId);
+    };
+    engine.subscribe(mirror);
+    onFlushRequested(() => void engine.flush({ ignoreBackoff: true }));
+
+    if (localStorage.getItem('pocamarket:test-api') === '1') {
+      Object.assign(window, {
+        __pocamarket: {
+          db,
+          engine,
+          repos,
+          login: (email: string, password: string) => loginWithPassword(client, email, password),
+          logout: () => logout(client, db),
+        },
+      });
+    }
+
+    await engine.start();
+    mirror();
+    void requestPersistentStorage();
+    return engine;
+  })();
+  return started;
+}

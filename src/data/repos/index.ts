@@ -1,0 +1,17 @@
+/** The write API of the app: every change a screen can make, one function each. */
+export { setLike } from './likes.ts';
+export {
+  checkPostText,
+  createPost,
+  deletePost,
+  editPost,
+  POST_MAX_LENGTH,
+  setPostStatus,
+} from './exchange-posts.ts';
+export { createComment } from './comments.ts';
+export { createCollectBook, saveCollectBookCards } from './collect-books.ts';
+export { setBias, updateProfile } from './profile.ts';
+export { createReport } from './reports.ts';
+export { discardDeadLetter, markDeadLettersNotified, retryDeadLetter } from './outbox.ts';
+export { InvalidInputError, LoginRequiredError } from './queue.ts';
+export { StorageFullError } from '../storage.ts';
