@@ -27,6 +27,14 @@ async function registerBackgroundSync(tag: string): Promise<void> {
   await sync?.register(tag);
 }
 
+function testApiEnabled(): boolean {
+  try {
+    return localStorage.getItem('pocamarket:test-api') === '1';
+  } catch {
+    return false; // storage blocked (privacy settings, a page being torn down)
+  }
+}
+
 let started: Promise<SyncEngine> | undefined;
 
 export function startData(): Promise<SyncEngine> {
@@ -39,9 +47,12 @@ export function startData(): Promise<SyncEngine> {
       appStore.set(sessionUserIdAtom, status.userId);
     };
     engine.subscribe(mirror);
-    onFlushRequested(() => void engine.flush({ ignoreBackoff: true }));
+    onFlushRequested(() => {
+      void engine.flush({ ignoreBackoff: true });
+      void engine.pull();
+    });
 
-    if (localStorage.getItem('pocamarket:test-api') === '1') {
+    if (testApiEnabled()) {
       Object.assign(window, {
         __pocamarket: {
           db,

@@ -231,12 +231,17 @@ export const ko = {
     discard: '삭제',
     discardConfirm: '이 변경 사항을 삭제할까요? 삭제하면 되돌릴 수 없어요.',
     syncNow: '지금 동기화',
+    kindUnknown: '기타 변경',
+    failedCount: (n: number) => `보내지 못한 변경 ${n}개가 있어요`,
+    retryFailed: '다시 보내지 못했어요. 잠시 후 다시 시도해주세요.',
+    cardCount: (n: number) => `카드 ${n}장`,
     commentEmpty: '댓글 내용을 입력해주세요.',
     commentTooLong: '댓글은 500자까지 쓸 수 있습니다.',
     bookTitleInvalid: '콜렉트북 제목을 1~50자로 입력해주세요.',
     imageInvalid: 'PNG, JPG, WEBP, GIF 이미지(5MB 이하)만 올릴 수 있습니다.',
     usernameInvalid: '닉네임은 한글, 영문, 숫자, _ . 로 2~20자까지 쓸 수 있습니다.',
-    storageFull: '기기의 저장 공간이 부족해 저장하지 못했어요. 저장 공간을 확보한 뒤 다시 시도해주세요.',
+    storageFull:
+      '기기의 저장 공간이 부족해 저장하지 못했어요. 저장 공간을 확보한 뒤 다시 시도해주세요.',
     kinds: {
       likeSet: '찜하기',
       likeUnset: '찜 해제',

@@ -55,7 +55,9 @@ async function openApp(viewport: { width: number; height: number }): Promise<{
   errors: string[];
 }> {
   const context = await newContext(browser, viewport, inject('baseUrl'));
-  await context.addInitScript(() => localStorage.setItem('pocamarket:test-api', '1'));
+  await context.addInitScript(() => {
+    if (location.protocol.startsWith('http')) localStorage.setItem('pocamarket:test-api', '1');
+  });
   const { page, errors } = await trackedPage(context);
   await page.goto('/');
   await waitForServiceWorker(page);

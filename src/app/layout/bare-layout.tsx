@@ -1,11 +1,20 @@
 import { Outlet } from '@tanstack/react-router';
+import { OfflineBanner } from '../../features/sync/components/offline-banner';
+import { SyncStatusSlot } from './sync-status-slot';
 import styles from './bare-layout.module.css';
 
-/** /chatting and /alerts: outside the main layout, just a column; screens bring their back button. */
+/**
+ * /chatting and /alerts: outside the main layout, just a column; screens bring their back button.
+ * Offline state and changes waiting to sync show here too.
+ */
 export function BareLayout() {
   return (
-    <main id="main-content" tabIndex={-1} className={styles.main}>
-      <Outlet />
-    </main>
+    <>
+      <OfflineBanner atTop />
+      <main id="main-content" tabIndex={-1} className={styles.main}>
+        <Outlet />
+      </main>
+      <SyncStatusSlot placement="bare" />
+    </>
   );
 }

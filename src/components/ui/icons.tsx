@@ -170,3 +170,51 @@ export function AlertTriangleIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function ClockIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </Icon>
+  );
+}
+
+export function CloudOffIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M7.5 18.5H6a4 4 0 0 1-.9-7.9 6 6 0 0 1 2.2-3.8" />
+      <path d="M10.2 5.3A6 6 0 0 1 17.6 9 4.5 4.5 0 0 1 20 17.2" />
+      <path d="M11 18.5h5.5" />
+      <path d="m3 3 18 18" />
+    </Icon>
+  );
+}
+
+export function CloudCheckIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M7 18.5a4 4 0 0 1-.9-7.9A6 6 0 0 1 17.6 9a4.5 4.5 0 0 1-.6 9.5Z" />
+      <path d="m9.5 13.5 2 2 3.5-3.5" />
+    </Icon>
+  );
+}
+
+export function RefreshIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8" />
+      <path d="M4 4v4h4" />
+      <path d="M4 13a8 8 0 0 0 14.6 4.5L20 16" />
+      <path d="M20 20v-4h-4" />
+    </Icon>
+  );
+}
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 6l12 12M18 6 6 18" />
+    </Icon>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { CloseIcon } from './icons';
+import styles from './sheet-dialog.module.css';
+
+export interface SheetDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The heading (an <h2>), which also names the dialog. */
+  title: string;
+  /** Accessible name of the close button, e.g. ko.sync.close. */
+  closeLabel: string;
+  children: ReactNode;
+  /** Actions pinned under the scrolling content. */
+  footer?: ReactNode;
+  /** A stable hook for end-to-end tests. */
+  testId?: string;
+}
+
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A modal panel on the native <dialog>: a bottom sheet on phones, a centred card from 1080 px.
+ * Like ConfirmDialog, `open` is the one source of truth: Esc and a backdrop click ask `onClose`,
+ * focus starts on the close button, Tab stays inside, and focus goes back to where it was.
+ * The content is mounted only while open, so its live queries stop when the sheet closes.
+ */
+export function SheetDialog({
+  open,
+  onClose,
+  title,
+  closeLabel,
+  children,
+  footer,
+  testId,
+}: SheetDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const returnFocusRef = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      returnFocusRef.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      // jsdom and very old browsers lack showModal; an open, non-modal dialog still works there.
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+      closeRef.current?.focus();
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+      const target = returnFocusRef.current;
+      returnFocusRef.current = null;
+      if (target?.isConnected) target.focus();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className={styles.sheet}
+      aria-labelledby={titleId}
+      data-testid={testId}
+      onKeyDown={trapTab}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // a click on the backdrop lands on the <dialog> itself, never on its content
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className={styles.frame}>
+        <div className={styles.header}>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          <button
+            ref={closeRef}
+            type="button"
+            className={styles.close}
+            aria-label={closeLabel}
+            onClick={onClose}
+          >
+            <CloseIcon size={22} />
+          </button>
+        </div>
+        <div className={styles.body}>{open ? children : null}</div>
+        {footer && open ? <div className={styles.footer}>{footer}</div> : null}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * Reads of collect books (콜렉트북). Only the signed-in owner can read them, so the table holds one
+ * user's books; a book made offline is here already, its thumbnail still in the outbox row (see
+ * `pendingFile` in sync.ts).
+ */
+import { db as defaultDb, type AppDB } from '../db/index.ts';
+import type { CollectBook } from '../pb/records.ts';
+
+/** The user's books, oldest first (the shelf order; new books go at the end). */
+export async function listCollectBooksOf(
+  userId: string,
+  db: AppDB = defaultDb,
+): Promise<CollectBook[]> {
+  const books = await db.collectBook.where('users').equals(userId).toArray();
+  return books.sort((a, b) => a.created.localeCompare(b.created) || a.id.localeCompare(b.id));
+}
+
+export async function getCollectBook(
+  id: string,
+  db: AppDB = defaultDb,
+): Promise<CollectBook | null> {
+  return (await db.collectBook.get(id)) ?? null;
+}

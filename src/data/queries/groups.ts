@@ -1,0 +1,23 @@
+/**
+ * Reads of the group catalogue (the group picker, card headers, the bias choice). Groups change
+ * rarely and are few, so they are read whole and sorted here rather than indexed per screen.
+ */
+import { db as defaultDb, type AppDB } from '../db/index.ts';
+import type { Group } from '../pb/records.ts';
+
+const byName = (a: Group, b: Group) => a.groupName.localeCompare(b.groupName, 'ko');
+
+/** Every group, by name. */
+export async function listGroups(db: AppDB = defaultDb): Promise<Group[]> {
+  const groups = await db.groups.toArray();
+  return groups.sort(byName);
+}
+
+export async function getGroup(id: string, db: AppDB = defaultDb): Promise<Group | null> {
+  return (await db.groups.get(id)) ?? null;
+}
+
+/** The group called `name` (the bias is stored by name), or null. */
+export async function getGroupByName(name: string, db: AppDB = defaultDb): Promise<Group | null> {
+  return (await db.groups.where('groupName').equals(name).first()) ?? null;
+}

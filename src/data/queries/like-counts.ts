@@ -1,0 +1,44 @@
+/**
+ * The like count a screen shows. The server keeps `likeCount` with a hook (likes are their own
+ * records), and the local card copy is never bumped by a like: a pull would overwrite a bumped
+ * count and the like would vanish from it, or land on top of it and count twice. Instead the
+ * queued likes are added here: shown = server count + queued like.set − queued like.unset. Once a
+ * like is sent its outbox row goes, and the next pull brings the server's new count.
+ */
+import { db as defaultDb, type AppDB } from '../db/index.ts';
+
+const LIKE_SET = 'like.set';
+const LIKE_UNSET = 'like.unset';
+
+function cardOf(payload: unknown): string | null {
+  const card = (payload as { photoCard?: unknown } | null)?.photoCard;
+  return typeof card === 'string' ? card : null;
+}
+
+/** Queued like changes per card id: +1 for each queued like, −1 for each queued unlike. */
+export async function queuedLikeDeltas(db: AppDB = defaultDb): Promise<Map<string, number>> {
+  const rows = await db.outbox.where('kind').anyOf(LIKE_SET, LIKE_UNSET).toArray();
+  const deltas = new Map<string, number>();
+  for (const row of rows) {
+    const card = cardOf(row.payload);
+    if (!card) continue;
+    deltas.set(card, (deltas.get(card) ?? 0) + (row.kind === LIKE_SET ? 1 : -1));
+  }
+  return deltas;
+}
+
+/** The count to show: never below zero (a queued unlike of a like the server has not counted). */
+export function shownLikeCount(serverCount: number, delta: number | undefined): number {
+  return Math.max(0, serverCount + (delta ?? 0));
+}
+
+/** Card ids with a like or unlike still waiting to be sent (for their pending marks). */
+export async function pendingLikeCardIds(db: AppDB = defaultDb): Promise<Set<string>> {
+  const rows = await db.outbox.where('kind').anyOf(LIKE_SET, LIKE_UNSET).toArray();
+  const ids = new Set<string>();
+  for (const row of rows) {
+    const card = cardOf(row.payload);
+    if (card) ids.add(card);
+  }
+  return ids;
+}

@@ -1,0 +1,41 @@
+/**
+ * The signed-in user's likes (찜). The likes table holds only the owner's rows (it is emptied when
+ * another user signs in), and a queued like is already in it (optimistic), so "liked" here is what
+ * the user did, sent or not.
+ */
+import { db as defaultDb, type AppDB } from '../db/index.ts';
+import type { Like, PhotoCard } from '../pb/records.ts';
+import { getPhotoCards } from './photo-cards.ts';
+
+/** The user's likes, newest first. */
+export async function listLikes(userId: string, db: AppDB = defaultDb): Promise<Like[]> {
+  const likes = await db.likes.where('user').equals(userId).toArray();
+  return likes.sort((a, b) => b.created.localeCompare(a.created) || b.id.localeCompare(a.id));
+}
+
+/** Ids of the cards the user likes. */
+export async function listLikedCardIds(
+  userId: string,
+  db: AppDB = defaultDb,
+): Promise<Set<string>> {
+  const likes = await db.likes.where('user').equals(userId).toArray();
+  return new Set(likes.map((l) => l.photoCard));
+}
+
+/** The user's like of one card, or null (the record to delete when unliking). */
+export async function getLikeOfCard(
+  userId: string,
+  cardId: string,
+  db: AppDB = defaultDb,
+): Promise<Like | null> {
+  return (await db.likes.where({ user: userId, photoCard: cardId }).first()) ?? null;
+}
+
+/** The cards the user likes, most recently liked first, with the like counts to show. */
+export async function listLikedCards(userId: string, db: AppDB = defaultDb): Promise<PhotoCard[]> {
+  const likes = await listLikes(userId, db);
+  return getPhotoCards(
+    likes.map((l) => l.photoCard),
+    db,
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * Reads of cafe events (밋업) and their comments. Events are few (hundreds) and read whole; the map
+ * leaves out events without coordinates itself.
+ */
+import { db as defaultDb, type AppDB } from '../db/index.ts';
+import type { Comment, MeetUp } from '../pb/records.ts';
+
+/** Every event, soonest start first (events without a start date last). */
+export async function listMeetUps(db: AppDB = defaultDb): Promise<MeetUp[]> {
+  const events = await db.meetUps.toArray();
+  return events.sort(
+    (a, b) =>
+      Number(!a.startDate) - Number(!b.startDate) ||
+      a.startDate.localeCompare(b.startDate) ||
+      a.id.localeCompare(b.id),
+  );
+}
+
+export async function getMeetUp(id: string, db: AppDB = defaultDb): Promise<MeetUp | null> {
+  return (await db.meetUps.get(id)) ?? null;
+}
+
+/** The comments of one event, newest first. */
+export async function listCommentsOfMeetUp(
+  meetUpId: string,
+  db: AppDB = defaultDb,
+): Promise<Comment[]> {
+  const comments = await db.comments.where('meetUp').equals(meetUpId).toArray();
+  return comments.sort((a, b) => b.created.localeCompare(a.created) || b.id.localeCompare(a.id));
+}

@@ -1,0 +1,192 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { sessionUserIdAtom, syncStatusAtom, useAtomValue } from '../../../app/store';
+import { AlertTriangleIcon, ClockIcon, RefreshIcon } from '../../../components/ui/icons';
+import { SheetDialog } from '../../../components/ui/sheet-dialog';
+import { toast } from '../../../components/ui/toaster';
+import { useConfirm } from '../../../components/ui/use-confirm';
+import { discardDeadLetter, retryDeadLetter } from '../../../data/repos/outbox';
+import { LoginRequiredError } from '../../../data/repos/queue';
+import { isQuotaError } from '../../../data/storage';
+import { requestFlushNow } from '../../../data/sync/signals';
+import { ko } from '../../../i18n/ko';
+import { relativeTime } from '../../../lib/relative-time';
+import { useNow } from '../hooks/use-now';
+import {
+  outboxItemState,
+  outboxStateText,
+  useDeadLetters,
+  useOutboxItems,
+  type DeadLetterItem,
+  type OutboxItem,
+  type OutboxStateContext,
+} from '../queries';
+import styles from './pending-sheet.module.css';
+
+export interface PendingSheetProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The list behind the pending count: changes waiting to be sent, and the ones refused. */
+export function PendingSheet({ open, onClose }: PendingSheetProps) {
+  const { online } = useAtomValue(syncStatusAtom);
+  return (
+    <SheetDialog
+      open={open}
+      onClose={onClose}
+      title={ko.sync.sheetTitle}
+      closeLabel={ko.sync.close}
+      testId="pending-sheet"
+      footer={
+        <button
+          type="button"
+          className={styles.syncNow}
+          disabled={!online}
+          onClick={() => requestFlushNow()}
+        >
+          <RefreshIcon size={18} />
+          {ko.sync.syncNow}
+        </button>
+      }
+    >
+      <PendingList />
+    </SheetDialog>
+  );
+}
+
+function PendingList() {
+  const items = useOutboxItems();
+  const dead = useDeadLetters();
+  const status = useAtomValue(syncStatusAtom);
+  const userId = useAtomValue(sessionUserIdAtom);
+  const now = useNow(1000);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const deadTitleId = useId();
+
+  // A retried or discarded entry takes its focused button with it; keep focus in the sheet.
+  useEffect(() => {
+    const dialog = rootRef.current?.closest('dialog');
+    if (!dialog?.open) return;
+    const active = document.activeElement;
+    if (!active || active === document.body) dialog.querySelector<HTMLElement>('button')?.focus();
+  }, [items, dead]);
+
+  const ctx: OutboxStateContext = {
+    online: status.online,
+    userId,
+    waitingForLogin: status.waitingForLogin,
+    now,
+  };
+  const empty = items?.length === 0 && dead?.length === 0;
+
+  return (
+    <div ref={rootRef}>
+      {empty ? <p className={styles.empty}>{ko.sync.sheetEmpty}</p> : null}
+      {items?.length ? (
+        <ul className={styles.list}>
+          {items.map((item) => (
+            <OutboxEntry key={item.seq} item={item} ctx={ctx} />
+          ))}
+        </ul>
+      ) : null}
+      {dead?.length ? (
+        <section className={styles.deadSection} aria-labelledby={deadTitleId}>
+          <h3 id={deadTitleId} className={styles.deadTitle}>
+            <AlertTriangleIcon size={18} />
+            {ko.sync.deadTitle}
+          </h3>
+          <ul className={styles.deadList}>
+            {dead.map((d) => (
+              <DeadLetterEntry key={d.seq} item={d} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function OutboxEntry({ item, ctx }: { item: OutboxItem; ctx: OutboxStateContext }) {
+  const state = outboxItemState(item, ctx);
+  return (
+    <li className={styles.item} data-testid="pending-item">
+      <span className={styles.itemIcon} aria-hidden="true">
+        <ClockIcon size={18} />
+      </span>
+      <span className={styles.itemText}>
+        <span className={styles.itemLabel}>{item.label}</span>
+        <span className={styles.itemMeta}>
+          {item.cards !== null ? `${ko.sync.cardCount(item.cards)} · ` : null}
+          {ko.sync.queuedAt(relativeTime(item.createdAt, ctx.now))}
+        </span>
+      </span>
+      <span className={styles.state} data-state={state.type}>
+        {outboxStateText(state)}
+      </span>
+    </li>
+  );
+}
+
+function DeadLetterEntry({ item }: { item: DeadLetterItem }) {
+  const confirm = useConfirm();
+  const [busy, setBusy] = useState(false);
+  const labelId = useId();
+  const messageId = useId();
+  const describedBy = `${labelId} ${messageId}`;
+
+  async function retry() {
+    setBusy(true);
+    try {
+      await retryDeadLetter(item.seq);
+    } catch (err) {
+      if (err instanceof LoginRequiredError) toast.error(ko.messages.loginRequired);
+      else if (isQuotaError(err)) toast.error(ko.sync.storageFull);
+      else {
+        console.warn('[sync] retry of a dead letter failed', err);
+        toast.error(ko.sync.retryFailed);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function discard() {
+    const yes = await confirm({
+      message: ko.sync.discardConfirm,
+      confirmLabel: ko.sync.discard,
+      destructive: true,
+    });
+    if (yes) await discardDeadLetter(item.seq);
+  }
+
+  return (
+    <li className={styles.dead} data-testid="dead-letter">
+      <span id={labelId} className={styles.itemLabel}>
+        {item.label}
+      </span>
+      <p id={messageId} className={styles.deadMessage}>
+        {item.message}
+      </p>
+      <div className={styles.deadActions}>
+        <button
+          type="button"
+          className={styles.discard}
+          aria-describedby={describedBy}
+          disabled={busy}
+          onClick={() => void discard()}
+        >
+          {ko.sync.discard}
+        </button>
+        <button
+          type="button"
+          className={styles.retry}
+          aria-describedby={describedBy}
+          disabled={busy}
+          onClick={() => void retry()}
+        >
+          {ko.sync.retry}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,79 @@
+// Live reads of the sync bookkeeping: the pending count, the list behind it, dead letters, the
+// keys for pending marks and the files still waiting to be uploaded. Built on useLiveQuery, so
+// every screen updates the moment a change is queued, sent or refused, in any tab.
+import { useLiveQuery } from 'dexie-react-hooks';
+import {
+  countDeadLetters,
+  countOutbox,
+  listDeadLetters,
+  listFailedKeys,
+  listOutboxItems,
+  listPendingKeys,
+  listUnnotifiedDeadLetters,
+  pendingFile,
+  type DeadLetterItem,
+  type OutboxItem,
+} from '../../data/queries/sync';
+import { useObjectUrl } from './hooks/use-object-url';
+
+export {
+  outboxItemState,
+  outboxStateText,
+  type DeadLetterItem,
+  type OutboxItem,
+  type OutboxItemState,
+  type OutboxStateContext,
+} from '../../data/queries/sync';
+
+const NO_KEYS: ReadonlySet<string> = new Set();
+
+/** How many changes wait to be sent (five ticked cards count five); undefined while loading. */
+export function useOutboxCount(): number | undefined {
+  return useLiveQuery(() => countOutbox(), []);
+}
+
+/** How many changes the server refused and the user has not retried or discarded. */
+export function useDeadLetterCount(): number | undefined {
+  return useLiveQuery(() => countDeadLetters(), []);
+}
+
+/** Changes waiting to be sent, in sending order. */
+export function useOutboxItems(): OutboxItem[] | undefined {
+  return useLiveQuery(() => listOutboxItems(), []);
+}
+
+/** Changes the server refused, most recent first. */
+export function useDeadLetters(): DeadLetterItem[] | undefined {
+  return useLiveQuery(() => listDeadLetters(), []);
+}
+
+/** Dead letters nobody has been told about yet (for the error toast). */
+export function useUnnotifiedDeadLetters(): DeadLetterItem[] | undefined {
+  return useLiveQuery(() => listUnnotifiedDeadLetters(), []);
+}
+
+/**
+ * `collection/id` of every record with a queued change: a screen shows <PendingMark /> on an item
+ * when `keys.has('exchangeList/' + post.id)`. Empty while loading.
+ */
+export function usePendingKeys(): ReadonlySet<string> {
+  return useLiveQuery(() => listPendingKeys(), [], NO_KEYS);
+}
+
+/** `collection/id` of every record with a refused change (<PendingMark variant="failed" />). */
+export function useFailedKeys(): ReadonlySet<string> {
+  return useLiveQuery(() => listFailedKeys(), [], NO_KEYS);
+}
+
+/** The queued, not yet uploaded file of a record's field (e.g. a new collect book's thumbNail). */
+export function usePendingFile(collection: string, id: string, field: string): Blob | null {
+  return useLiveQuery(() => pendingFile(collection, id, field), [collection, id, field], null);
+}
+
+/**
+ * An <img src> for a record's file that is still queued, or null once it is uploaded (then the
+ * server's file URL applies): `usePendingFileUrl('collectBook', book.id, 'thumbNail')`.
+ */
+export function usePendingFileUrl(collection: string, id: string, field: string): string | null {
+  return useObjectUrl(usePendingFile(collection, id, field));
+}
