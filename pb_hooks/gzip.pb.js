@@ -6,7 +6,11 @@
  */
 routerUse((e) => {
   const path = e.request.url.path;
-  if (path.indexOf('/api/') !== 0 || path.indexOf('/api/files/') === 0 || path === '/api/realtime') {
+  if (
+    path.indexOf('/api/') !== 0 ||
+    path.indexOf('/api/files/') === 0 ||
+    path === '/api/realtime'
+  ) {
     return e.next();
   }
   return $apis.gzip().func(e);
