@@ -13,17 +13,27 @@ import type { MutationKind } from './types.ts';
 const likePayload = v.object({ id: v.string(), user: v.string(), photoCard: v.string() });
 export type LikePayload = v.InferOutput<typeof likePayload>;
 
+/** Likes and unlikes of one card by one user go in the order they were made. */
+const likeOrder = (p: LikePayload) => `likes:${p.user}:${p.photoCard}`;
+
 export const likeSet: MutationKind<LikePayload> = {
   kind: 'like.set',
   collection: 'likes',
   payload: likePayload,
   recordId: (p) => p.id,
+  orderKey: likeOrder,
   async apply(db, p) {
     // this like, or another like of the same card from another device, is already here
     const same = await db.likes.where({ user: p.user, photoCard: p.photoCard }).first();
     if (same) return;
     const now = pbTimestamp();
-    await db.likes.put({ id: p.id, user: p.user, photoCard: p.photoCard, created: now, updated: now });
+    await db.likes.put({
+      id: p.id,
+      user: p.user,
+      photoCard: p.photoCard,
+      created: now,
+      updated: now,
+    });
   },
   request: (p) => ({
     method: 'POST',
@@ -33,6 +43,7 @@ export const likeSet: MutationKind<LikePayload> = {
   }),
   ownerField: 'user',
   duplicateIsDone: true,
+  sameAs: (p) => ({ user: p.user, photoCard: p.photoCard }),
   label: ko.sync.kinds.likeSet,
   failureMessage: () => ko.sync.failures.like,
 };
@@ -42,6 +53,7 @@ export const likeUnset: MutationKind<LikePayload> = {
   collection: 'likes',
   payload: likePayload,
   recordId: (p) => p.id,
+  orderKey: likeOrder,
   async apply(db, p) {
     await db.likes.delete(p.id);
   },

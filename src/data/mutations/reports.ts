@@ -24,6 +24,8 @@ const reportPayload = v.object({
   createdAt: v.string(),
 });
 export type ReportPayload = v.InferOutput<typeof reportPayload>;
+/** What a caller passes: the text fields may be left out (they default to ''). */
+export type ReportPayloadInput = v.InferInput<typeof reportPayload>;
 
 const TEXT_FIELDS = [
   'group',

@@ -24,6 +24,11 @@ export interface MutationKind<P> {
   payload: v.GenericSchema<unknown, P>;
   recordId(payload: P): string;
   /**
+   * Rows are sent in queue order per record. Kinds whose rows must also keep their order across
+   * records name a shared key here (unlike then like again of one card: two like records).
+   */
+  orderKey?(payload: P): string;
+  /**
    * The optimistic local effect, run inside the caller's `rw` transaction. It must be idempotent:
    * it runs again on top of every server copy of the record that lands while it is still queued
    * (a pull, a realtime event), which is how a queued change survives a refresh from the server.
@@ -37,6 +42,11 @@ export interface MutationKind<P> {
    * another device): what the user wanted is already true, so count it as done.
    */
   duplicateIsDone?: boolean;
+  /**
+   * With `duplicateIsDone`: the fields that make a record equivalent to this create, used to
+   * fetch the server's record in place of ours (and to point our queued changes at it).
+   */
+  sameAs?(payload: P): Record<string, string>;
   /** Korean text for the list of changes waiting to sync. */
   label: string;
   /** Korean text shown when the server refuses the change for good. */

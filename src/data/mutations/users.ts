@@ -17,7 +17,12 @@ export const biasSet: MutationKind<BiasPayload> = {
   async apply(db, p) {
     await db.users.update(p.id, { biasGroup: p.biasGroup });
   },
-  request: (p) => ({ method: 'PATCH', collection: 'users', id: p.id, body: { biasGroup: p.biasGroup } }),
+  request: (p) => ({
+    method: 'PATCH',
+    collection: 'users',
+    id: p.id,
+    body: { biasGroup: p.biasGroup },
+  }),
   label: ko.sync.kinds.biasSet,
   failureMessage: () => ko.sync.failures.bias,
 };

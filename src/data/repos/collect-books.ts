@@ -22,7 +22,8 @@ export async function createCollectBook(
   db: AppDB = defaultDb,
 ): Promise<string> {
   const title = input.title.trim();
-  if (!title || Array.from(title).length > 50) throw new InvalidInputError(ko.sync.bookTitleInvalid);
+  if (!title || Array.from(title).length > 50)
+    throw new InvalidInputError(ko.sync.bookTitleInvalid);
   const thumb = input.thumbNail;
   if (thumb && (!THUMBNAIL_TYPES.includes(thumb.type) || thumb.size > THUMBNAIL_MAX_BYTES)) {
     throw new InvalidInputError(ko.sync.imageInvalid);
@@ -56,7 +57,8 @@ export async function saveCollectBookCards(
   const add = [...new Set(change.add ?? [])].filter((c) => !remove.has(c));
   const ensureOwn = async (d: AppDB, userId: string) => {
     const book = await d.collectBook.get(bookId);
-    if (!book || book.users !== userId) throw new InvalidInputError(ko.sync.failures.collectBookCards);
+    if (!book || book.users !== userId)
+      throw new InvalidInputError(ko.sync.failures.collectBookCards);
     return new Set(book.cardInfo);
   };
   if (add.length) {

@@ -9,10 +9,15 @@ import { InvalidInputError, queueMutation } from './queue.ts';
 export const COMMENT_MAX_LENGTH = 500;
 
 /** Writes a comment; returns its id. */
-export async function createComment(meetUp: string, text: string, db: AppDB = defaultDb): Promise<string> {
+export async function createComment(
+  meetUp: string,
+  text: string,
+  db: AppDB = defaultDb,
+): Promise<string> {
   const ment = text.trim();
   if (!ment) throw new InvalidInputError(ko.sync.commentEmpty);
-  if (Array.from(ment).length > COMMENT_MAX_LENGTH) throw new InvalidInputError(ko.sync.commentTooLong);
+  if (Array.from(ment).length > COMMENT_MAX_LENGTH)
+    throw new InvalidInputError(ko.sync.commentTooLong);
   const p = await queueMutation(
     commentCreate,
     ({ userId }) => ({ id: newRecordId(), name: userId, meetUp, ment, createdAt: pbTimestamp() }),

@@ -29,7 +29,11 @@ function assertText(text: string): string {
 }
 
 /** Writes a post on a card; returns its id. */
-export async function createPost(photoCard: string, text: string, db: AppDB = defaultDb): Promise<string> {
+export async function createPost(
+  photoCard: string,
+  text: string,
+  db: AppDB = defaultDb,
+): Promise<string> {
   const description = assertText(text);
   const p = await queueMutation(
     postCreate,

@@ -8,7 +8,11 @@ import { queueMutations } from './queue.ts';
  * Makes the card liked (true) or not (false) for the signed-in user. Does nothing when it is
  * already so. Returns whether a change was queued.
  */
-export async function setLike(photoCard: string, liked: boolean, db: AppDB = defaultDb): Promise<boolean> {
+export async function setLike(
+  photoCard: string,
+  liked: boolean,
+  db: AppDB = defaultDb,
+): Promise<boolean> {
   if (liked) {
     const queued = await queueMutations(
       likeSet,

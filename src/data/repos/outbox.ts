@@ -37,6 +37,9 @@ export async function discardDeadLetter(seq: number, db: AppDB = defaultDb): Pro
 }
 
 /** Marks dead letters as told to the user (the toast was shown). */
-export async function markDeadLettersNotified(seqs: number[], db: AppDB = defaultDb): Promise<void> {
+export async function markDeadLettersNotified(
+  seqs: number[],
+  db: AppDB = defaultDb,
+): Promise<void> {
   await db.deadLetters.where('seq').anyOf(seqs).modify({ notifiedAt: Date.now() });
 }

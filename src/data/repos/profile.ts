@@ -33,7 +33,10 @@ export async function updateProfile(
     throw new InvalidInputError(ko.sync.usernameInvalid);
   }
   const avatar = change.avatar;
-  if (avatar && (!/^image\/(png|jpeg|webp|gif)$/.test(avatar.type) || avatar.size > AVATAR_MAX_BYTES)) {
+  if (
+    avatar &&
+    (!/^image\/(png|jpeg|webp|gif)$/.test(avatar.type) || avatar.size > AVATAR_MAX_BYTES)
+  ) {
     throw new InvalidInputError(ko.sync.imageInvalid);
   }
   await queueMutation(

@@ -3,12 +3,24 @@ import { ko } from '../../i18n/ko.ts';
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import { newRecordId } from '../ids.ts';
 import { reportCreate } from '../mutations/index.ts';
-import type { ReportPayload } from '../mutations/reports.ts';
+import type { ReportPayload, ReportPayloadInput } from '../mutations/reports.ts';
 import { pbTimestamp } from '../time.ts';
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from './collect-books.ts';
 import { InvalidInputError, queueMutation } from './queue.ts';
 
-export type ReportInput = Omit<ReportPayload, 'id' | 'user' | 'createdAt'>;
+/** The report's fields; text fields left out are sent empty. */
+export type ReportInput = Omit<ReportPayloadInput, 'id' | 'user' | 'createdAt'>;
+
+const NO_TEXT = {
+  group: '',
+  artistName: '',
+  phocaType: '',
+  phocaTitle: '',
+  cafeName: '',
+  cafeAddress: '',
+  meetUpDuration: '',
+  SourceURL_: '',
+} satisfies Partial<ReportPayload>;
 
 /** Queues a report; returns its id. */
 export async function createReport(input: ReportInput, db: AppDB = defaultDb): Promise<string> {
@@ -19,7 +31,13 @@ export async function createReport(input: ReportInput, db: AppDB = defaultDb): P
   }
   const p = await queueMutation(
     reportCreate,
-    ({ userId }) => ({ ...input, id: newRecordId(), user: userId, createdAt: pbTimestamp() }),
+    ({ userId }) => ({
+      ...NO_TEXT,
+      ...input,
+      id: newRecordId(),
+      user: userId,
+      createdAt: pbTimestamp(),
+    }),
     db,
   );
   return p!.id;

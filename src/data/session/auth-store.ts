@@ -4,7 +4,9 @@
  * page uses. The SDK's AsyncAuthStore writes every change through `save`/`clear`.
  *
  * `adopt` takes a session written by another context (another tab, a login elsewhere) into memory
- * without writing it back, so a stale copy never overwrites a newer login or a logout.
+ * without writing it back, so a stale copy never overwrites a newer login or a logout. The SDK does
+ * not wait for its own writes, so `persist` is awaited where the stored session is read next (after
+ * a login or a refresh), and `forget` drops a refused session only if no newer one replaced it.
  */
 import { AsyncAuthStore, BaseAuthStore, type AuthRecord } from 'pocketbase';
 import * as v from 'valibot';
@@ -33,7 +35,11 @@ export class DexieAuthStore extends AsyncAuthStore {
       save: async (serialized) => {
         const parsed = v.safeParse(sessionSchema, safeJson(serialized));
         if (parsed.success && parsed.output.token) {
-          await db.auth.put({ key: 'session', token: parsed.output.token, record: parsed.output.record });
+          await db.auth.put({
+            key: 'session',
+            token: parsed.output.token,
+            record: parsed.output.record,
+          });
         } else {
           await db.auth.delete('session');
         }
@@ -57,6 +63,25 @@ export class DexieAuthStore extends AsyncAuthStore {
   /** Re-read the stored session (another context may have logged in or out). */
   async reload(): Promise<void> {
     this.adopt(await readAuthRow(this.db));
+  }
+
+  /**
+   * Stores the session held in memory now. The SDK queues its own write and does not wait for
+   * it, so a caller that reads the stored session next (a flush right after a login) awaits this.
+   */
+  async persist(): Promise<void> {
+    const { token, record } = this;
+    if (token && record) await this.db.auth.put({ key: 'session', token, record });
+    else await this.db.auth.delete('session');
+  }
+
+  /** Forgets the session if it is still `token`; a newer login (another tab) is kept. */
+  async forget(token: string): Promise<void> {
+    await this.db.transaction('rw', this.db.auth, async () => {
+      if ((await this.db.auth.get('session'))?.token === token)
+        await this.db.auth.delete('session');
+    });
+    if (this.token === token) BaseAuthStore.prototype.clear.call(this);
   }
 }
 

@@ -4,10 +4,13 @@
  * Owner-private tables (likes, collect books, reports, notifications) hold one user's rows at a
  * time. `syncState['owner:private']` remembers whose they are; when another user (or nobody) is
  * signed in, they are emptied and pulled again from scratch. Queued changes are never cleared
- * here: each outbox row names its user and waits until that user signs in again.
+ * here: each outbox row names its user and waits until that user signs in again; when they do,
+ * their queued changes to those tables are applied again, so the screens show them before they
+ * are sent (a like made offline before a logout is still shown as liked after the next login).
  */
 import { isTokenExpired, type RecordModel } from 'pocketbase';
 import type { AppDB } from '../db/index.ts';
+import { readMutation } from '../mutations/index.ts';
 import type { AppClient } from '../pb/client.ts';
 import { readAuthRow } from './auth-store.ts';
 
@@ -32,16 +35,35 @@ export async function readSession(db: AppDB): Promise<Session | null> {
 
 /** Makes the owner-private tables belong to `userId` (or to nobody), emptying them if needed. */
 export async function claimPrivateTables(db: AppDB, userId: string | null): Promise<boolean> {
-  return db.transaction('rw', [db.syncState, ...PRIVATE_TABLES.map((t) => db.table(t))], async () => {
-    const owner = (await db.syncState.get(OWNER_KEY))?.lastId ?? '';
-    if (owner === (userId ?? '')) return false;
-    for (const t of PRIVATE_TABLES) {
-      await db.table(t).clear();
-      await db.syncState.delete(t);
-    }
-    await db.syncState.put({ collection: OWNER_KEY, updated: '', lastId: userId ?? '', pulledAt: 0 });
-    return true;
-  });
+  const priv = new Set<string>(PRIVATE_TABLES);
+  return db.transaction(
+    'rw',
+    [db.syncState, db.outbox, ...PRIVATE_TABLES.map((t) => db.table(t))],
+    async () => {
+      const owner = (await db.syncState.get(OWNER_KEY))?.lastId ?? '';
+      if (owner === (userId ?? '')) return false;
+      for (const t of PRIVATE_TABLES) {
+        await db.table(t).clear();
+        await db.syncState.delete(t);
+      }
+      await db.syncState.put({
+        collection: OWNER_KEY,
+        updated: '',
+        lastId: userId ?? '',
+        pulledAt: 0,
+      });
+      if (userId) {
+        // the private kinds' apply touches only their own (private) table
+        const queued = await db.outbox.where('userId').equals(userId).sortBy('seq');
+        for (const row of queued) {
+          const m = readMutation(row.kind, row.payload);
+          if ('error' in m || !priv.has(m.kind.collection)) continue;
+          await m.kind.apply(db, m.payload, userId);
+        }
+      }
+      return true;
+    },
+  );
 }
 
 /** Email and password login; the session lands in IndexedDB through the auth store. */
@@ -53,6 +75,7 @@ export async function loginWithPassword(
   const auth = await client.pb
     .collection('users')
     .authWithPassword(email, password, { requestKey: null });
+  await client.store.persist();
   return auth.record;
 }
 
@@ -72,22 +95,26 @@ export async function logout(client: AppClient, db: AppDB): Promise<void> {
 const REFRESH_WITHIN_S = 2 * 24 * 60 * 60;
 
 /**
- * Refreshes the token when it expires within two days. Returns 'expired' when the server no
- * longer accepts it (the session is then cleared; queued changes wait for the next login).
+ * Refreshes the token when it expires within two days (or at once with `force`: a flush found
+ * that the server no longer takes it). Returns 'expired' when the server no longer accepts it (the
+ * session is then cleared; queued changes wait for the next login).
  */
 export async function refreshSessionIfNeeded(
   client: AppClient,
+  opts: { force?: boolean } = {},
 ): Promise<'none' | 'fresh' | 'refreshed' | 'expired' | 'offline'> {
   const { pb, store } = client;
-  if (!store.token || !store.record) return 'none';
-  if (!isTokenExpired(store.token, REFRESH_WITHIN_S)) return 'fresh';
+  const token = store.token;
+  if (!token || !store.record) return 'none';
+  if (!opts.force && !isTokenExpired(token, REFRESH_WITHIN_S)) return 'fresh';
   try {
     await pb.collection('users').authRefresh({ requestKey: null });
+    await store.persist();
     return 'refreshed';
   } catch (err) {
     const status = (err as { status?: number }).status ?? 0;
     if (status === 401 || status === 403 || status === 404) {
-      store.clear();
+      await store.forget(token);
       return 'expired';
     }
     return 'offline';

@@ -74,21 +74,25 @@ export async function applyServerRecords(
         return merged;
       });
     }
+    const keys = rows.map((r) => recordKey(collection, r['id'] as string));
     if (collection === 'likes') {
       // one like per (user, card): a server like replaces a local one of the same pair that has
-      // another id (liked on two devices; the queued create will be answered "already liked")
+      // another id (liked on two devices; the queued create will be answered "already liked").
+      // The replaced one's queued changes are rebased too: when the server's like is an older
+      // one that a queued unlike removes, the queued like after it must show again.
       for (const r of rows) {
         const same = await db.likes
           .where({ user: r['user'] as string, photoCard: r['photoCard'] as string })
           .toArray();
-        for (const s of same) if (s.id !== r['id']) await db.likes.delete(s.id);
+        for (const s of same) {
+          if (s.id === r['id']) continue;
+          await db.likes.delete(s.id);
+          keys.push(recordKey('likes', s.id));
+        }
       }
     }
     await table.bulkPut(rows);
-    await rebase(
-      db,
-      rows.map((r) => recordKey(collection, r['id'] as string)),
-    );
+    await rebase(db, keys);
   });
   return records.length;
 }

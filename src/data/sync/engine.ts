@@ -9,7 +9,8 @@
  *   visible, and when a backing-off row is due. The service worker flushes too (Background Sync
  *   `sync` event, registered here after each queued change); the Web Lock keeps them apart.
  * - Session: the stored session is watched (other tabs log in and out too); the token is
- *   refreshed when it nears expiry.
+ *   refreshed when it nears expiry, and forgotten when a flush finds that the server no longer
+ *   takes it (the screens then show a logged-out user; queued rows wait for the next login).
  */
 import { liveQuery, type Subscription } from 'dexie';
 import type { AppDB } from '../db/index.ts';
@@ -81,6 +82,8 @@ export function createSyncEngine(opts: {
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let refreshTimer: ReturnType<typeof setInterval> | undefined;
   let authSub: Subscription | undefined;
+  /** After stop(): no new pull, flush or realtime (a late PB_CONNECT, a timer, a queued row). */
+  let stopped = false;
   const cleanups: (() => void)[] = [];
 
   async function doPull(): Promise<PullReport | null> {
@@ -102,6 +105,7 @@ export function createSyncEngine(opts: {
   }
 
   function pull(): Promise<PullReport | null> {
+    if (stopped) return Promise.resolve(null);
     if (pullRunning) {
       pullAgain = true;
       return pullRunning;
@@ -111,7 +115,7 @@ export function createSyncEngine(opts: {
       do {
         pullAgain = false;
         result = await doPull();
-      } while (pullAgain);
+      } while (pullAgain && !stopped);
       return result;
     })().finally(() => {
       pullRunning = null;
@@ -126,8 +130,9 @@ export function createSyncEngine(opts: {
       const report = await flushOutbox({ db, pb, ignoreBackoff });
       set({ waitingForLogin: report.stopped === 'auth' || report.stopped === 'no-session' });
       if (report.stopped === 'auth') {
-        // the server no longer takes this token: it is as good as logged out
-        const refreshed = await refreshSessionIfNeeded(client);
+        // the server did not take this token: ask once more; if it still refuses, the session
+        // is forgotten (the screens show a logged-out user) and the rows wait for a login
+        const refreshed = await refreshSessionIfNeeded(client, { force: true });
         if (refreshed === 'refreshed') flushAgain = { ignoreBackoff: true };
       }
       scheduleRetry(report.nextTryAt);
@@ -143,13 +148,14 @@ export function createSyncEngine(opts: {
 
   function flush(o: { ignoreBackoff?: boolean } = {}): Promise<FlushReport | null> {
     const ignoreBackoff = o.ignoreBackoff ?? false;
+    if (stopped) return Promise.resolve(null);
     if (flushRunning) {
       flushAgain = { ignoreBackoff: ignoreBackoff || (flushAgain?.ignoreBackoff ?? false) };
       return flushRunning;
     }
     flushRunning = (async () => {
       let result = await doFlush(ignoreBackoff);
-      while (flushAgain) {
+      while (flushAgain && !stopped) {
         const again = flushAgain;
         flushAgain = null;
         result = await doFlush(again.ignoreBackoff);
@@ -176,6 +182,7 @@ export function createSyncEngine(opts: {
   }
 
   async function restartRealtime() {
+    if (stopped) return;
     const gen = ++realtimeGen;
     const old = realtime;
     realtime = null;
@@ -229,6 +236,7 @@ export function createSyncEngine(opts: {
 
   return {
     async start() {
+      stopped = false;
       const session = await readSession(db);
       set({ userId: session?.userId ?? null });
       if (typeof window !== 'undefined') {
@@ -269,6 +277,7 @@ export function createSyncEngine(opts: {
       await flush({ ignoreBackoff: true });
     },
     async stop() {
+      stopped = true;
       authSub?.unsubscribe();
       clearTimeout(retryTimer);
       clearInterval(refreshTimer);
@@ -276,6 +285,10 @@ export function createSyncEngine(opts: {
       realtimeGen++;
       await realtime?.stop();
       realtime = null;
+      // let what is under way finish (a flush removes rows only once the server confirmed them)
+      await Promise.allSettled([pullRunning, flushRunning]);
+      flushAgain = null;
+      clearTimeout(retryTimer);
     },
     getStatus: () => status,
     subscribe(listener) {

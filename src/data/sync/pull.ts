@@ -83,7 +83,8 @@ async function pullPages(
   onPage: (items: Record<string, unknown>[]) => Promise<void>,
 ): Promise<{ requests: number; records: number }> {
   const stored = await db.syncState.get(checkpointKey);
-  let cursor = stored && stored.updated ? { updated: stored.updated, lastId: stored.lastId } : undefined;
+  let cursor =
+    stored && stored.updated ? { updated: stored.updated, lastId: stored.lastId } : undefined;
   let requests = 0;
   let records = 0;
   let serverNow: number;
@@ -106,7 +107,11 @@ async function pullPages(
       if (saved.updated > cap) saved = { updated: cap, lastId: '' };
     }
     // never move a checkpoint backwards past what an earlier pull stored
-    if (!stored || saved.updated > stored.updated || (saved.updated === stored.updated && saved.lastId >= stored.lastId)) {
+    if (
+      !stored ||
+      saved.updated > stored.updated ||
+      (saved.updated === stored.updated && saved.lastId >= stored.lastId)
+    ) {
       await db.syncState.put({ collection: checkpointKey, ...saved, pulledAt: Date.now() });
     }
   }

@@ -22,7 +22,9 @@ export async function startRealtime(
 ): Promise<RealtimeHandle> {
   let chain: Promise<unknown> = Promise.resolve();
   const enqueue = (fn: () => Promise<unknown>) => {
-    chain = chain.then(fn).catch((err: unknown) => console.warn('[sync] realtime apply failed', err));
+    chain = chain
+      .then(fn)
+      .catch((err: unknown) => console.warn('[sync] realtime apply failed', err));
   };
   const unsubs: (() => Promise<void>)[] = [];
   // registered first but called by the SDK only after the subscriptions below are in place

@@ -1,0 +1,91 @@
+/**
+ * The page's sync engine end to end against the real PocketBase (Node, fake-indexeddb, the
+ * `eventsource` package for realtime): it follows logins written to the stored session, sends
+ * changes as they are queued, shows other users' changes live, and when the server stops taking
+ * the session it forgets it and keeps the queued rows for the next login.
+ */
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventSource } from 'eventsource';
+import type PocketBase from 'pocketbase';
+import { createClient } from '../../src/data/pb/client.ts';
+import { createComment } from '../../src/data/repos/comments.ts';
+import { loginWithPassword, readSession } from '../../src/data/session/session.ts';
+import { createSyncEngine } from '../../src/data/sync/engine.ts';
+import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
+import {
+  createCatalogue,
+  createUser,
+  PASSWORD,
+  readAsSuperuser,
+  type Catalogue,
+} from '../helpers/pb-fixtures.ts';
+import { eventually, freshDb } from '../helpers/sync-fixtures.ts';
+
+let server: TestServer;
+let su: PocketBase;
+let cat: Catalogue;
+const g = globalThis as { EventSource?: unknown };
+const previousEventSource = g.EventSource;
+
+beforeAll(async () => {
+  server = await startTestServer({ publicDir: null });
+  su = await server.admin();
+  cat = await createCatalogue(su);
+  g.EventSource = EventSource;
+});
+
+afterAll(async () => {
+  g.EventSource = previousEventSource;
+  await server?.stop();
+});
+
+describe('sync engine', () => {
+  it('follows the session, flushes queued changes, applies live changes, and waits for a login when the session is revoked', async () => {
+    const [alice, bob] = await Promise.all([createUser(server, su), createUser(server, su)]);
+    const db = freshDb();
+    const client = await createClient(server.url, db);
+    const engine = createSyncEngine({ db, client });
+    try {
+      await engine.start();
+      expect(engine.getStatus()).toMatchObject({ userId: null, online: true });
+      expect(await db.meetUps.get(cat.meetUp.id)).toBeDefined();
+
+      await loginWithPassword(client, alice.email, PASSWORD);
+      await eventually(async () => engine.getStatus().userId === alice.id, 'login followed');
+      await eventually(async () => engine.getStatus().realtime === 'live', 'realtime live');
+
+      // queued changes go without anyone asking
+      const first = await createComment(cat.meetUp.id, '엔진 댓글', db);
+      await eventually(async () => !!(await readAsSuperuser(su, 'comments', first)), 'sent');
+      await eventually(async () => (await db.outbox.count()) === 0, 'outbox drained');
+
+      // another user's post arrives live
+      const post = await bob.pb.collection('exchangeList').create({
+        writer: bob.id,
+        photoCard: cat.card.id,
+        description: '엔진이 받을 글',
+        status: '교환대기중',
+      });
+      await eventually(async () => !!(await db.exchangeList.get(post.id)), 'live post');
+
+      // the token is revoked: the next change stays queued, the session is forgotten
+      const row = (await db.auth.get('session'))!;
+      await db.auth.put({ ...row, token: `${row.token.slice(0, -6)}AAAAAA` });
+      await eventually(async () => client.store.token !== row.token, 'revoked token adopted');
+      const second = await createComment(cat.meetUp.id, '로그인 후에 갈 댓글', db);
+      await eventually(async () => (await readSession(db)) === null, 'session forgotten');
+      await eventually(async () => engine.getStatus().userId === null, 'logged out');
+      expect(await db.outbox.count()).toBe(1);
+      expect(await db.deadLetters.count()).toBe(0);
+      expect(await readAsSuperuser(su, 'comments', second)).toBeNull();
+
+      // the next login sends it
+      await loginWithPassword(client, alice.email, PASSWORD);
+      await eventually(async () => !!(await readAsSuperuser(su, 'comments', second)), 'sent');
+      await eventually(async () => (await db.outbox.count()) === 0, 'outbox drained');
+    } finally {
+      await engine.stop();
+    }
+  });
+});
