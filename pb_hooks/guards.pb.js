@@ -16,12 +16,17 @@
  * Replayed creates: the offline outbox sends client-generated ids, and a create whose id is
  * taken must answer 400 `data.id.code = "validation_not_unique"` in every collection, even
  * where another unique index (likes pair, email, endpoint...) would otherwise fail first.
+ * An id that was used and then deleted (it has a tombstone) counts as taken too: a replay that
+ * arrives after the record was deleted elsewhere must not bring it back.
  */
 onRecordCreateRequest(
   (e) => {
     const lib = require(`${__hooks}/lib/common.js`);
     const id = e.record.id;
-    if (id && lib.findRecord(e.app, e.collection.name, id)) {
+    if (
+      id &&
+      (lib.findRecord(e.app, e.collection.name, id) || lib.wasDeleted(e.app, e.collection.name, id))
+    ) {
       throw lib.badRequest(
         'Failed to create record.',
         ['id'],

@@ -256,6 +256,20 @@ const TOMBSTONED = [
   'notifications',
 ];
 
+/** Whether a record of this collection with this id existed and was deleted. */
+function wasDeleted(app, collectionName, id) {
+  if (collectionName === 'tombstones') return false;
+  try {
+    app.findFirstRecordByFilter('tombstones', 'recordCollection = {:c} && recordId = {:id}', {
+      c: collectionName,
+      id: id,
+    });
+    return true;
+  } catch (_) {
+    return false;
+  }
+}
+
 function writeTombstone(app, record) {
   const name = record.collection().name;
   const ownerField = OWNER_FIELD[name];
@@ -323,6 +337,7 @@ module.exports = {
   moveBackReferences,
   applyLike,
   writeTombstone,
+  wasDeleted,
   TOMBSTONED,
   OWNER_FIELD,
   DERIVED,

@@ -135,6 +135,35 @@ describe('lost responses', () => {
     expect(local?.created).toBe((await su.collection('exchangeList').getOne(id)).created);
   });
 
+  it('a create replayed after the record was deleted elsewhere does not bring it back', async () => {
+    const alice = await newUser();
+    const db = newDb();
+    const client = await loggedIn(server, db, alice);
+    const id = await createPost(cat.card.id, `지워질 글 ${uniq()}`, db);
+
+    // the create lands but its answer is lost
+    const net = interceptFetch(async (req, real) => {
+      if (req.method === 'POST' && req.path === '/api/collections/exchangeList/records') {
+        await (await real()).arrayBuffer();
+        throw networkError();
+      }
+      return real();
+    });
+    try {
+      expect(await flush(db, client)).toMatchObject({ done: 0, stopped: 'network' });
+    } finally {
+      net.restore();
+    }
+    // meanwhile the user deletes it on another device
+    await alice.pb.collection('exchangeList').delete(id);
+
+    const replay = await flush(db, client);
+    expect(replay).toMatchObject({ done: 1, dead: 0, remaining: 0 });
+    expect(await readAsSuperuser(su, 'exchangeList', id)).toBeNull();
+    expect(await db.exchangeList.get(id)).toBeUndefined();
+    expect(await db.deadLetters.count()).toBe(0);
+  });
+
   it('a batch whose response was lost is replayed: every change lands once', async () => {
     const alice = await newUser();
     const [c1, c2] = await cards(2);

@@ -6,7 +6,6 @@
 import * as v from 'valibot';
 import { ko } from '../../i18n/ko.ts';
 import { EXCHANGE_STATUSES } from '../pb/records.ts';
-import { pbTimestamp } from '../time.ts';
 import type { MutationKind } from './types.ts';
 
 const createPayload = v.object({
@@ -74,7 +73,8 @@ export const postUpdate: MutationKind<PostUpdatePayload> = {
   payload: updatePayload,
   recordId: (p) => p.id,
   async apply(db, p) {
-    await db.exchangeList.update(p.id, { ...postPatch(p), updated: pbTimestamp() });
+    // `updated` stays the server's stamp: pulls compare it to skip copies older than ours
+    await db.exchangeList.update(p.id, postPatch(p));
   },
   request: (p) => ({ method: 'PATCH', collection: 'exchangeList', id: p.id, body: postPatch(p) }),
   label: ko.sync.kinds.postUpdate,

@@ -52,13 +52,25 @@ export async function applyServerRecords(
   db: AppDB,
   collection: SyncedCollection,
   raws: readonly unknown[],
+  opts: { skipOlder?: boolean } = {},
 ): Promise<number> {
-  const records = raws
+  let records = raws
     .map((raw) => ({ raw, rec: parseRecord(collection, raw) }))
     .filter((x): x is { raw: unknown; rec: NonNullable<typeof x.rec> } => x.rec !== null);
   if (!records.length) return 0;
   const table = db.table(collection);
   await db.transaction('rw', [table, ...rebaseTables(db)], async () => {
+    if (opts.skipOlder) {
+      // a pull page fetched before a realtime event was applied must not put back the older copy
+      // (local `updated` is always the server's stamp once a record has been on the server)
+      const local = (await table.bulkGet(records.map((r) => r.rec.id))) as (
+        { updated?: string } | undefined
+      )[];
+      records = records.filter(
+        (r, i) => !(local[i]?.updated && local[i]!.updated! > r.rec.updated),
+      );
+      if (!records.length) return;
+    }
     let rows: Record<string, unknown>[] = records.map((r) => r.rec as Record<string, unknown>);
     if (collection === 'users') {
       const existing = await db.users.bulkGet(rows.map((r) => r['id'] as string));

@@ -125,7 +125,7 @@ export async function pullCollection(
   collection: SyncedCollection,
 ): Promise<{ requests: number; records: number }> {
   return pullPages(pb, db, collection, collection, async (items) => {
-    await applyServerRecords(db, collection, items);
+    await applyServerRecords(db, collection, items, { skipOlder: true });
   });
 }
 
