@@ -2,7 +2,7 @@
 // the app imports atoms and hooks from here, so swapping or wrapping the state library, or
 // reading state outside React (session bootstrap, service-worker messages), has a single seam.
 import { atom, createStore, Provider, useAtom, useAtomValue, useSetAtom } from 'jotai';
-import type { SyncStatus } from '../data/sync/engine';
+import { initialSyncStatus, type SyncStatus } from '../data/sync/status';
 
 export { atom, Provider, useAtom, useAtomValue, useSetAtom };
 
@@ -19,13 +19,4 @@ export const sessionUserIdAtom = atom<string | null>(null);
 export const isLoggedInAtom = atom((get) => get(sessionUserIdAtom) !== null);
 
 /** The sync engine's state (online, realtime, pulling...), mirrored for the screens. */
-export const syncStatusAtom = atom<SyncStatus>({
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
-  realtime: 'off',
-  pulling: false,
-  flushing: false,
-  userId: null,
-  lastPullAt: null,
-  waitingForLogin: false,
-  problem: null,
-});
+export const syncStatusAtom = atom<SyncStatus>(initialSyncStatus());

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { ko } from '../../i18n/ko';
 import { toast } from './toaster';
+import { trapTab, useModalDialog } from './use-modal-dialog';
 import styles from './confirm-dialog.module.css';
 
 /** Spec §9: how long the optional toast after a confirmed dialog stays up. */
@@ -27,29 +28,6 @@ export interface ConfirmDialogProps extends ConfirmOptions {
   onCancel: () => void;
 }
 
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/**
- * Tab and Shift+Tab cycle inside the dialog. showModal() already makes the page inert, but
- * browsers still let Tab leave for their own toolbar; a confirm should keep the question in front.
- */
-function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== 'Tab') return;
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  const first = items[0];
-  const last = items[items.length - 1];
-  if (!first || !last) return;
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
-    event.preventDefault();
-    first.focus();
-  }
-}
-
 /**
  * A modal confirm built on the native <dialog>: showModal() makes the rest of the page inert
  * and Esc fires `cancel`, which we route to onCancel. Focus starts on the cancel button (the
@@ -66,30 +44,11 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const returnFocusRef = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const messageId = useId();
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      returnFocusRef.current =
-        document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      // jsdom and very old browsers lack showModal; an open, non-modal dialog still works there.
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-      cancelRef.current?.focus();
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-      const target = returnFocusRef.current;
-      returnFocusRef.current = null;
-      if (target?.isConnected) target.focus();
-    }
-  }, [open]);
+  const dialogRef = useModalDialog(open, cancelRef);
 
   function handleConfirm() {
     if (toastMessage) toast.success(toastMessage, { duration: DIALOG_TOAST_DURATION_MS });

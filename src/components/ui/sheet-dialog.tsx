@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
+import { trapTab, useModalDialog } from './use-modal-dialog';
 import styles from './sheet-dialog.module.css';
 
 export interface SheetDialogProps {
@@ -14,25 +15,6 @@ export interface SheetDialogProps {
   footer?: ReactNode;
   /** A stable hook for end-to-end tests. */
   testId?: string;
-}
-
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== 'Tab') return;
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  const first = items[0];
-  const last = items[items.length - 1];
-  if (!first || !last) return;
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 /**
@@ -50,29 +32,10 @@ export function SheetDialog({
   footer,
   testId,
 }: SheetDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const returnFocusRef = useRef<HTMLElement | null>(null);
   const titleId = useId();
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      returnFocusRef.current =
-        document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      // jsdom and very old browsers lack showModal; an open, non-modal dialog still works there.
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-      closeRef.current?.focus();
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-      const target = returnFocusRef.current;
-      returnFocusRef.current = null;
-      if (target?.isConnected) target.focus();
-    }
-  }, [open]);
+  const dialogRef = useModalDialog(open, closeRef);
 
   return (
     <dialog

@@ -22,20 +22,9 @@ import { flushOutbox, type FlushReport } from './flush.ts';
 import { pullAll, readableCollections, type PullReport } from './pull.ts';
 import { startRealtime, type RealtimeHandle } from './realtime.ts';
 import { onQueued } from './signals.ts';
+import { initialSyncStatus, type SyncStatus } from './status.ts';
 
-export interface SyncStatus {
-  online: boolean;
-  realtime: 'off' | 'connecting' | 'live';
-  pulling: boolean;
-  flushing: boolean;
-  /** The signed-in user's id, or null. */
-  userId: string | null;
-  lastPullAt: number | null;
-  /** Set when the last flush stopped because the session is missing or expired. */
-  waitingForLogin: boolean;
-  /** A problem the user should know about (storage full), in Korean; null when none. */
-  problem: 'storage-full' | null;
-}
+export type { SyncStatus } from './status.ts';
 
 export interface SyncEngine {
   start(): Promise<void>;
@@ -57,16 +46,7 @@ export function createSyncEngine(opts: {
 }): SyncEngine {
   const { db, client } = opts;
   const { pb, store } = client;
-  let status: SyncStatus = {
-    online: typeof navigator === 'undefined' ? true : navigator.onLine,
-    realtime: 'off',
-    pulling: false,
-    flushing: false,
-    userId: null,
-    lastPullAt: null,
-    waitingForLogin: false,
-    problem: null,
-  };
+  let status: SyncStatus = initialSyncStatus();
   const listeners = new Set<() => void>();
   const set = (patch: Partial<SyncStatus>) => {
     status = { ...status, ...patch };

@@ -10,7 +10,7 @@
  * window; the next pull re-reads that window (usually empty) and misses nothing.
  */
 import type PocketBase from 'pocketbase';
-import type { AppDB } from '../db/index.ts';
+import { SYNCED_TABLES, type AppDB } from '../db/index.ts';
 import type { SyncedCollection } from '../pb/records.ts';
 import { PRIVATE_TABLES } from '../session/session.ts';
 import { pbTimestamp } from '../time.ts';
@@ -21,18 +21,7 @@ export const PULL_PAGE_SIZE = 500;
 const SAFETY_WINDOW_MS = 10_000;
 
 /** Pull order: catalogues first, so cards find their groups when screens render. */
-export const PULL_ORDER: readonly SyncedCollection[] = [
-  'groups',
-  'photoCards',
-  'users',
-  'meetUps',
-  'comments',
-  'exchangeList',
-  'likes',
-  'collectBook',
-  'informUs',
-  'notifications',
-];
+export const PULL_ORDER: readonly SyncedCollection[] = SYNCED_TABLES;
 
 export interface PullReport {
   requests: number;
