@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useCanGoBack, useRouter } from '@tanstack/react-router';
 import { ko } from '../../i18n/ko';
 import { ChevronLeftIcon } from './icons';
+import iconButton from './icon-button.module.css';
 import styles from './screen-title.module.css';
 
 export interface ScreenTitleProps {
@@ -26,7 +27,12 @@ export function ScreenTitle({ title, back = false, actions }: ScreenTitleProps) 
   return (
     <header className={back ? `${styles.header} ${styles.withBack}` : styles.header}>
       {back ? (
-        <button type="button" className={styles.back} onClick={goBack} aria-label={ko.common.back}>
+        <button
+          type="button"
+          className={iconButton.iconButton}
+          onClick={goBack}
+          aria-label={ko.common.back}
+        >
           <ChevronLeftIcon />
         </button>
       ) : null}

@@ -1,6 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
 import { trapTab, useModalDialog } from './use-modal-dialog';
+import iconButton from './icon-button.module.css';
 import styles from './sheet-dialog.module.css';
 
 export interface SheetDialogProps {
@@ -61,7 +62,7 @@ export function SheetDialog({
           <button
             ref={closeRef}
             type="button"
-            className={styles.close}
+            className={iconButton.iconButton}
             aria-label={closeLabel}
             onClick={onClose}
           >
