@@ -60,3 +60,21 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
   const jittered = base * (0.8 + 0.4 * random());
   return Math.min(30_000, Math.round(jittered));
 }
+
+/** How a refused batch should be read: by the worst status among its failed requests. */
+export function batchFailure(err: unknown): 'retry' | 'auth' | 'final' {
+  const outer = classifyFailure(err);
+  if (outer !== 'final') return outer;
+  const inner = (err as { response?: { data?: { requests?: unknown } } } | null)?.response?.data
+    ?.requests;
+  const statuses =
+    inner && typeof inner === 'object'
+      ? Object.values(inner as Record<string, { response?: { status?: unknown } } | undefined>).map(
+          (r) => (typeof r?.response?.status === 'number' ? r.response.status : -1),
+        )
+      : [];
+  const kinds = statuses.filter((st) => st >= 0).map((st) => classifyFailure({ status: st }));
+  if (kinds.includes('auth')) return 'auth';
+  if (kinds.includes('retry')) return 'retry';
+  return 'final';
+}

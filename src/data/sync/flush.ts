@@ -25,30 +25,27 @@
  * `deadLetters`, and the record is put back to what the server holds (if the server cannot be
  * asked right then, a `rollback:` marker in `syncState` makes the next flush do it).
  *
- * PocketBase does not answer 401 to a record request with a token it no longer accepts (revoked,
- * signed with an old key): it serves the request as anonymous, so a create is refused with 400 and
- * an update or delete answers 404. Before such an answer is taken as the server's last word (a
- * dead letter, or a delete counted as done), the session is checked once per flush with an auth
- * refresh; if the server rejects it, the flush stops as for a 401 and every row is kept.
+ * The parts: send.ts (the requests), outcomes.ts (reading failures, including tokens PocketBase
+ * no longer accepts), dead-letters.ts (refusals and rollbacks), flush-context.ts (shared types).
  */
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import type { AppDB, DeadLetterRow, OutboxRow } from '../db/index.ts';
-import { readMutation, type AnyMutationKind, type SendRequest } from '../mutations/index.ts';
-import { recordSchemas, type SyncedCollection } from '../pb/records.ts';
+import type { AppDB } from '../db/index.ts';
+import { readMutation } from '../mutations/index.ts';
+import type { SyncedCollection } from '../pb/records.ts';
 import { readSession } from '../session/session.ts';
-import { applyServerDeletes, applyServerRecords, rebase, recordKey } from './apply.ts';
-import {
-  backoffMs,
-  classifyFailure,
-  describeFailure,
-  errorStatus,
-  isDuplicate,
-  isIdTaken,
-} from './errors.ts';
+import { applyServerDeletes, applyServerRecords, recordKey } from './apply.ts';
+import { finishRollbacks, moveToDeadLetters, rollback } from './dead-letters.ts';
+import { backoffMs, batchFailure, describeFailure, errorStatus } from './errors.ts';
+import type { FlushContext, FlushReport, Job, RowResult } from './flush-context.ts';
 import { withOutboxLock, type LockRunner } from './lock.ts';
+import { interpret } from './outcomes.ts';
+import { sendBatch, sendOne } from './send.ts';
+
+export type { FlushReport } from './flush-context.ts';
 
 export const BATCH_MAX = 50;
+
 const MAX_ROUNDS = 50;
 
 export interface FlushOptions {
@@ -61,183 +58,10 @@ export interface FlushOptions {
   now?: () => number;
 }
 
-export interface FlushReport {
-  /** Rows confirmed by the server and removed. */
-  done: number;
-  /** HTTP requests made (a batch counts once). */
-  requests: number;
-  /** Rows that failed temporarily and wait for a retry. */
-  retrying: number;
-  /** Rows moved to dead letters. */
-  dead: number;
-  /** Rows left in the outbox (of any user). */
-  remaining: number;
-  /** Why the flush stopped early, if it did. */
-  stopped: 'network' | 'auth' | 'no-session' | null;
-  /** Earliest time a backing-off row may be tried again. */
-  nextTryAt: number | null;
-}
-
-interface Job {
-  row: OutboxRow;
-  kind: AnyMutationKind;
-  payload: unknown;
-  req: SendRequest;
-  /** Rows with one key are sent in queue order: the record, or the kind's `orderKey`. */
-  key: string;
-}
-
-type RowResult =
-  /**
-   * `record`: the server's copy to store. `replaced`: our create was not stored because the server
-   * holds an equivalent record (`record`, when it could be fetched), so our local copy goes.
-   */
-  | { type: 'done'; record?: RecordModel | null; replaced?: boolean }
-  | { type: 'retry'; err: unknown }
-  | { type: 'auth' }
-  | { type: 'final'; err: unknown };
-
-/** What one flush knows while it runs. */
-interface FlushContext {
-  db: AppDB;
-  pb: PocketBase;
-  userId: string;
-  report: FlushReport;
-  now: () => number;
-  /** Whether the server still accepts the session: asked at most once per flush. */
-  sessionCheck?: Promise<'ok' | 'auth' | 'retry'>;
-}
-
 /** Sends the outbox under the cross-context lock. */
 export function flushOutbox(opts: FlushOptions): Promise<FlushReport> {
   const lock = opts.lock ?? withOutboxLock;
   return lock(() => flushLocked(opts));
-}
-
-function toFile(field: string, blob: Blob): Blob {
-  if (typeof File !== 'undefined' && blob instanceof File && blob.name) return blob;
-  const ext = (blob.type.split('/')[1] ?? 'bin').replace('jpeg', 'jpg').replace(/[^a-z0-9]/g, '');
-  return new File([blob], `${field}.${ext || 'bin'}`, { type: blob.type });
-}
-
-function withFiles(req: SendRequest): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...(req.body ?? {}) };
-  for (const [field, blob] of Object.entries(req.files ?? {})) body[field] = toFile(field, blob);
-  return body;
-}
-
-async function sendOne(pb: PocketBase, req: SendRequest): Promise<RecordModel | null> {
-  const svc = pb.collection(req.collection);
-  const opts = { requestKey: null };
-  if (req.method === 'POST') return svc.create(withFiles(req), opts);
-  if (req.method === 'PATCH') return svc.update(req.id, withFiles(req), opts);
-  await svc.delete(req.id, opts);
-  return null;
-}
-
-async function sendBatch(pb: PocketBase, jobs: Job[]): Promise<(RecordModel | null)[]> {
-  const batch = pb.createBatch();
-  for (const { req } of jobs) {
-    const c = batch.collection(req.collection);
-    if (req.method === 'POST') c.create(req.body ?? {});
-    else if (req.method === 'PATCH') c.update(req.id, req.body ?? {});
-    else c.delete(req.id);
-  }
-  const results = await batch.send({ requestKey: null });
-  return results.map((r) =>
-    r.body && typeof r.body === 'object' ? (r.body as RecordModel) : null,
-  );
-}
-
-/**
- * Whether the server still accepts our token (see the top of this file). An auth refresh is the
- * one request that answers 401 for a token the server no longer takes; when it succeeds, the
- * refreshed token is stored as a side effect.
- */
-function confirmSession(ctx: FlushContext): Promise<'ok' | 'auth' | 'retry'> {
-  ctx.sessionCheck ??= (async () => {
-    ctx.report.requests++;
-    try {
-      await ctx.pb.collection('users').authRefresh({ requestKey: null });
-      return 'ok';
-    } catch (err) {
-      return classifyFailure(err) === 'retry' ? 'retry' : 'auth';
-    }
-  })();
-  return ctx.sessionCheck;
-}
-
-/** Reads an error of one row's request into an outcome, checking replays with the server. */
-async function interpret(ctx: FlushContext, job: Job, err: unknown): Promise<RowResult> {
-  const { req, kind } = job;
-  const f = classifyFailure(err);
-  if (f === 'retry') return { type: 'retry', err };
-  if (f === 'auth') return { type: 'auth' };
-  let goneSince = false;
-  if (req.method === 'POST' && isIdTaken(err)) {
-    // an earlier send landed (its answer was lost): done if the record is ours
-    ctx.report.requests++;
-    try {
-      const existing = await ctx.pb.collection(req.collection).getOne(req.id, { requestKey: null });
-      if (kind.ownerField && existing[kind.ownerField] === ctx.userId) {
-        return { type: 'done', record: existing };
-      }
-    } catch (checkErr) {
-      const cf = classifyFailure(checkErr);
-      if (cf === 'retry') return { type: 'retry', err: checkErr };
-      if (cf === 'auth') return { type: 'auth' };
-      // 404: the record was created and then deleted (the server remembers deleted ids, see
-      // pb_hooks/guards.pb.js), or our session is not accepted (checked below)
-      goneSince = errorStatus(checkErr) === 404;
-    }
-  } else if (req.method === 'POST' && kind.duplicateIsDone && isDuplicate(err)) {
-    // what the user wanted is already true on the server (a like from another device)
-    return { type: 'done', record: await findEquivalent(ctx, job), replaced: true };
-  }
-  // a 4xx: only the server's last word if it still takes our session
-  const session = await confirmSession(ctx);
-  if (session === 'retry') return { type: 'retry', err };
-  if (session === 'auth') return { type: 'auth' };
-  if (goneSince) {
-    // our create landed earlier and someone (the user on another device, an admin) deleted it
-    // since: replaying it must not bring it back
-    await applyServerDeletes(ctx.db, req.collection, [req.id]);
-    return { type: 'done' };
-  }
-  if (errorStatus(err) === 404) {
-    if (req.method === 'DELETE') return { type: 'done' };
-    // an edit of a record the user deletes later (the delete may have landed already, with an
-    // earlier send whose answer was lost): moot, not a failure to report
-    if (await deletedLater(ctx, job)) return { type: 'done' };
-  }
-  return { type: 'final', err };
-}
-
-/** Whether a row queued after this one deletes the same record. */
-async function deletedLater(ctx: FlushContext, job: Job): Promise<boolean> {
-  const later = await ctx.db.outbox.where('recordKey').equals(job.row.recordKey).toArray();
-  return later.some((r) => {
-    if (r.userId !== ctx.userId || (r.seq ?? 0) <= (job.row.seq ?? 0)) return false;
-    const m = readMutation(r.kind, r.payload);
-    return !('error' in m) && m.kind.request(m.payload).method === 'DELETE';
-  });
-}
-
-/** The server's record equivalent to a create refused as a duplicate, or null if not found. */
-async function findEquivalent(ctx: FlushContext, job: Job): Promise<RecordModel | null> {
-  const fields = job.kind.sameAs?.(job.payload);
-  if (!fields) return null;
-  const filter = Object.keys(fields)
-    .map((f) => `${f} = {:${f}}`)
-    .join(' && ');
-  ctx.report.requests++;
-  try {
-    return await ctx.pb
-      .collection(job.req.collection)
-      .getFirstListItem(ctx.pb.filter(filter, fields), { requestKey: null });
-  } catch {
-    return null; // the next pull brings it
-  }
 }
 
 async function flushLocked(opts: FlushOptions): Promise<FlushReport> {
@@ -328,7 +152,10 @@ async function sendJobs(
     if (live.length > 1) {
       report.requests++;
       try {
-        const records = await sendBatch(pb, live);
+        const records = await sendBatch(
+          pb,
+          live.map((j) => j.req),
+        );
         await finishBatch(ctx, live, records);
         continue;
       } catch (err) {
@@ -367,24 +194,6 @@ async function sendJobs(
     }
   }
   return null;
-}
-
-/** How a refused batch should be read: by the worst status among its failed requests. */
-function batchFailure(err: unknown): 'retry' | 'auth' | 'final' {
-  const outer = classifyFailure(err);
-  if (outer !== 'final') return outer;
-  const inner = (err as { response?: { data?: { requests?: unknown } } } | null)?.response?.data
-    ?.requests;
-  const statuses =
-    inner && typeof inner === 'object'
-      ? Object.values(inner as Record<string, { response?: { status?: unknown } } | undefined>).map(
-          (r) => (typeof r?.response?.status === 'number' ? r.response.status : -1),
-        )
-      : [];
-  const kinds = statuses.filter((st) => st >= 0).map((st) => classifyFailure({ status: st }));
-  if (kinds.includes('auth')) return 'auth';
-  if (kinds.includes('retry')) return 'retry';
-  return 'final';
 }
 
 /**
@@ -481,90 +290,4 @@ async function readdress(ctx: FlushContext, job: Job, serverId: string): Promise
       await db.outbox.update(r.seq!, { payload, recordKey: newKey });
     }
   });
-}
-
-/**
- * Moves a row to dead letters; false when the row is no longer queued (another flusher, running
- * without the lock, finished it first), so it is never set aside twice.
- */
-async function moveToDeadLetters(
-  db: AppDB,
-  row: OutboxRow,
-  status: number,
-  message: string,
-  detail: string,
-): Promise<boolean> {
-  return db.transaction('rw', db.outbox, db.deadLetters, async () => {
-    const removed = await db.outbox.where('id').equals(row.id).delete();
-    if (!removed) return false;
-    const dead: DeadLetterRow = {
-      ...row,
-      seq: undefined,
-      failedAt: Date.now(),
-      status,
-      message: message || detail,
-      detail,
-      notifiedAt: 0,
-    };
-    delete dead.seq;
-    await db.deadLetters.add(dead);
-    return true;
-  });
-}
-
-const ROLLBACK_PREFIX = 'rollback:';
-const SYNCED = new Set<string>(Object.keys(recordSchemas));
-
-/**
- * Undoes the optimistic change of a refused row: puts back the server's copy of the record (or
- * removes it if the server has none), then re-applies the changes still queued for it. When the
- * server cannot be asked, a marker keeps the record to be put back by the next flush.
- */
-async function rollback(
-  ctx: FlushContext,
-  collection: SyncedCollection,
-  id: string,
-  refusedCreate = false,
-): Promise<FlushReport['stopped']> {
-  const { db, pb } = ctx;
-  const marker = ROLLBACK_PREFIX + recordKey(collection, id);
-  ctx.report.requests++;
-  try {
-    const record = await pb.collection(collection).getOne(id, { requestKey: null });
-    await applyServerRecords(db, collection, [record]);
-  } catch (err) {
-    const f = classifyFailure(err);
-    // a 404 also answers a session the server no longer takes: only trusted once it is checked
-    const session = f === 'final' ? await confirmSession(ctx) : 'ok';
-    // a refused create did not land: nothing to ask the server
-    if (!refusedCreate && (f !== 'final' || session !== 'ok')) {
-      await db.syncState.put({ collection: marker, updated: '', lastId: '', pulledAt: 0 });
-      return f === 'auth' || session === 'auth' ? 'auth' : 'network';
-    }
-    // not on the server (or not ours to see): the local copy goes
-    await db.transaction('rw', db.tables, async () => {
-      await applyServerDeletes(db, collection, [id]);
-      await rebase(db, [recordKey(collection, id)]);
-    });
-  }
-  await db.syncState.delete(marker);
-  return null;
-}
-
-/** Rollbacks an earlier flush could not finish (the server was unreachable then). */
-async function finishRollbacks(ctx: FlushContext): Promise<FlushReport['stopped']> {
-  const markers = await ctx.db.syncState
-    .where('collection')
-    .startsWith(ROLLBACK_PREFIX)
-    .primaryKeys();
-  for (const marker of markers) {
-    const [collection, id] = marker.slice(ROLLBACK_PREFIX.length).split('/');
-    if (!collection || !id || !SYNCED.has(collection)) {
-      await ctx.db.syncState.delete(marker);
-      continue;
-    }
-    const stopped = await rollback(ctx, collection as SyncedCollection, id);
-    if (stopped) return stopped;
-  }
-  return null;
 }
