@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const MIGRATIONS_DIR = join(ROOT, 'pb_migrations');
 export const HOOKS_DIR = join(ROOT, 'pb_hooks');
-export const DIST_DIR = join(ROOT, 'dist');
+/** The built app PocketBase serves; POCAMARKET_DIST points elsewhere (parallel test builds). */
+export const DIST_DIR = process.env.POCAMARKET_DIST || join(ROOT, 'dist');
 
 export function findPocketBase(): string {
   const fromEnv = process.env.POCKETBASE_BIN;

@@ -166,6 +166,7 @@ export async function seedDemo(pb: PocketBase, opts: SeedOptions = {}): Promise<
         group: groupId(c.group),
         groupName: c.group.groupName,
         memberName: c.member.ko,
+        memberNameEn: c.member.latin,
         title: c.title,
         label: c.label,
         likeCount: c.baselineLikes,

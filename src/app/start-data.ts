@@ -12,6 +12,7 @@
 import { db } from '../data/db/index.ts';
 import { getClient } from '../data/pb/client.ts';
 import * as repos from '../data/repos/index.ts';
+import { adoptGuestLikes } from '../data/repos/index.ts';
 import { loginWithPassword, logout } from '../data/session/session.ts';
 import { requestPersistentStorage } from '../data/storage.ts';
 import { createSyncEngine, type SyncEngine } from '../data/sync/engine.ts';
@@ -41,10 +42,14 @@ export function startData(): Promise<SyncEngine> {
   started ??= (async () => {
     const client = await getClient();
     const engine = createSyncEngine({ db, client, registerBackgroundSync });
+    let lastUserId: string | null = null;
     const mirror = () => {
       const status = engine.getStatus();
       appStore.set(syncStatusAtom, status);
       appStore.set(sessionUserIdAtom, status.userId);
+      // Hearts ticked while logged out become the user's likes once they log in.
+      if (status.userId && status.userId !== lastUserId) void adoptGuestLikes(db).catch(() => {});
+      lastUserId = status.userId;
     };
     engine.subscribe(mirror);
     onFlushRequested(() => {

@@ -2,6 +2,7 @@
 // the app imports atoms and hooks from here, so swapping or wrapping the state library, or
 // reading state outside React (session bootstrap, service-worker messages), has a single seam.
 import { atom, createStore, Provider, useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
 import { initialSyncStatus, type SyncStatus } from '../data/sync/status';
 
 export { atom, Provider, useAtom, useAtomValue, useSetAtom };
@@ -20,3 +21,11 @@ export const isLoggedInAtom = atom((get) => get(sessionUserIdAtom) !== null);
 
 /** The sync engine's state (online, realtime, pulling...), mirrored for the screens. */
 export const syncStatusAtom = atom<SyncStatus>(initialSyncStatus());
+
+/** The favourite group chosen while logged out, by name (spec §9: default RIIZE). */
+export const DEFAULT_BIAS = 'RIIZE';
+export const guestBiasAtom = atomWithStorage('pocamarket:bias', DEFAULT_BIAS);
+
+/** The photo card grids' sort (spec §9: default 최신순), kept across visits. */
+export type CardSort = 'latest' | 'likesDesc' | 'likesAsc';
+export const cardSortAtom = atomWithStorage<CardSort>('pocamarket:sort', 'latest');

@@ -189,6 +189,15 @@ export const ko = {
     postCounter: (length: number, max: number) => `${length}/${max}`,
   },
 
+  photoCards: {
+    /** Alt text of a card image. */
+    cardAlt: (group: string, member: string, title: string) =>
+      `${group} ${member} ${title} 포토카드`,
+    groupLogoAlt: (group: string) => `${group} 로고`,
+    like: (title: string) => `${title} 찜하기`,
+    likeCountLabel: '찜 수',
+  },
+
   sort: {
     latest: '최신순',
     mostLiked: '찜높은순',

@@ -126,7 +126,7 @@ const SPECS: Spec[] = [
       description: '쇼타로 포카 구해요',
       status: '교환대기중',
     }),
-    updateBody: () => ({ description: '수정된 교환 글', status: '교환중' }),
+    updateBody: () => ({ description: '수정된 교환 글' }),
     allow: {
       list: ALL,
       view: ALL,
@@ -496,6 +496,13 @@ describe('ownership cannot be forged or moved', () => {
         .create({ user: c.owner.id, topic: 'comment', title: 't', body: 'b' })
     ).id;
   MOVES.push(
+    // The trade status is the writer's: an admin may edit or delete a post but not move it.
+    {
+      collection: 'exchangeList',
+      as: 'admin',
+      fixture: post,
+      body: () => ({ status: '교환중' }),
+    },
     { collection: 'comments', as: 'owner', fixture: comment, body: (c) => ({ name: c.other.id }) },
     {
       collection: 'comments',
@@ -788,5 +795,29 @@ describe('emails and private profile fields never leak', () => {
       ];
       for (const attempt of attempts) expect((await failure(attempt())).status, who).toBe(400);
     }
+  });
+});
+
+describe('exchange post status', () => {
+  it('the writer moves a post 교환대기중 → 교환중 → 교환완료 and back', async () => {
+    const post = await ctx.su.collection('exchangeList').create({
+      writer: ctx.owner.id,
+      photoCard: ctx.cat.card.id,
+      description: '상태 바꾸기',
+      status: '교환대기중',
+    });
+    const owner = clientFor('owner').collection('exchangeList');
+    for (const status of ['교환중', '교환완료', '교환대기중']) {
+      await owner.update(post.id, { status });
+      expect((await ctx.su.collection('exchangeList').getOne(post.id)).status).toBe(status);
+    }
+    // An admin's edit that leaves the status alone still goes through.
+    await clientFor('admin').collection('exchangeList').update(post.id, {
+      description: '관리자 수정',
+      status: '교환대기중',
+    });
+    expect((await ctx.su.collection('exchangeList').getOne(post.id)).description).toBe(
+      '관리자 수정',
+    );
   });
 });

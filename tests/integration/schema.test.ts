@@ -63,6 +63,7 @@ const CONTRACT: Record<string, { type: 'base' | 'auth'; fields: Record<string, F
       logoImage: image(1 * MB),
       groupName: text({ required: true }),
       memberName: text({ required: true }),
+      memberNameEn: text(),
       title: text({ required: true }),
       label: text(),
       likeCount: { type: 'number', min: 0 },

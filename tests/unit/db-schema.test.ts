@@ -13,7 +13,9 @@ describe('Dexie schema', () => {
     db = new AppDB(`t-${Math.random()}`);
     await db.open();
     const names = db.tables.map((t) => t.name).sort();
-    expect(names).toEqual([...SYNCED_TABLES, 'outbox', 'deadLetters', 'syncState', 'auth'].sort());
+    expect(names).toEqual(
+      [...SYNCED_TABLES, 'outbox', 'deadLetters', 'syncState', 'auth', 'guestLikes'].sort(),
+    );
   });
 
   it('keeps likes unique per user and card', async () => {

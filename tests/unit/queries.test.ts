@@ -48,6 +48,7 @@ function card(id: string, likeCount: number, day: number, group = 'g1'): PhotoCa
     logoImage: '',
     groupName: group === 'g1' ? 'RIIZE' : 'aespa',
     memberName: '',
+    memberNameEn: '',
     title: '',
     label: '',
     likeCount,

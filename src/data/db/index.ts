@@ -8,7 +8,8 @@
  * - `outbox`: queued mutations, FIFO by `seq`, flushed by the page or the service worker;
  * - `deadLetters`: mutations the server refused for good (kept so nothing is dropped silently);
  * - `syncState`: delta-pull checkpoint per collection (`updated`, `id`);
- * - `auth`: the PocketBase session (token + model), readable by the service worker too.
+ * - `auth`: the PocketBase session (token + model), readable by the service worker too;
+ * - `guestLikes`: hearts ticked while logged out (local only, adopted at login).
  *
  * Versions only move forward: add `this.version(n + 1)` with the change; never edit an old one.
  */
@@ -63,6 +64,12 @@ export interface SyncStateRow {
   pulledAt: number;
 }
 
+/** A like made while logged out: kept on this device only (spec §4), adopted at login. */
+export interface GuestLikeRow {
+  photoCard: string;
+  likedAt: number;
+}
+
 export interface AuthRow {
   key: 'session';
   token: string;
@@ -84,6 +91,7 @@ export class AppDB extends Dexie {
   deadLetters!: EntityTable<DeadLetterRow, 'seq'>;
   syncState!: EntityTable<SyncStateRow, 'collection'>;
   auth!: EntityTable<AuthRow, 'key'>;
+  guestLikes!: EntityTable<GuestLikeRow, 'photoCard'>;
 
   constructor(name = 'pocamarket') {
     super(name);
@@ -108,6 +116,11 @@ export class AppDB extends Dexie {
     this.version(2).stores({
       outbox: '++seq, &id, kind, recordKey, nextTryAt, userId',
       deadLetters: '++seq, id, kind, failedAt, recordKey',
+    });
+    // v3: likes made while logged out stay on the device (never sent: the server counts only
+    // signed-in likes) and are queued as the user's own likes when they log in.
+    this.version(3).stores({
+      guestLikes: 'photoCard, likedAt',
     });
   }
 }

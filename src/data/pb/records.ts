@@ -30,6 +30,7 @@ export const photoCardSchema = v.object({
   logoImage: str,
   groupName: v.string(),
   memberName: str,
+  memberNameEn: str,
   title: str,
   label: str,
   likeCount: v.optional(v.number(), 0),

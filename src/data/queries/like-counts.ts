@@ -6,6 +6,7 @@
  * like is sent its outbox row goes, and the next pull brings the server's new count.
  */
 import { db as defaultDb, type AppDB } from '../db/index.ts';
+import { readSession } from '../session/session.ts';
 
 const LIKE_SET = 'like.set';
 const LIKE_UNSET = 'like.unset';
@@ -15,10 +16,18 @@ function cardOf(payload: unknown): string | null {
   return typeof card === 'string' ? card : null;
 }
 
-/** Queued like changes per card id: +1 for each queued like, −1 for each queued unlike. */
+/**
+ * Like changes not in the server's counts, per card id: +1 for each queued like, −1 for each
+ * queued unlike, and (logged out) +1 for each heart ticked on this device.
+ */
 export async function queuedLikeDeltas(db: AppDB = defaultDb): Promise<Map<string, number>> {
-  const rows = await db.outbox.where('kind').anyOf(LIKE_SET, LIKE_UNSET).toArray();
+  const [rows, session, guest] = await Promise.all([
+    db.outbox.where('kind').anyOf(LIKE_SET, LIKE_UNSET).toArray(),
+    readSession(db),
+    db.guestLikes.toArray(),
+  ]);
   const deltas = new Map<string, number>();
+  if (!session) for (const g of guest) deltas.set(g.photoCard, 1);
   for (const row of rows) {
     const card = cardOf(row.payload);
     if (!card) continue;

@@ -13,11 +13,12 @@ export async function listLikes(userId: string, db: AppDB = defaultDb): Promise<
   return likes.sort((a, b) => b.created.localeCompare(a.created) || b.id.localeCompare(a.id));
 }
 
-/** Ids of the cards the user likes. */
+/** Ids of the cards the user likes; logged out (null), the hearts ticked on this device. */
 export async function listLikedCardIds(
-  userId: string,
+  userId: string | null,
   db: AppDB = defaultDb,
 ): Promise<Set<string>> {
+  if (!userId) return new Set((await db.guestLikes.toArray()).map((g) => g.photoCard));
   const likes = await db.likes.where('user').equals(userId).toArray();
   return new Set(likes.map((l) => l.photoCard));
 }
@@ -31,8 +32,21 @@ export async function getLikeOfCard(
   return (await db.likes.where({ user: userId, photoCard: cardId }).first()) ?? null;
 }
 
-/** The cards the user likes, most recently liked first, with the like counts to show. */
-export async function listLikedCards(userId: string, db: AppDB = defaultDb): Promise<PhotoCard[]> {
+/**
+ * The cards the user likes (logged out, null: the ones liked on this device), most recently liked
+ * first, with the like counts to show.
+ */
+export async function listLikedCards(
+  userId: string | null,
+  db: AppDB = defaultDb,
+): Promise<PhotoCard[]> {
+  if (!userId) {
+    const guest = await db.guestLikes.orderBy('likedAt').reverse().toArray();
+    return getPhotoCards(
+      guest.map((g) => g.photoCard),
+      db,
+    );
+  }
   const likes = await listLikes(userId, db);
   return getPhotoCards(
     likes.map((l) => l.photoCard),

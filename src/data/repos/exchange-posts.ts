@@ -70,7 +70,7 @@ export async function editPost(id: string, text: string, db: AppDB = defaultDb):
   );
 }
 
-/** Moves a post to another status (교환대기중 → 교환중 → 교환완료). */
+/** Moves a post to another status (교환대기중 → 교환중 → 교환완료); only its writer may. */
 export async function setPostStatus(
   id: string,
   status: ExchangePost['status'],
@@ -80,6 +80,7 @@ export async function setPostStatus(
     postUpdate,
     async ({ db, userId }) => {
       const post = await ownPost(db, id, userId);
+      if (post.writer !== userId) throw new LoginRequiredError();
       return post.status === status ? null : { id, status };
     },
     db,

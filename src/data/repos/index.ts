@@ -1,5 +1,5 @@
 /** The write API of the app: every change a screen can make, one function each. */
-export { setLike } from './likes.ts';
+export { adoptGuestLikes, setLike, toggleLike } from './likes.ts';
 export {
   checkPostText,
   createPost,

@@ -46,16 +46,16 @@ export function usePhotoCardsByIds(ids: readonly string[]): PhotoCard[] | undefi
   return useLiveQuery(() => getPhotoCards(key ? key.split('\n') : []), [key]);
 }
 
-/** Ids of the cards the signed-in user likes; empty when logged out. */
+/** Ids of the cards the user likes (logged out: the hearts ticked on this device). */
 export function useLikedCardIds(): ReadonlySet<string> | undefined {
   const userId = useAtomValue(sessionUserIdAtom);
-  return useLiveQuery(() => (userId ? listLikedCardIds(userId) : NO_IDS), [userId]);
+  return useLiveQuery(() => listLikedCardIds(userId), [userId]);
 }
 
-/** The cards the signed-in user likes, most recently liked first (the wishlist). */
+/** The cards the user likes, most recently liked first (the wishlist). */
 export function useLikedCards(): PhotoCard[] | undefined {
   const userId = useAtomValue(sessionUserIdAtom);
-  return useLiveQuery(() => (userId ? listLikedCards(userId) : []), [userId]);
+  return useLiveQuery(() => listLikedCards(userId), [userId]);
 }
 
 /** The signed-in user's like of a card (null when not liked or logged out). */

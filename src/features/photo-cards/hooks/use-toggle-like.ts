@@ -1,0 +1,16 @@
+import { useCallback } from 'react';
+import { toast } from '../../../components/ui/toaster';
+import { StorageFullError, toggleLike } from '../../../data/repos/index';
+import { ko } from '../../../i18n/ko';
+
+/**
+ * The heart: flips a card's like at once (the local copy changes in the same write as the queued
+ * change, so every grid and count updates live). Logged out, the like stays on this device.
+ */
+export function useToggleLike(): (cardId: string, liked: boolean) => void {
+  return useCallback((cardId: string, liked: boolean) => {
+    toggleLike(cardId, liked).catch((err: unknown) => {
+      toast.error(err instanceof StorageFullError ? ko.sync.storageFull : ko.sync.failures.like);
+    });
+  }, []);
+}
