@@ -1,0 +1,98 @@
+/**
+ * The app as an e2e test drives it: a Chromium context against the shared server with the
+ * `window.__pocamarket` test handle enabled, logging in through the app's own session code, and
+ * polling checks inside the page. Screens are driven through the UI; the handle is for setup
+ * (login) and for reading the local store.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { newContext, trackedPage, waitForServiceWorker } from './browser.ts';
+
+export const PASSWORD = 'photocard1234';
+
+// The handle's shape, as far as tests use it (typed loosely: it is the app's own code).
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Api = any;
+declare global {
+  interface Window {
+    __pocamarket?: Api;
+  }
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+export interface OpenApp {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+}
+
+/**
+ * A new context (own storage: a separate device) on `path`, with the service worker in control
+ * and the data layer started. With `login`, that demo user is signed in and the first pull done.
+ */
+export async function openApp(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  opts: { path?: string; login?: string; context?: BrowserContext } = {},
+): Promise<OpenApp & { userId: string | null }> {
+  const context = opts.context ?? (await newContext(browser, viewport, inject('baseUrl')));
+  await context.addInitScript(() => {
+    if (location.protocol.startsWith('http')) localStorage.setItem('pocamarket:test-api', '1');
+  });
+  const { page, errors } = await trackedPage(context);
+  await page.goto(opts.path ?? '/');
+  await waitForServiceWorker(page);
+  await page.waitForFunction(() => !!window.__pocamarket);
+  await waitForFirstPull(page);
+  const userId = opts.login ? await login(page, opts.login) : null;
+  return { context, page, errors, userId };
+}
+
+/** Polls an async check inside the page until it returns true (waitForFunction does not await). */
+export async function until<A>(
+  page: Page,
+  check: (arg: A) => Promise<boolean> | boolean,
+  arg: A,
+  timeout = 15_000,
+): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(check as (arg: unknown) => Promise<boolean>, arg), { timeout })
+    .toBe(true);
+}
+
+/** Waits until the catalogue has been pulled into the local store at least once. */
+export async function waitForFirstPull(page: Page): Promise<void> {
+  await until(
+    page,
+    async () => {
+      const p = window.__pocamarket;
+      return !p.engine.getStatus().pulling && !!(await p.db.syncState.get('photoCards'));
+    },
+    null,
+    30_000,
+  );
+}
+
+/** Logs in through the data layer and waits until the first pull after login has finished. */
+export async function login(page: Page, email: string): Promise<string> {
+  const userId = await page.evaluate(
+    async ({ email, password }) => (await window.__pocamarket.login(email, password)).id as string,
+    { email, password: PASSWORD },
+  );
+  await until(
+    page,
+    async (id) => {
+      const p = window.__pocamarket;
+      const s = p.engine.getStatus();
+      return s.userId === id && !s.pulling && !!(await p.db.syncState.get('likes'));
+    },
+    userId,
+  );
+  return userId;
+}
+
+/** Waits until nothing is left in the outbox (every queued change reached the server). */
+export async function waitForOutboxEmpty(page: Page, timeout = 20_000): Promise<void> {
+  await until(page, async () => (await window.__pocamarket.db.outbox.count()) === 0, null, timeout);
+}
