@@ -1,8 +1,107 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
-import { ExchangeIcon } from '../../../components/ui/icons';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { cardSortAtom, useAtomValue, type CardSort } from '../../../app/store';
+import { ScreenTitle } from '../../../components/ui/screen-title';
+import type { Group } from '../../../data/pb/records';
 import { ko } from '../../../i18n/ko';
+import { filterCards } from '../../../lib/card-search';
+import { CardGridSection } from '../../photo-cards/components/card-grid-section';
+import { CardSearchBox } from '../../photo-cards/components/card-search-box';
+import { EmptyState } from '../../photo-cards/components/empty-state';
+import { GroupPicker } from '../../photo-cards/components/group-picker';
+import { useBiasGroup } from '../../photo-cards/hooks/use-bias';
+import { useDebouncedValue } from '../../photo-cards/hooks/use-debounced-value';
+import { useGroups, usePhotoCards } from '../../photo-cards/queries';
+import styles from './exchange-screen.module.css';
 
-// Placeholder until the feature lands.
+// Read through getRouteApi so this chunk does not import the route definition.
+const route = getRouteApi('/main/exchange');
+
+/**
+ * /exchange: photo cards by group (spec §2). The search box (debounced 500 ms, empty on every
+ * visit) searches every group's cards; otherwise the grid shows the group picked in the logo
+ * row, which starts at the favourite group (or the first group when that one is not listed).
+ * The picked group is kept in the address (?group=), so coming back from a card returns to it.
+ */
 export function ExchangeScreen() {
-  return <ComingSoon title={ko.screens.exchange} icon={<ExchangeIcon />} />;
+  const [query, setQuery] = useState('');
+  const search = useDebouncedValue(query).trim();
+  const sort = useAtomValue(cardSortAtom);
+  const groups = useGroups();
+  const biasGroup = useBiasGroup();
+  const { group: pickedId } = route.useSearch();
+  const navigate = useNavigate();
+
+  // undefined: still loading; null: there are no groups at all.
+  const picked = groups?.find((g) => g.id === pickedId);
+  const shown: Group | null | undefined =
+    picked ?? (biasGroup === undefined ? undefined : (biasGroup ?? groups?.[0] ?? null));
+
+  const pick = (group: Group) => {
+    void navigate({ to: '/exchange', search: { group: group.id }, replace: true });
+    setQuery('');
+  };
+
+  return (
+    <section className={styles.screen}>
+      <ScreenTitle title={ko.screens.exchange} />
+      <div className={styles.tools}>
+        <CardSearchBox
+          value={query}
+          onChange={setQuery}
+          label={ko.exchangeScreen.searchLabel}
+          placeholder={ko.exchangeScreen.searchPlaceholder}
+        />
+        {groups?.length ? (
+          <GroupPicker
+            groups={groups}
+            selectedId={search ? null : (shown?.id ?? null)}
+            onSelect={pick}
+            biasGroup={biasGroup}
+          />
+        ) : null}
+      </div>
+
+      {search ? (
+        <SearchResults search={search} sort={sort} />
+      ) : shown === undefined ? (
+        <CardGridSection
+          cards={undefined}
+          resetKey="loading"
+          heading={ko.exchangeScreen.allCards}
+        />
+      ) : shown === null ? (
+        <EmptyState title={ko.exchangeScreen.noCards} />
+      ) : (
+        <GroupCards group={shown} sort={sort} />
+      )}
+    </section>
+  );
+}
+
+function GroupCards({ group, sort }: { group: Group; sort: CardSort }) {
+  const cards = usePhotoCards({ group: group.id, sort });
+  return (
+    <CardGridSection
+      cards={cards}
+      resetKey={`${group.id}|${sort}`}
+      heading={ko.exchangeScreen.groupCards(group.groupName)}
+      empty={<EmptyState title={ko.exchangeScreen.noCards} />}
+    />
+  );
+}
+
+/** Every group's cards that match the search (spec §5), in the grid's sort. */
+function SearchResults({ search, sort }: { search: string; sort: CardSort }) {
+  const all = usePhotoCards({ sort });
+  const cards = useMemo(() => (all ? filterCards(all, search) : undefined), [all, search]);
+  return (
+    <CardGridSection
+      cards={cards}
+      resetKey={`${search}|${sort}`}
+      heading={ko.exchangeScreen.resultsTitle}
+      empty={<EmptyState title={ko.cardGrid.noResults} body={ko.cardGrid.noResultsHint} />}
+      testId="search-results"
+    />
+  );
 }

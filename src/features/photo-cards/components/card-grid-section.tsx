@@ -1,0 +1,119 @@
+import { useId, useMemo, useRef, type ReactNode } from 'react';
+import type { PhotoCard } from '../../../data/pb/records';
+import { ko } from '../../../i18n/ko';
+import { useLoadMore } from '../hooks/use-load-more';
+import { useToggleLike } from '../hooks/use-toggle-like';
+import { useGroups, useLikedCardIds, usePendingLikeCardIds } from '../queries';
+import { CardGridSkeleton } from './card-grid-skeleton';
+import { PhotoCardTile } from './photo-card-tile';
+import { SortControl } from './sort-control';
+import styles from './card-grid-section.module.css';
+
+export interface CardGridSectionProps {
+  /** The cards, already filtered and sorted; undefined while they load. */
+  cards: readonly PhotoCard[] | undefined;
+  /** Changes when the group, sort or search does: paging starts again at 18. */
+  resetKey: string;
+  /** The section's <h2>. */
+  heading: string;
+  /** Shown instead of the grid when there are no cards. */
+  empty?: ReactNode;
+  testId?: string;
+}
+
+/** Cards above the fold load their images at once; the rest lazily. */
+const EAGER_TILES = 6;
+
+/**
+ * The photo card grid of /exchange and /LikeDetail (spec §2): heading, '전체 N장', the sort
+ * control, 2 to 6 columns by width, and 더 보기 paging (spec §4). Hearts, liked state and pending
+ * marks come from the live queries, so a like anywhere shows here at once.
+ */
+export function CardGridSection({
+  cards: givenCards,
+  resetKey,
+  heading,
+  empty,
+  testId = 'card-grid',
+}: CardGridSectionProps) {
+  const headingId = useId();
+  const gridRef = useRef<HTMLUListElement>(null);
+  const groups = useGroups();
+  const groupsById = useMemo(() => new Map(groups?.map((g) => [g.id, g])), [groups]);
+  const liked = useLikedCardIds();
+  // Hearts that flip from empty to full a moment after the cards appear would be wrong for that
+  // moment (and a tap then would like a liked card): wait for both.
+  const cards = liked === undefined ? undefined : givenCards;
+  const pending = usePendingLikeCardIds();
+  const toggleLike = useToggleLike();
+  const { visible, showButton, more } = useLoadMore(cards?.length, resetKey);
+
+  const onMore = (button: HTMLButtonElement) => {
+    const hadFocus = document.activeElement === button;
+    if (more() === 'noMore' && hadFocus) {
+      // The button is about to go: keep the keyboard where the list ends, not on <body>.
+      gridRef.current
+        ?.querySelector<HTMLElement>('li:last-child a')
+        ?.focus({ preventScroll: true });
+    }
+  };
+
+  return (
+    <section
+      className={styles.section}
+      aria-labelledby={headingId}
+      aria-busy={cards === undefined}
+      data-testid={testId}
+    >
+      <div className={styles.header}>
+        <div className={styles.titles}>
+          <h2 id={headingId} className={styles.heading}>
+            {heading}
+          </h2>
+          {cards ? (
+            <p className={styles.total} aria-live="polite" data-testid="card-total">
+              {ko.common.totalCards(cards.length)}
+            </p>
+          ) : (
+            <span className={styles.totalSkeleton} aria-hidden="true" />
+          )}
+        </div>
+        <SortControl />
+      </div>
+
+      {cards === undefined ? (
+        <CardGridSkeleton className={styles.grid} />
+      ) : cards.length === 0 ? (
+        (empty ?? null)
+      ) : (
+        <ul ref={gridRef} className={styles.grid}>
+          {cards.slice(0, visible).map((card, i) => (
+            <li key={card.id} className={styles.cell}>
+              <PhotoCardTile
+                card={card}
+                group={groupsById.get(card.group)}
+                liked={liked?.has(card.id) === true}
+                likePending={pending.has(card.id)}
+                onToggleLike={toggleLike}
+                eager={i < EAGER_TILES}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {showButton ? (
+        <div className={styles.moreRow}>
+          <button
+            type="button"
+            className={styles.more}
+            onClick={(e) => onMore(e.currentTarget)}
+            data-testid="load-more"
+          >
+            {ko.common.more}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

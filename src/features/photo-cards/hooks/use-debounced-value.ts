@@ -1,0 +1,21 @@
+import { useEffect, useState } from 'react';
+
+/** Spec §5/§9: search input is debounced 500 ms. */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/**
+ * `value`, once it has stopped changing for `delay` ms. Emptying the box applies at once: there
+ * is nothing to wait for, and the old results should not linger while the user types anew.
+ */
+export function useDebouncedValue(value: string, delay = SEARCH_DEBOUNCE_MS): string {
+  const [settled, setSettled] = useState(value);
+  if (value.trim() === '' && settled.trim() !== '') setSettled(value);
+
+  useEffect(() => {
+    if (value === settled) return;
+    const id = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(id);
+  }, [value, settled, delay]);
+
+  return settled;
+}
