@@ -1,8 +1,61 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
-import { CardsIcon } from '../../../components/ui/icons';
+import { Link } from '@tanstack/react-router';
+import { ScreenTitle } from '../../../components/ui/screen-title';
 import { ko } from '../../../i18n/ko';
+import { usePhotoCard } from '../../photo-cards/queries';
+import { useExchangePostsOfCard } from '../queries';
+import { CardPanel } from './card-panel';
+import { PostForm } from './post-form';
+import { PostList } from './post-list';
+import styles from './exchange-detail-screen.module.css';
 
-// Placeholder until the feature lands. Keyed by id so moving between items starts fresh.
+/**
+ * /exchangeDetail/{id} (spec §2): the card, then its exchange posts with the form to write one.
+ * Everything reads the local store, so a visited card and its posts open offline too.
+ * Keyed by id so moving to another card starts with an empty form.
+ */
 export function ExchangeDetailScreen({ id }: { id: string }) {
-  return <ComingSoon key={id} title={ko.screens.exchangeDetail} icon={<CardsIcon />} back />;
+  return <Detail key={id} id={id} />;
+}
+
+function Detail({ id }: { id: string }) {
+  const card = usePhotoCard(id);
+  const posts = useExchangePostsOfCard(card ? card.id : null);
+
+  return (
+    <section className={styles.screen}>
+      <ScreenTitle title={ko.screens.exchangeDetail} back />
+      {card === undefined ? (
+        <p className={styles.status} role="status">
+          {ko.common.loading}
+        </p>
+      ) : card === null ? (
+        <div className={styles.status} role="alert" data-testid="card-missing">
+          <p className={styles.error}>{ko.common.error}</p>
+          <p>{ko.exchange.notFound}</p>
+          <Link to="/exchange" className={styles.back}>
+            {ko.exchange.backToList}
+          </Link>
+        </div>
+      ) : (
+        <div className={styles.layout}>
+          <div className={styles.cardColumn}>
+            <CardPanel card={card} />
+          </div>
+          <section className={styles.posts} aria-labelledby="post-count">
+            <h2 id="post-count" className={styles.count} data-testid="post-count">
+              {ko.exchange.postCount(posts?.length ?? 0)}
+            </h2>
+            <PostForm cardId={card.id} />
+            {posts === undefined ? (
+              <p className={styles.status} role="status">
+                {ko.common.loading}
+              </p>
+            ) : (
+              <PostList posts={posts} />
+            )}
+          </section>
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,43 @@
+import type { ExchangePost } from '../../../data/pb/records';
+import { ko } from '../../../i18n/ko';
+import { useExchangePostsByWriter } from '../../exchange/queries';
+import styles from './exchange-status-panel.module.css';
+
+const STATUSES: readonly { value: ExchangePost['status']; label: string }[] = [
+  { value: '교환대기중', label: ko.exchange.statusWaiting },
+  { value: '교환중', label: ko.exchange.statusTrading },
+  { value: '교환완료', label: ko.exchange.statusDone },
+];
+
+/**
+ * How many of a user's exchange posts are in each status. The spec's screen hard-codes 2/0/2;
+ * here they are counted live from the local store, so writing, moving or deleting a post (even
+ * offline) changes them at once.
+ */
+export function ExchangeStatusPanel({ userId }: { userId: string }) {
+  const posts = useExchangePostsByWriter(userId);
+  const counts = new Map<string, number>();
+  for (const p of posts ?? []) counts.set(p.status, (counts.get(p.status) ?? 0) + 1);
+
+  return (
+    <section
+      className={styles.panel}
+      aria-labelledby="exchange-status-title"
+      data-testid="exchange-status"
+    >
+      <h2 id="exchange-status-title" className={styles.title}>
+        {ko.profile.exchangeStatusTitle}
+      </h2>
+      <dl className={styles.counts} aria-busy={posts === undefined}>
+        {STATUSES.map(({ value, label }) => (
+          <div key={value} className={styles.item} data-status={value}>
+            <dt className={styles.label}>{label}</dt>
+            <dd className={styles.count} data-testid="exchange-status-count">
+              {posts === undefined ? '–' : (counts.get(value) ?? 0)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import { isLoggedInAtom, sessionUserIdAtom, useAtomValue } from '../../../app/store';
+import type { ExchangePost } from '../../../data/pb/records';
+import { ko } from '../../../i18n/ko';
+import { useOwnProfile, usePublicProfiles } from '../../accounts/queries';
+import { useNow } from '../../sync/hooks/use-now';
+import { useFailedKeys, usePendingKeys } from '../../sync/queries';
+import { PostItem } from './post-item';
+import styles from './post-list.module.css';
+
+// Relative times change by the minute; a 30 s tick keeps them at most half a minute behind.
+const TICK_MS = 30_000;
+
+/** A card's posts, newest first, each with what the viewer may do with it (spec §6). */
+export function PostList({ posts }: { posts: ExchangePost[] }) {
+  const me = useAtomValue(sessionUserIdAtom);
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const admin = useOwnProfile()?.role === 'admin';
+  const writerIds = useMemo(() => posts.map((p) => p.writer), [posts]);
+  const writers = usePublicProfiles(writerIds);
+  const pending = usePendingKeys();
+  const failed = useFailedKeys();
+  const now = useNow(TICK_MS);
+
+  if (posts.length === 0) {
+    return <p className={styles.empty}>{ko.exchange.noPosts}</p>;
+  }
+
+  return (
+    <ul className={styles.list} aria-label={ko.exchange.postsLabel} data-testid="post-list">
+      {posts.map((post) => {
+        const key = `exchangeList/${post.id}`;
+        return (
+          <PostItem
+            key={post.id}
+            post={post}
+            writer={writers?.get(post.writer)}
+            now={now}
+            own={!!me && post.writer === me}
+            admin={admin}
+            loggedIn={loggedIn}
+            sync={failed.has(key) ? 'failed' : pending.has(key) ? 'pending' : 'sent'}
+          />
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,18 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { useConfirm } from '../../../components/ui/use-confirm';
+import { ko } from '../../../i18n/ko';
+
+/**
+ * Spec §5: a logged-out fan who tries to write gets the dialog '로그인이 필요한 서비스입니다.';
+ * confirm goes to /login, cancel just closes it.
+ */
+export function useLoginPrompt(): () => Promise<void> {
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    if (await confirm({ message: ko.messages.loginRequired })) {
+      await navigate({ to: '/login' });
+    }
+  }, [confirm, navigate]);
+}
