@@ -1,8 +1,83 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
-import { SparkleIcon } from '../../../components/ui/icons';
+import { useMemo } from 'react';
+import { syncStatusAtom, useAtomValue } from '../../../app/store';
+import { BookIcon, SettingsIcon } from '../../../components/ui/icons';
+import type { Group } from '../../../data/pb/records';
 import { ko } from '../../../i18n/ko';
+import { useToggleLike } from '../../photo-cards/hooks/use-toggle-like';
+import {
+  useGroups,
+  useLikedCardIds,
+  usePendingLikeCardIds,
+  usePhotoCards,
+} from '../../photo-cards/queries';
+import { BannerCarousel } from './banner-carousel';
+import { CardRow } from './card-row';
+import { FloatingAvatar } from './floating-avatar';
+import { MeetupTicker } from './meetup-ticker';
+import { PromoBanner } from './promo-banner';
 
-// Placeholder until the feature lands.
+/** Spec §9: each home row shows 20 cards. */
+const ROW_SIZE = 20;
+
+/**
+ * Home (spec §2): banner carousel, meetup strip, the latest and the most liked cards with the
+ * collect-book and FAQ banners, and the floating avatar button. Everything is read live from the
+ * local store, so the screen works offline once the first sync has run.
+ */
 export function HomeScreen() {
-  return <ComingSoon title={ko.screens.home} icon={<SparkleIcon />} />;
+  const latest = usePhotoCards({ sort: 'latest', limit: ROW_SIZE });
+  const popular = usePhotoCards({ sort: 'likesDesc', limit: ROW_SIZE });
+  const groupList = useGroups();
+  const likedIds = useLikedCardIds();
+  const pendingIds = usePendingLikeCardIds();
+  const onToggleLike = useToggleLike();
+  const sync = useAtomValue(syncStatusAtom);
+  // Nothing stored yet and online: the first pull is coming, so show skeletons, not "no cards".
+  const waitingForSync = sync.online && (sync.pulling || sync.lastPullAt === null);
+
+  const groups = useMemo(
+    () => new Map<string, Group>((groupList ?? []).map((g) => [g.id, g])),
+    [groupList],
+  );
+  const rowProps = { waitingForSync, groups, likedIds, pendingIds, onToggleLike };
+
+  return (
+    <>
+      <header className="visually-hidden">
+        <h1>{ko.screens.home}</h1>
+      </header>
+      <BannerCarousel />
+      <MeetupTicker />
+      <CardRow
+        {...rowProps}
+        title={ko.home.latestTitle}
+        cards={latest}
+        eager
+        testId="home-row-latest"
+      />
+      <PromoBanner
+        to="/profile"
+        title={ko.home.collectBookPromo.title}
+        body={ko.home.collectBookPromo.body}
+        icon={<BookIcon size={24} />}
+        tone="rose"
+        testId="home-collect-book-banner"
+      />
+      <CardRow
+        {...rowProps}
+        title={ko.home.popularTitle}
+        cards={popular}
+        testId="home-row-popular"
+      />
+      <PromoBanner
+        to="/profileSetting"
+        title={ko.home.faqPromo.title}
+        body={ko.home.faqPromo.body}
+        icon={<SettingsIcon size={24} />}
+        tone="lilac"
+        testId="home-faq-banner"
+      />
+      <FloatingAvatar />
+    </>
+  );
 }

@@ -1,0 +1,112 @@
+import { Link } from '@tanstack/react-router';
+import { useId, useRef } from 'react';
+import { ChevronLeftIcon } from '../../../components/ui/icons';
+import type { Group, PhotoCard } from '../../../data/pb/records';
+import { ko } from '../../../i18n/ko';
+import { PhotoCardTile } from '../../photo-cards/components/photo-card-tile';
+import styles from './card-row.module.css';
+
+/** Placeholder tiles while the local store is read (or the first sync is still coming). */
+const SKELETONS = 6;
+
+export interface CardRowProps {
+  title: string;
+  /** Undefined while loading. */
+  cards: PhotoCard[] | undefined;
+  /** No cards yet, but the first sync is under way: skeletons rather than "no cards". */
+  waitingForSync: boolean;
+  groups: ReadonlyMap<string, Group>;
+  likedIds: ReadonlySet<string> | undefined;
+  pendingIds: ReadonlySet<string>;
+  onToggleLike: (cardId: string, liked: boolean) => void;
+  /** Eager-load the first few images (the row nearest the top). */
+  eager?: boolean;
+  testId: string;
+}
+
+/**
+ * A home row (spec §2): a heading with '더보기' to /exchange and a horizontally scrolling strip of
+ * card tiles that snaps to tiles. Keyboard users tab through the tiles (the browser scrolls each
+ * into view); mouse users on a desktop also get previous/next buttons.
+ */
+export function CardRow({
+  title,
+  cards,
+  waitingForSync,
+  groups,
+  likedIds,
+  pendingIds,
+  onToggleLike,
+  eager,
+  testId,
+}: CardRowProps) {
+  const headingId = useId();
+  const scroller = useRef<HTMLUListElement>(null);
+  const loading = cards === undefined || (cards.length === 0 && waitingForSync);
+
+  function page(direction: 1 | -1) {
+    const el = scroller.current;
+    if (!el) return;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    el.scrollBy({ left: direction * el.clientWidth * 0.8, behavior: reduce ? 'auto' : 'smooth' });
+  }
+
+  return (
+    <section className={styles.row} aria-labelledby={headingId} data-testid={testId}>
+      <div className={styles.head}>
+        <h2 id={headingId} className={styles.heading}>
+          {title}
+        </h2>
+        <div className={styles.tools}>
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-label={ko.home.rowPrevious(title)}
+            onClick={() => page(-1)}
+          >
+            <ChevronLeftIcon size={20} />
+          </button>
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.next}`}
+            aria-label={ko.home.rowNext(title)}
+            onClick={() => page(1)}
+          >
+            <ChevronLeftIcon size={20} />
+          </button>
+          <Link to="/exchange" className={styles.more}>
+            <span className="visually-hidden">{title} </span>
+            {ko.home.more}
+            <ChevronLeftIcon size={16} className={styles.moreIcon} />
+          </Link>
+        </div>
+      </div>
+      {loading ? (
+        <ul className={styles.scroller} aria-busy="true" aria-label={ko.home.rowLoading}>
+          {Array.from({ length: SKELETONS }, (_, i) => (
+            <li key={i} className={styles.cell}>
+              <span className={styles.skeleton} />
+            </li>
+          ))}
+        </ul>
+      ) : cards.length === 0 ? (
+        <p className={styles.empty}>{ko.home.rowEmpty}</p>
+      ) : (
+        <ul ref={scroller} className={styles.scroller}>
+          {cards.map((card, i) => (
+            <li key={card.id} className={styles.cell}>
+              <PhotoCardTile
+                card={card}
+                group={groups.get(card.group)}
+                liked={likedIds?.has(card.id) ?? false}
+                likePending={pendingIds.has(card.id)}
+                onToggleLike={onToggleLike}
+                eager={eager && i < 3}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { isLoggedInAtom, useAtomValue } from '../../../app/store';
+import { UserIcon } from '../../../components/ui/icons';
+import { fileUrl } from '../../../data/pb/files';
+import { ko } from '../../../i18n/ko';
+import { useOwnProfile } from '../../accounts/queries';
+import { useDeadLetterCount, useOutboxCount } from '../../sync/queries';
+import styles from './floating-avatar.module.css';
+
+/**
+ * The round button floating bottom right (spec §2): logged in, the fan's avatar leading to the
+ * wishlist; logged out, a person icon leading to the login screen. It sits where the sync dock
+ * shows its pending-changes button, so it moves up while that button is visible.
+ */
+export function FloatingAvatar() {
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const profile = useOwnProfile();
+  const outbox = useOutboxCount() ?? 0;
+  const dead = useDeadLetterCount() ?? 0;
+  const pendingButtonShown = outbox > 0 || dead > 0;
+  // Spec §8: a profile image that fails to load leaves the default avatar in place, silently.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+
+  const src =
+    loggedIn && profile?.avatar ? fileUrl('users', profile.id, profile.avatar, '100x100') : '';
+  const showImage = src !== '' && src !== failedSrc;
+  const className = `${styles.fab} ${pendingButtonShown ? styles.lifted : ''}`;
+  const face = showImage ? (
+    <img
+      className={styles.image}
+      src={src}
+      alt=""
+      width={56}
+      height={56}
+      onError={() => setFailedSrc(src)}
+    />
+  ) : (
+    <UserIcon size={26} strokeWidth={2} />
+  );
+
+  return loggedIn ? (
+    <Link
+      to="/LikeDetail"
+      className={className}
+      aria-label={ko.home.likeList}
+      title={ko.home.likeList}
+      data-testid="home-fab"
+    >
+      {face}
+    </Link>
+  ) : (
+    <Link
+      to="/login"
+      className={className}
+      aria-label={ko.home.login}
+      title={ko.home.login}
+      data-testid="home-fab"
+    >
+      {face}
+    </Link>
+  );
+}
