@@ -32,10 +32,14 @@ function buildIfStale(): void {
   const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))));
   if (builtAt >= sourcesAt) return;
   console.log('[start] building the app (vite build)…');
-  const res = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  const res = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', DIST_DIR, '--emptyOutDir'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 

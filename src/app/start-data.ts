@@ -17,7 +17,7 @@ import { loginWithPassword, logout } from '../data/session/session.ts';
 import { requestPersistentStorage } from '../data/storage.ts';
 import { createSyncEngine, type SyncEngine } from '../data/sync/engine.ts';
 import { onFlushRequested } from '../data/sync/signals.ts';
-import { appStore, sessionUserIdAtom, syncStatusAtom } from './store';
+import { appStore, rememberSessionUser, sessionUserIdAtom, syncStatusAtom } from './store';
 
 async function registerBackgroundSync(tag: string): Promise<void> {
   const reg = await navigator.serviceWorker?.getRegistration();
@@ -47,6 +47,7 @@ export function startData(): Promise<SyncEngine> {
       const status = engine.getStatus();
       appStore.set(syncStatusAtom, status);
       appStore.set(sessionUserIdAtom, status.userId);
+      rememberSessionUser(status.userId);
       // Hearts ticked while logged out become the user's likes once they log in.
       if (status.userId && status.userId !== lastUserId) void adoptGuestLikes(db).catch(() => {});
       lastUserId = status.userId;

@@ -10,11 +10,36 @@ export { atom, Provider, useAtom, useAtomValue, useSetAtom };
 /** The store the app's <Provider> uses; read or write it outside React with appStore.get/set. */
 export const appStore = createStore();
 
+const SESSION_HINT_KEY = 'pocamarket:session-user';
+
+function readSessionHint(): string | null {
+  try {
+    return localStorage.getItem(SESSION_HINT_KEY);
+  } catch {
+    return null; // storage blocked
+  }
+}
+
+/**
+ * Remembers who is signed in, for the next page load's first paint (see sessionUserIdAtom). A hint
+ * only: the session itself lives in IndexedDB.
+ */
+export function rememberSessionUser(userId: string | null): void {
+  try {
+    if (userId) localStorage.setItem(SESSION_HINT_KEY, userId);
+    else localStorage.removeItem(SESSION_HINT_KEY);
+  } catch {
+    // storage blocked: the first paint shows the logged-out state until the engine starts
+  }
+}
+
 /**
  * The signed-in user's id, or null. Set by the sync engine from the session stored in IndexedDB
  * (app/start-data.ts), so it survives reloads, works offline and follows logins in other tabs.
+ * Until the engine has started (it loads after the first paint) it holds the last known user, so a
+ * signed-in fan never sees a logged-out flash: empty hearts, a '로그인' button.
  */
-export const sessionUserIdAtom = atom<string | null>(null);
+export const sessionUserIdAtom = atom<string | null>(readSessionHint());
 
 /** Whether a user is logged in. */
 export const isLoggedInAtom = atom((get) => get(sessionUserIdAtom) !== null);

@@ -74,7 +74,11 @@ export async function waitForFirstPull(page: Page): Promise<void> {
   );
 }
 
-/** Logs in through the data layer and waits until the first pull after login has finished. */
+/**
+ * Logs in through the data layer and waits for a pull that started after the login (the engine
+ * runs one more pull when asked during a pull, so awaiting pull() covers it), whether or not the
+ * user has any private rows.
+ */
 export async function login(page: Page, email: string): Promise<string> {
   const userId = await page.evaluate(
     async ({ email, password }) => (await window.__pocamarket.login(email, password)).id as string,
@@ -84,8 +88,8 @@ export async function login(page: Page, email: string): Promise<string> {
     page,
     async (id) => {
       const p = window.__pocamarket;
-      const s = p.engine.getStatus();
-      return s.userId === id && !s.pulling && !!(await p.db.syncState.get('likes'));
+      await p.engine.pull();
+      return p.engine.getStatus().userId === id;
     },
     userId,
   );

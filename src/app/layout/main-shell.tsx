@@ -27,7 +27,11 @@ export function MainShell({ children }: { children: ReactNode }) {
       <DesktopHeader active={active} />
       {hideTopBar ? null : <MobileTopBar />}
       <OfflineBanner atTop={hideTopBar} />
-      <main id="main-content" tabIndex={-1} className={styles.main}>
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className={`${styles.main} ${hideTopBar ? '' : styles.underTopBar}`}
+      >
         {children}
       </main>
       {shouldShowFooter(pathname) ? <SiteFooter /> : null}
