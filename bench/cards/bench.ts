@@ -159,7 +159,7 @@ async function firstCardAt(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __firstCardAt: number }).__firstCardAt);
 }
 
-/** The app's sync is done when the engine is idle with every catalogue pulled once. */
+/** The app's sync is done when a pull of this page load has finished and none is running. */
 async function syncIdle(page: Page): Promise<void> {
   await page.waitForFunction(
     () => !!(window as unknown as { __pocamarket?: unknown }).__pocamarket,
@@ -168,7 +168,10 @@ async function syncIdle(page: Page): Promise<void> {
     const idle = await page.evaluate(async () => {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const p = (window as any).__pocamarket;
-      return !p.engine.getStatus().pulling && !!(await p.db.syncState.get('exchangeList'));
+      const s = p.engine.getStatus();
+      // a pull of this page load has finished (the store may hold an older one's checkpoints)
+      const pulledNow = s.lastPullAt !== null && s.lastPullAt >= performance.timeOrigin;
+      return pulledNow && !s.pulling && !!(await p.db.syncState.get('exchangeList'));
     });
     if (idle) return;
     await new Promise((r) => setTimeout(r, 100));

@@ -55,3 +55,11 @@ describe('filterCards', () => {
     expect(filterCards([wonbin, karina], "' || 1=1")).toEqual([]);
   });
 });
+
+describe('field boundaries', () => {
+  it('never matches across two fields', () => {
+    // groupName 'RIIZE' followed by memberName '원빈': 'riize원' spans both
+    expect(matchesCardSearch(wonbin, 'riize원')).toBe(false);
+    expect(matchesCardSearch(wonbin, 'ize')).toBe(true);
+  });
+});
