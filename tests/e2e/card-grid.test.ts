@@ -5,11 +5,11 @@
  * card with Enter; hearts count at once and reach another device after sync; logged out they stay
  * on the device; the wishlist lists and searches liked cards; and the grid works offline.
  */
-import PocketBase from 'pocketbase';
+import type PocketBase from 'pocketbase';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko.ts';
-import { openApp, waitForOutboxEmpty } from '../helpers/app.ts';
+import { openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
 
@@ -18,10 +18,7 @@ let admin: PocketBase;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = new PocketBase(inject('baseUrl'));
-  admin.autoCancellation(false);
-  const su = inject('superuser');
-  await admin.collection('_superusers').authWithPassword(su.email, su.password);
+  admin = await superuserClient();
 });
 
 afterAll(async () => {

@@ -3,11 +3,11 @@
  * through the screens in Chromium against the real PocketBase: what a fan sees, and what the
  * server ends up holding (read with a superuser client, never through the app).
  */
-import PocketBase from 'pocketbase';
+import type PocketBase from 'pocketbase';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko.ts';
-import { login, openApp, waitForOutboxEmpty } from '../helpers/app.ts';
+import { login, openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
 
@@ -21,10 +21,7 @@ let cards: string[];
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = new PocketBase(inject('baseUrl'));
-  admin.autoCancellation(false);
-  const su = inject('superuser');
-  await admin.collection('_superusers').authWithPassword(su.email, su.password);
+  admin = await superuserClient();
   const userId = async (email: string) =>
     (await admin.collection('users').getFirstListItem(admin.filter('email = {:email}', { email })))
       .id;

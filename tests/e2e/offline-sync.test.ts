@@ -9,87 +9,27 @@
  * `window.__pocamarket` handle the app exposes when localStorage enables it. What the fan sees
  * here is the app's own sync UI: the offline banner, the pending count and its list, the toast.
  */
-import PocketBase from 'pocketbase';
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type PocketBase from 'pocketbase';
+import type { CDPSession } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ko } from '../../src/i18n/ko.ts';
-import {
-  DESKTOP,
-  launchBrowser,
-  newContext,
-  PHONE,
-  trackedPage,
-  waitForServiceWorker,
-} from '../helpers/browser.ts';
-
-const PASSWORD = 'photocard1234';
+import { login, openApp, superuserClient, until } from '../helpers/app.ts';
+import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
 
 let browser: Browser;
 let admin: PocketBase;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = new PocketBase(inject('baseUrl'));
-  admin.autoCancellation(false);
-  const su = inject('superuser');
-  await admin.collection('_superusers').authWithPassword(su.email, su.password);
+  admin = await superuserClient();
 });
 
 afterAll(async () => {
   await browser?.close();
 });
 
-// The handle's shape, as far as these tests use it (typed loosely: it is the app's own code).
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Api = any;
-declare global {
-  interface Window {
-    __pocamarket?: Api;
-  }
-}
-
-async function openApp(viewport: { width: number; height: number }): Promise<{
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}> {
-  const context = await newContext(browser, viewport, inject('baseUrl'));
-  await context.addInitScript(() => {
-    if (location.protocol.startsWith('http')) localStorage.setItem('pocamarket:test-api', '1');
-  });
-  const { page, errors } = await trackedPage(context);
-  await page.goto('/');
-  await waitForServiceWorker(page);
-  await page.waitForFunction(() => !!window.__pocamarket);
-  return { context, page, errors };
-}
-
-/** Polls an async check inside the page until it returns true (waitForFunction does not await). */
-async function until<A>(page: Page, check: (arg: A) => Promise<boolean>, arg: A, timeout = 15_000) {
-  await expect
-    .poll(() => page.evaluate(check as (arg: unknown) => Promise<boolean>, arg), { timeout })
-    .toBe(true);
-}
-
-/** Logs in through the data layer and waits until the first pull after login has finished. */
-async function login(page: Page, email: string): Promise<string> {
-  const userId = await page.evaluate(
-    async ({ email, password }) => (await window.__pocamarket.login(email, password)).id as string,
-    { email, password: PASSWORD },
-  );
-  await until(
-    page,
-    async (id) => {
-      const p = window.__pocamarket;
-      const s = p.engine.getStatus();
-      return s.userId === id && !s.pulling && !!(await p.db.syncState.get('likes'));
-    },
-    userId,
-  );
-  return userId;
-}
-
+/* eslint-disable @typescript-eslint/no-explicit-any -- CDP events and the page handle are untyped */
 async function syncRegistrationId(cdp: CDPSession): Promise<string> {
   const found = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', (e: any) => {
@@ -103,7 +43,7 @@ async function syncRegistrationId(cdp: CDPSession): Promise<string> {
 
 describe('offline journey', () => {
   it('keeps 9 changes through an offline reload and sends each exactly once', async () => {
-    const { context, page, errors } = await openApp(PHONE);
+    const { context, page, errors } = await openApp(browser, PHONE);
     const userId = await login(page, 'fan1@example.com');
 
     const plan = await page.evaluate(async (me) => {
@@ -245,7 +185,7 @@ describe('offline journey', () => {
   });
 
   it('rolls back a post the server refuses and tells the fan why', async () => {
-    const { context, page } = await openApp(DESKTOP);
+    const { context, page } = await openApp(browser, DESKTOP);
     const userId = await login(page, 'fan2@example.com');
     // a post with a word the client would have stopped: written straight into the outbox, as an
     // older client version or a changed word list could let through
@@ -303,9 +243,9 @@ describe('offline journey', () => {
   });
 
   it("shows another fan's new post live, without a reload", async () => {
-    const writer = await openApp(PHONE);
+    const writer = await openApp(browser, PHONE);
     const writerId = await login(writer.page, 'fan1@example.com');
-    const reader = await openApp(DESKTOP);
+    const reader = await openApp(browser, DESKTOP);
     await reader.page.waitForFunction(
       () => window.__pocamarket.engine.getStatus().realtime === 'live',
     );

@@ -5,6 +5,7 @@
  * (login) and for reading the local store.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import PocketBase from 'pocketbase';
 import { expect, inject } from 'vitest';
 import { newContext, trackedPage, waitForServiceWorker } from './browser.ts';
 
@@ -99,4 +100,13 @@ export async function login(page: Page, email: string): Promise<string> {
 /** Waits until nothing is left in the outbox (every queued change reached the server). */
 export async function waitForOutboxEmpty(page: Page, timeout = 20_000): Promise<void> {
   await until(page, async () => (await window.__pocamarket.db.outbox.count()) === 0, null, timeout);
+}
+
+/** A superuser client of the shared server: the server's truth, for assertions. */
+export async function superuserClient(): Promise<PocketBase> {
+  const pb = new PocketBase(inject('baseUrl'));
+  pb.autoCancellation(false);
+  const su = inject('superuser');
+  await pb.collection('_superusers').authWithPassword(su.email, su.password);
+  return pb;
 }
