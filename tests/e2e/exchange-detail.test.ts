@@ -6,7 +6,7 @@
 import type PocketBase from 'pocketbase';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ko } from '../../src/i18n/ko.ts';
+import { ko } from '../../src/i18n/ko-features.ts';
 import { login, openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ko } from '../../src/i18n/ko.ts';
+import { ko } from '../../src/i18n/ko-features.ts';
 import { openApp, login } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { launchBrowser, VIEWPORTS } from '../helpers/browser.ts';

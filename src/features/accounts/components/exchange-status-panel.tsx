@@ -1,5 +1,5 @@
 import type { ExchangePost } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 import { useExchangePostsByWriter } from '../../exchange/queries';
 import styles from './exchange-status-panel.module.css';
 

@@ -10,7 +10,7 @@ import {
 import iconButton from '../../../components/ui/icon-button.module.css';
 import { ScreenTitle } from '../../../components/ui/screen-title';
 import { fileUrl } from '../../../data/pb/files';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 import { useOwnProfile } from '../queries';
 import { ExchangeStatusPanel } from './exchange-status-panel';
 import styles from './profile-screen.module.css';

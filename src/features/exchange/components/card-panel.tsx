@@ -1,6 +1,6 @@
 import { fileUrl } from '../../../data/pb/files';
 import type { PhotoCard } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 import { LikeButton } from '../../photo-cards/components/like-button';
 import { cardLogoUrl } from '../../photo-cards/components/photo-card-tile';
 import { useToggleLike } from '../../photo-cards/hooks/use-toggle-like';

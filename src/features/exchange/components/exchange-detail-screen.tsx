@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ScreenTitle } from '../../../components/ui/screen-title';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 import { usePhotoCard } from '../../photo-cards/queries';
 import { useExchangePostsOfCard } from '../queries';
 import { CardPanel } from './card-panel';

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { cardSortAtom, useAtomValue, type CardSort } from '../../../app/store';
 import { ScreenTitle } from '../../../components/ui/screen-title';
 import type { Group } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 import { filterCards } from '../../../lib/card-search';
 import { CardGridSection } from '../../photo-cards/components/card-grid-section';
 import { CardSearchBox } from '../../photo-cards/components/card-search-box';

@@ -5,7 +5,7 @@ import {
   StorageFullError,
 } from '../../../data/repos/index';
 import type { ExchangePost } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 
 export type PostStatus = ExchangePost['status'];
 

@@ -7,7 +7,7 @@ import {
   InvalidInputError,
   LoginRequiredError,
 } from '../../../data/repos/index';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 import { isOverLimit, postErrorMessage } from './post-errors';
 import { PostTextField } from './post-text-field';
 import { useLoginPrompt } from './use-login-prompt';

@@ -12,7 +12,7 @@ import {
   setPostStatus,
 } from '../../../data/repos/index';
 import { pbTimestampMs } from '../../../data/time';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 import { relativeTime } from '../../../lib/relative-time';
 import type { PublicProfile } from '../../accounts/queries';
 import { isOverLimit, postErrorMessage, type PostStatus } from './post-errors';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { isLoggedInAtom, sessionUserIdAtom, useAtomValue } from '../../../app/store';
 import type { ExchangePost } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 import { useOwnProfile, usePublicProfiles } from '../../accounts/queries';
 import { useNow } from '../../sync/hooks/use-now';
 import { useFailedKeys, usePendingKeys } from '../../sync/queries';

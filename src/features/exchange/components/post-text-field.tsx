@@ -1,6 +1,6 @@
 import type { KeyboardEvent, MouseEvent, Ref } from 'react';
 import { POST_MAX_LENGTH } from '../../../data/repos/index';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 import { isOverLimit, postLength } from './post-errors';
 import styles from './post-text-field.module.css';
 

@@ -7,7 +7,7 @@ import {
   MapPinIcon,
   MegaphoneIcon,
 } from '../../../components/ui/icons';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 import styles from './banner-card.module.css';
 
 export interface Banner {

@@ -3,7 +3,7 @@ import { Autoplay } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance, SwiperOptions } from 'swiper/types';
 import 'swiper/css';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 import { usePrefersReducedMotion } from '../hooks/use-reduced-motion';
 import { BannerCard, BANNERS } from './banner-card';
 import { PauseGlyph, PlayGlyph } from './control-icons';

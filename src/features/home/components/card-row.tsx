@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useRef } from 'react';
 import { ChevronLeftIcon } from '../../../components/ui/icons';
 import type { Group, PhotoCard } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 import { PhotoCardTile } from '../../photo-cards/components/photo-card-tile';
 import styles from './card-row.module.css';
 

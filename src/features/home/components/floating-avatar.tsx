@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { isLoggedInAtom, useAtomValue } from '../../../app/store';
 import { UserIcon } from '../../../components/ui/icons';
 import { fileUrl } from '../../../data/pb/files';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 import { useOwnProfile } from '../../accounts/queries';
 import { useDeadLetterCount, useOutboxCount } from '../../sync/queries';
 import styles from './floating-avatar.module.css';

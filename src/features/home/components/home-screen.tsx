@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { syncStatusAtom, useAtomValue } from '../../../app/store';
 import { BookIcon, SettingsIcon } from '../../../components/ui/icons';
 import type { Group } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 import { useToggleLike } from '../../photo-cards/hooks/use-toggle-like';
 import {
   useGroups,

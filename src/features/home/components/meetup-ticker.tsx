@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState, type FocusEvent } from 'react';
 import { MapPinIcon } from '../../../components/ui/icons';
 import type { MeetUp } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 import { useMeetUps } from '../../meetups/queries';
 import { usePrefersReducedMotion } from '../hooks/use-reduced-motion';
 import { localToday, meetUpDates, upcomingMeetUps } from '../meetup-lines';

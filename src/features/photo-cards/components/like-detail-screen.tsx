@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { cardSortAtom, isLoggedInAtom, useAtomValue } from '../../../app/store';
 import { ScreenTitle } from '../../../components/ui/screen-title';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 import { filterCards } from '../../../lib/card-search';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useSortedCards } from '../hooks/use-sorted-cards';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { fileUrl } from '../../../data/pb/files';
 import type { Group, PhotoCard } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko';
+import { ko } from '../../../i18n/ko-features';
 import { LikeButton } from './like-button';
 import styles from './photo-card-tile.module.css';
 
