@@ -16,7 +16,7 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-registerServiceWorker();
+void registerServiceWorker().catch((err: unknown) => console.warn('[sw] registration failed', err));
 
 // The data layer (Dexie, the PocketBase SDK, sync) loads after the first paint, in its own chunk.
 const startDataLayer = () =>

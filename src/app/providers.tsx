@@ -1,7 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ConfirmProvider } from '../components/ui/confirm-provider';
-import { Toaster } from '../components/ui/toaster';
 import { appStore, Provider } from './store';
+
+// The toast outlet (react-hot-toast) loads in its own chunk: nothing shows a toast before a
+// screen or the data layer has loaded, and those bring the same module with them.
+const Toaster = lazy(() =>
+  import('../components/ui/toaster').then((m) => ({ default: m.Toaster })),
+);
 
 /** App-wide providers: the jotai store, the confirm dialog host, the toast outlet. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -9,7 +14,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <Provider store={appStore}>
       <ConfirmProvider>
         {children}
-        <Toaster />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </ConfirmProvider>
     </Provider>
   );

@@ -4,14 +4,16 @@
  * `onUpdateReady` listeners are told; accepting calls `applyUpdate`, which lets the new worker
  * take over and reloads once it controls the page.
  */
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 let wb: Workbox | undefined;
 const listeners = new Set<() => void>();
 let updateWaiting = false;
 
-export function registerServiceWorker(): void {
+/** Registers the worker; workbox-window loads in its own chunk, off the entry bundle. */
+export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const { Workbox } = await import('workbox-window');
   wb = new Workbox('/sw.js', { scope: '/', type: 'classic' });
   wb.addEventListener('waiting', () => {
     updateWaiting = true;

@@ -75,7 +75,10 @@ describe('useConfirm / ConfirmDialog', () => {
     });
     act(() => button('예')?.click());
     await expect(answer).resolves.toBe(true);
-    expect(success).toHaveBeenCalledWith('로그아웃되었습니다.', { duration: 2300 });
+    // the toast module loads on demand (it is kept out of the entry bundle)
+    await vi.waitFor(() =>
+      expect(success).toHaveBeenCalledWith('로그아웃되었습니다.', { duration: 2300 }),
+    );
     expect(dialog().open).toBe(false);
   });
 
@@ -84,6 +87,7 @@ describe('useConfirm / ConfirmDialog', () => {
     const { answer } = await ask({ message: 'q', toastMessage: 'done' });
     act(() => button('취소')?.click());
     await expect(answer).resolves.toBe(false);
+    await new Promise((r) => setTimeout(r, 50)); // room for a toast that should not come
     expect(success).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,5 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { ko } from '../../i18n/ko';
-import { toast } from './toaster';
 import { trapTab, useModalDialog } from './use-modal-dialog';
 import styles from './confirm-dialog.module.css';
 
@@ -51,7 +50,12 @@ export function ConfirmDialog({
   const dialogRef = useModalDialog(open, cancelRef);
 
   function handleConfirm() {
-    if (toastMessage) toast.success(toastMessage, { duration: DIALOG_TOAST_DURATION_MS });
+    // the toast module loads on demand: it stays out of the entry bundle (the dialog is in it)
+    if (toastMessage) {
+      void import('./toaster').then(({ toast }) =>
+        toast.success(toastMessage, { duration: DIALOG_TOAST_DURATION_MS }),
+      );
+    }
     onConfirm();
   }
 
