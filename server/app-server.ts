@@ -2,6 +2,11 @@
  * Brings up the whole backend for `npm start` and `npm run dev`: migrates the data dir, makes sure
  * a local superuser exists for seeding (its random password stays in the ignored data dir), starts
  * PocketBase on 127.0.0.1 and seeds the demo data unless DEMO=0.
+ *
+ * Mail: when SMTP_HOST is not set, a local mail sink (server/mail-sink.ts) receives PocketBase's
+ * verification and reset mail and prints each one with its links; otherwise the SMTP_* variables
+ * go to PocketBase as they are (pb_hooks/mail-settings.pb.js applies them). APP_URL (the origin in
+ * mail links) defaults to this server's URL.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,10 +14,13 @@ import { join, resolve } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import PocketBase from 'pocketbase';
 import { ROOT, runPocketBaseCommand, startPocketBase, waitForHealth } from './pocketbase.ts';
+import { sinkEnv, startMailSink, type MailSink } from './mail-sink.ts';
 
 export interface AppServer {
   url: string;
   proc: ChildProcess;
+  /** The local mail sink, when SMTP_HOST is not set. */
+  mail?: MailSink;
 }
 
 export function config() {
@@ -43,14 +51,18 @@ export async function startAppServer(opts: {
   mkdirSync(dataDir, { recursive: true });
   runPocketBaseCommand(dataDir, ['migrate', 'up']);
   const cred = ensureSeedSuperuser(dataDir);
+  const url = `http://127.0.0.1:${port}`;
+  const appUrl = process.env.APP_URL || url;
+  const mail = process.env.SMTP_HOST ? undefined : await startMailSink();
+  if (mail) console.log(`[mail] local mail sink on 127.0.0.1:${mail.port} (SMTP_HOST not set)`);
   const proc = startPocketBase({
     dataDir,
     port,
     publicDir: opts.publicDir,
     dev: opts.dev,
     stdio: 'inherit',
+    env: mail ? sinkEnv(mail.port, appUrl) : { APP_URL: appUrl },
   });
-  const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<never>((_, reject) =>
     proc.once('exit', (code) =>
       reject(new Error(`PocketBase exited (${code}) — is port ${port} free?`)),
@@ -64,7 +76,8 @@ export async function startAppServer(opts: {
     const { seedDemo } = await import('./seed/index.ts');
     await seedDemo(pb, { log: (m) => console.log(`[seed] ${m}`) });
   }
-  return { url, proc };
+  proc.once('exit', () => void mail?.stop());
+  return { url, proc, mail };
 }
 
 /** Stops the child on Ctrl-C / SIGTERM and exits with it. */

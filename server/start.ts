@@ -1,7 +1,8 @@
 /**
  * `npm start`: builds the app if dist/ is missing or older than its sources, then serves app, API,
  * files and realtime from one PocketBase on http://127.0.0.1:$PORT (default 8090) with the demo
- * data. PB_DATA moves the data dir; DEMO=0 skips the demo seed.
+ * data. PB_DATA moves the data dir; DEMO=0 skips the demo seed. Without SMTP_HOST, verification and
+ * reset mail goes to a local sink that prints it (see app-server.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -44,10 +45,11 @@ function buildIfStale(): void {
 }
 
 buildIfStale();
-const { url, proc } = await startAppServer({ publicDir: DIST_DIR });
+const { url, proc, mail } = await startAppServer({ publicDir: DIST_DIR });
 forwardSignals([proc]);
 console.log(`
   포카마켓 is running: ${url}
   demo accounts: fan1@example.com, fan2@example.com, admin@example.com — password photocard1234
   PocketBase dashboard: ${url}/_/
+  mail: ${mail ? `local sink on port ${mail.port}, each mail and its links are printed here ([mail])` : `SMTP ${process.env.SMTP_HOST}`}
 `);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import PocketBase from 'pocketbase';
 import { runPocketBaseCommand, startPocketBase, waitForHealth } from '../../server/pocketbase.ts';
+import { sinkEnv, startMailSink, type MailSink } from '../../server/mail-sink.ts';
 
 export const SUPERUSER = { email: 'root@test.local', password: 'root-password-1234' };
 
@@ -17,6 +18,8 @@ export interface TestServer {
   port: number;
   dataDir: string;
   proc: ChildProcess;
+  /** The local SMTP sink PocketBase sends its mail to (with `mailSink: true`). */
+  mail?: MailSink;
   /** A new SDK client (no auth, auto-cancellation off). */
   client(): PocketBase;
   /** A new SDK client authenticated as the superuser. */
@@ -64,7 +67,14 @@ export async function exemptLoopbackFromRateLimits(pb: PocketBase): Promise<void
 }
 
 export async function startTestServer(
-  opts: { publicDir?: string | null; rateLimits?: 'loopback-exempt' | 'enforced' } = {},
+  opts: {
+    publicDir?: string | null;
+    rateLimits?: 'loopback-exempt' | 'enforced';
+    /** Extra environment for PocketBase (pb_hooks read SMTP_*, APP_URL...). */
+    env?: Record<string, string>;
+    /** Start a mail sink and point PocketBase's SMTP settings (and APP_URL) at it. */
+    mailSink?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-test-'));
   runPocketBaseCommand(dataDir, ['migrate', 'up']);
@@ -72,8 +82,10 @@ export async function startTestServer(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
+  const mail = opts.mailSink ? await startMailSink({ log: () => {} }) : undefined;
+  const env = { ...(mail ? sinkEnv(mail.port, url) : {}), ...opts.env };
   const launch = async () => {
-    const proc = startPocketBase({ dataDir, port, publicDir: opts.publicDir ?? null });
+    const proc = startPocketBase({ dataDir, port, publicDir: opts.publicDir ?? null, env });
     proc.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     proc.stderr?.on('data', (d: Buffer) => (output += d.toString()));
     try {
@@ -89,6 +101,7 @@ export async function startTestServer(
     port,
     dataDir,
     proc: await launch(),
+    mail,
     client() {
       const pb = new PocketBase(url);
       pb.autoCancellation(false);
@@ -101,6 +114,7 @@ export async function startTestServer(
     },
     async stop() {
       await stopProcess(server.proc);
+      await mail?.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
     async restart() {

@@ -1,8 +1,149 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
-import { UserIcon } from '../../../components/ui/icons';
-import { ko } from '../../../i18n/ko';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { toast } from '../../../components/ui/toaster';
+import { useConfirm } from '../../../components/ui/use-confirm';
+import { ko } from '../../../i18n/ko-features';
+import { PAGE_COUNT, RegisterPage } from './register/register-pages';
+import { useIsDesktop } from './register/use-is-desktop';
+import { useRegisterForm } from './register/use-register-form';
+import styles from './register/register.module.css';
 
-// Placeholder until the feature lands.
+const t = ko.register;
+const OUTCOME_MESSAGES = {
+  notVerified: ko.messages.emailNotVerified,
+  notStarted: ko.messages.verifyEmailFirst,
+  networkError: ko.messages.networkError,
+} as const;
+
+/**
+ * /register (spec §2 "Sign-up"): a 6-page wizard on phones, one form from 1080 px. The data
+ * calls are in data/accounts/signup.ts; the rules in lib/account-validation.ts.
+ */
 export function RegisterScreen() {
-  return <ComingSoon title={ko.screens.register} icon={<UserIcon />} />;
+  const form = useRegisterForm();
+  const desktop = useIsDesktop();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const [page, setPage] = useState(0);
+  const enterPressed = useRef(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Spec §4: Enter in a field never submits; the flag also swallows a submit the browser would
+  // still fire for that Enter, and clears itself right after.
+  function onKeyDown(e: KeyboardEvent<HTMLFormElement>) {
+    if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return;
+    e.preventDefault();
+    enterPressed.current = true;
+    setTimeout(() => (enterPressed.current = false), 0);
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (enterPressed.current) {
+      enterPressed.current = false;
+      return;
+    }
+    if (!form.canSubmit) return;
+    const result = await form.submit();
+    if (result === 'welcome') {
+      // either button closes the welcome; both lead to /Login (spec §4)
+      await confirm({
+        message: ko.messages.welcome,
+        confirmLabel: t.welcomeClose,
+        cancelLabel: t.welcomeDismiss,
+      });
+      await navigate({ to: '/login' });
+    } else if (result) {
+      toast.error(OUTCOME_MESSAGES[result]);
+    }
+  }
+
+  const go = (to: number) => {
+    setPage(to);
+    headingRef.current?.focus();
+  };
+
+  const outcome =
+    form.outcome && form.outcome !== 'welcome' ? OUTCOME_MESSAGES[form.outcome] : null;
+  const submitButton = (
+    <button type="submit" className={styles.primary} disabled={!form.canSubmit}>
+      {form.submitting ? t.submitting : t.submit}
+    </button>
+  );
+
+  return (
+    <section className={styles.screen} aria-labelledby="register-title">
+      <h1 id="register-title" className={styles.title}>
+        {t.title}
+      </h1>
+      <p className={styles.intro}>{t.intro}</p>
+      <form
+        className={styles.form}
+        aria-label={t.formLabel}
+        noValidate
+        onKeyDown={onKeyDown}
+        onSubmit={(e) => void onSubmit(e)}
+      >
+        {desktop ? (
+          Array.from({ length: PAGE_COUNT }, (_, i) => (
+            <div key={i} className={styles.section}>
+              <RegisterPage form={form} page={i} desktop />
+            </div>
+          ))
+        ) : (
+          <>
+            <div
+              className={styles.progress}
+              role="progressbar"
+              aria-label={t.progressLabel}
+              aria-valuemin={1}
+              aria-valuemax={PAGE_COUNT}
+              aria-valuenow={page + 1}
+              aria-valuetext={t.step(page + 1, PAGE_COUNT)}
+            >
+              <span style={{ width: `${((page + 1) / PAGE_COUNT) * 100}%` }} />
+            </div>
+            <h2 ref={headingRef} tabIndex={-1} className={styles.pageTitle}>
+              <span className={styles.step}>{t.step(page + 1, PAGE_COUNT)}</span>
+              {t.pageTitles[page]}
+            </h2>
+            <div className={styles.section}>
+              <RegisterPage form={form} page={page} desktop={false} />
+            </div>
+          </>
+        )}
+        {outcome && (
+          <p className={styles.outcome} role="alert">
+            {outcome}
+          </p>
+        )}
+        {desktop ? (
+          submitButton
+        ) : (
+          <div className={styles.nav}>
+            {page > 0 && (
+              <button type="button" className={styles.secondary} onClick={() => go(page - 1)}>
+                {ko.common.previous}
+              </button>
+            )}
+            {page < PAGE_COUNT - 1 ? (
+              <button
+                type="button"
+                className={styles.primary}
+                disabled={!form.pageValid[page]}
+                onClick={() => go(page + 1)}
+              >
+                {ko.common.next}
+              </button>
+            ) : (
+              submitButton
+            )}
+          </div>
+        )}
+      </form>
+      <p className={styles.footer}>
+        {t.haveAccount} <Link to="/login">{t.login}</Link>
+      </p>
+    </section>
+  );
 }

@@ -1,0 +1,298 @@
+/**
+ * Email sign-up against the real PocketBase and the local SMTP sink: the data module's calls
+ * (src/data/accounts/signup.ts) end to end, and what nobody but the sign-up's own browser can do
+ * with a pending account.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import PocketBase, { BaseAuthStore } from 'pocketbase';
+import { createSignupApi, type SignupContext } from '../../src/data/accounts/signup.ts';
+import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
+import { createUser, failure, readAsSuperuser, uniq } from '../helpers/pb-fixtures.ts';
+import { isPasswordReset, isVerification, linkOf, tokenOf } from '../helpers/mail.ts';
+
+let server: TestServer;
+let su: PocketBase;
+
+beforeAll(async () => {
+  server = await startTestServer({ publicDir: null, mailSink: true });
+  su = await server.admin();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** One browser: its own storage (where the secret lives) and an unauthenticated client. */
+function browser() {
+  const store = new Map<string, string>();
+  const ctx: SignupContext = {
+    async client() {
+      const pb = new PocketBase(server.url, new BaseAuthStore());
+      pb.autoCancellation(false);
+      return pb;
+    },
+    storage: {
+      getItem: (k) => store.get(k) ?? null,
+      setItem: (k, v) => void store.set(k, v),
+      removeItem: (k) => void store.delete(k),
+    },
+    verificationDelayMs: 10,
+  };
+  return { store, api: createSignupApi(ctx) };
+}
+
+const PASSWORD = 'photocard!2024';
+const profile = (email: string) => ({
+  email,
+  password: PASSWORD,
+  name: '김하린',
+  phoneNumber: '01012345678',
+  birth: '2001-02-03',
+});
+
+async function pendingRecord(email: string) {
+  const list = await su
+    .collection('users')
+    .getFullList({ filter: su.filter('email = {:e}', { e: email }) });
+  return list[0];
+}
+
+async function confirmMailFor(email: string) {
+  const mail = await server.mail!.waitFor(email, isVerification);
+  await server
+    .client()
+    .collection('users')
+    .confirmVerification(tokenOf(linkOf(mail, 'confirm-verification')));
+}
+
+describe('sign-up with email verification', () => {
+  it('sign-up → verification mail → confirm → final submit → login with the real password', async () => {
+    const { api, store } = browser();
+    const email = `Fan${uniq()}@Test.Local`;
+    const lower = email.toLowerCase();
+    expect(await api.isEmailAvailable(email)).toBe(true);
+    expect(await api.startEmailVerification(email)).toBe('sent');
+
+    const secret = [...store.values()][0]!;
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    const pending = await pendingRecord(lower);
+    expect(pending?.signupPending).toBe(true);
+    expect(pending?.emailVisibility).toBe(false);
+
+    // before verifying
+    expect(await api.completeSignup(profile(email))).toBe('notVerified');
+
+    const mail = await server.mail!.waitFor(lower, isVerification);
+    const link = linkOf(mail, 'confirm-verification');
+    expect(link.startsWith(`${server.url}/_/#/auth/confirm-verification/`)).toBe(true);
+    expect(mail.subject).toBe('[포카마켓] 이메일 인증');
+    expect(mail.links).toEqual([link]);
+    await server.client().collection('users').confirmVerification(tokenOf(link));
+
+    expect(await api.completeSignup(profile(email))).toBe('welcome');
+    expect(store.size).toBe(0);
+
+    const pb = server.client();
+    const auth = await pb.collection('users').authWithPassword(lower, PASSWORD);
+    expect(auth.record.name).toBe('김하린');
+    expect(auth.record.phoneNumber).toBe('01012345678');
+    expect(auth.record.birth).toBe('2001-02-03');
+    expect(auth.record.username).toMatch(/^fan[0-9a-z_.]+$/);
+    expect(auth.record.signupPending).toBeUndefined(); // hidden field
+    expect((await readAsSuperuser(su, 'users', auth.record.id))?.signupPending).toBe(false);
+    // the secret no longer opens it
+    await failure(server.client().collection('users').authWithPassword(lower, secret));
+
+    // completed once: a replay is not a second completion
+    expect(await api.completeSignup(profile(email))).toBe('notStarted');
+  });
+
+  it('refuses a second sign-up with the same email', async () => {
+    const first = browser();
+    const second = browser();
+    const email = `dup${uniq()}@test.local`;
+    expect(await first.api.startEmailVerification(email)).toBe('sent');
+    expect(await second.api.isEmailAvailable(email)).toBe(false);
+    expect(await second.api.startEmailVerification(email)).toBe('checkEmail');
+    expect(second.store.size).toBe(0);
+    // a completed account's email is taken too
+    const done = await createUser(server, su);
+    expect(await second.api.isEmailAvailable(done.email)).toBe(false);
+    expect(await second.api.startEmailVerification(done.email)).toBe('checkEmail');
+    // an invalid email never reaches the server
+    expect(await second.api.startEmailVerification('not-an-email')).toBe('checkEmail');
+  });
+
+  it('a reload in the middle keeps the sign-up (the secret is kept per email)', async () => {
+    const { api } = browser();
+    const email = `reload${uniq()}@test.local`;
+    expect(await api.startEmailVerification(email)).toBe('sent');
+    expect(await api.isEmailAvailable(email)).toBe(true); // ours
+    expect(await api.startEmailVerification(email)).toBe('sent'); // resend, no new account
+    await confirmMailFor(email);
+    expect(await api.completeSignup(profile(email))).toBe('welcome');
+  });
+
+  it('final submit without a started verification says so', async () => {
+    const { api } = browser();
+    expect(await api.completeSignup(profile(`never${uniq()}@test.local`))).toBe('notStarted');
+  });
+
+  it('nobody without the secret can complete, log into or take over a pending account', async () => {
+    const owner = browser();
+    const attacker = browser();
+    const email = `victim${uniq()}@test.local`;
+    expect(await owner.api.startEmailVerification(email)).toBe('sent');
+    await confirmMailFor(email);
+    const secret = [...owner.store.values()][0]!;
+    const pending = (await pendingRecord(email))!;
+
+    // the attacker has no secret locally; with a guessed one the server refuses
+    expect(await attacker.api.completeSignup(profile(email))).toBe('notStarted');
+    for (const guess of ['x'.repeat(40), 'photocard1234', secret.slice(0, 39) + 'A']) {
+      const res = await fetch(`${server.url}/api/pocamarket/complete-signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...profile(email), secret: guess, password: 'attacker!pw12' }),
+      });
+      expect(await res.json()).toEqual({ status: 'notStarted' });
+    }
+    // logins are refused, even with the secret itself (a pending account gets no token)
+    for (const pw of ['photocard1234', secret]) {
+      const err = await failure(server.client().collection('users').authWithPassword(email, pw));
+      expect(err.status).toBe(400);
+    }
+    // another signed-in user can't update or read it
+    const mallory = await createUser(server, su);
+    const upd = await failure(
+      mallory.pb.collection('users').update(pending.id, {
+        password: 'attacker!pw12',
+        passwordConfirm: 'attacker!pw12',
+        email: 'x@test.local',
+      }),
+    );
+    expect(upd.status).toBe(404);
+    // a pending account is nobody's public profile yet
+    expect((await failure(mallory.pb.collection('users').getOne(pending.id))).status).toBe(404);
+    const listed = await mallory.pb
+      .collection('users')
+      .getFullList({ filter: mallory.pb.filter('id = {:id}', { id: pending.id }) });
+    expect(listed).toEqual([]);
+    const probe = await mallory.pb
+      .collection('users')
+      .getList(1, 10, { filter: `signupPending = true` })
+      .catch((e: unknown) => e);
+    expect(probe).toBeInstanceOf(Error);
+    // no reset mail for a pending account
+    await server.client().collection('users').requestPasswordReset(email);
+    await expect(server.mail!.waitFor(email, isPasswordReset, 1500)).rejects.toThrow();
+
+    // the owner still completes it
+    expect(await owner.api.completeSignup(profile(email))).toBe('welcome');
+  });
+
+  it('takes SMTP and the app URL from the environment', async () => {
+    const settings = await su.settings.getAll();
+    expect(settings.smtp).toMatchObject({
+      enabled: true,
+      host: '127.0.0.1',
+      port: server.mail!.port,
+      tls: false,
+    });
+    expect(settings.meta).toMatchObject({
+      appURL: server.url,
+      senderAddress: 'no-reply@pocamarket.local',
+    });
+  });
+
+  it('email availability answers one boolean and nothing else', async () => {
+    const done = await createUser(server, su);
+    const res = await fetch(`${server.url}/api/pocamarket/email-available`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: done.email.toUpperCase() }),
+    });
+    expect(await res.json()).toEqual({ available: false });
+    const bad = await fetch(`${server.url}/api/pocamarket/email-available`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'nope' }),
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).not.toContain(done.id);
+  });
+
+  it('the server checks name, phone and birth with the client rules', async () => {
+    const { api } = browser();
+    const email = `rules${uniq()}@test.local`;
+    expect(await api.startEmailVerification(email)).toBe('sent');
+    await confirmMailFor(email);
+    for (const bad of [
+      { name: '김' },
+      { name: 'John  Smith' },
+      { phoneNumber: '0101234567' },
+      { birth: '1899-12-31' },
+      { birth: '2001-02-30' },
+      { birth: `${new Date().getFullYear() + 1}-01-01` },
+      { password: 'onlyletters' },
+    ]) {
+      expect(await api.completeSignup({ ...profile(email), ...bad })).toBe('networkError');
+    }
+    expect(await api.completeSignup({ ...profile(email), name: 'John Smith' })).toBe('welcome');
+    // and on later profile edits
+    const pb = server.client();
+    const auth = await pb.collection('users').authWithPassword(email, PASSWORD);
+    // phoneNumber and birth are hidden fields: PocketBase drops them from a client's update, so
+    // only the sign-up route (which checks them) ever sets them
+    await pb.collection('users').update(auth.record.id, { phoneNumber: '123', birth: 'x' });
+    const stored = await readAsSuperuser(su, 'users', auth.record.id);
+    expect([stored?.phoneNumber, stored?.birth]).toEqual(['01012345678', '2001-02-03']);
+    // hidden: a client can't set it (PocketBase ignores it, the hook would refuse it)
+    await pb
+      .collection('users')
+      .update(auth.record.id, { signupPending: true })
+      .catch(() => null);
+    expect((await readAsSuperuser(su, 'users', auth.record.id))?.signupPending).toBe(false);
+  });
+
+  it('sends the password reset mail', async () => {
+    const user = await createUser(server, su);
+    const { api } = browser();
+    await api.requestPasswordReset(user.email);
+    const mail = await server.mail!.waitFor(user.email, isPasswordReset);
+    const token = tokenOf(linkOf(mail, 'confirm-password-reset'));
+    await server
+      .client()
+      .collection('users')
+      .confirmPasswordReset(token, 'newpass!1234', 'newpass!1234');
+    await server.client().collection('users').authWithPassword(user.email, 'newpass!1234');
+  });
+
+  it('the cleanup deletes pending sign-ups older than the limit, and only those', async () => {
+    const { api } = browser();
+    const stale = `stale${uniq()}@test.local`;
+    expect(await api.startEmailVerification(stale)).toBe('sent');
+    const completed = await createUser(server, su);
+    const cleanup = (maxAgeSeconds?: number) =>
+      su.send<{ deleted: number }>('/api/pocamarket/signup-cleanup', {
+        method: 'POST',
+        body: maxAgeSeconds === undefined ? {} : { maxAgeSeconds },
+      });
+    // the default (24 h) keeps a fresh one
+    await cleanup();
+    expect(await pendingRecord(stale)).toBeDefined();
+    // anonymous callers can't run it
+    const anon = await failure(
+      server.client().send('/api/pocamarket/signup-cleanup', { method: 'POST', body: {} }),
+    );
+    expect([401, 403]).toContain(anon.status);
+
+    await new Promise((r) => setTimeout(r, 1100));
+    const res = await cleanup(1);
+    expect(res.deleted).toBeGreaterThanOrEqual(1);
+    expect(await pendingRecord(stale)).toBeUndefined();
+    expect(await readAsSuperuser(su, 'users', completed.id)).not.toBeNull();
+    // the email is free again
+    expect(await browser().api.isEmailAvailable(stale)).toBe(true);
+  });
+});
