@@ -1,8 +1,8 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
-import { KeyIcon } from '../../../components/ui/icons';
-import { ko } from '../../../i18n/ko';
+import { finishNaverRedirect } from '../../../data/accounts/social';
+import { ko } from '../../../i18n/ko-features';
+import { SocialReturn } from './oauth2-redirect-screen';
 
-// Placeholder until the feature lands.
+/** Naver returns here (/authNaver?code&state); the code is exchanged by pb_hooks/naver.pb.js. */
 export function AuthNaverScreen() {
-  return <ComingSoon title={ko.screens.authNaver} icon={<KeyIcon />} />;
+  return <SocialReturn title={ko.screens.authNaver} finish={finishNaverRedirect} />;
 }

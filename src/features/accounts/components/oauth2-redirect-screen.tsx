@@ -1,8 +1,67 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
-import { KeyIcon } from '../../../components/ui/icons';
-import { ko } from '../../../i18n/ko';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { finishOAuth2Redirect } from '../../../data/accounts/social';
+import { ScreenTitle } from '../../../components/ui/screen-title';
+import { ko } from '../../../i18n/ko-features';
+import styles from './social-return.module.css';
 
-// Placeholder until the feature lands.
+export interface SocialReturnProps {
+  title: string;
+  /** Finishes the login from the return address's query; resolves to the user id. */
+  finish: (search: string) => Promise<string>;
+}
+
+/**
+ * Where a provider sends the browser back: '로그인 중...' while the code is exchanged, then home;
+ * on any failure (wrong state, refused code, offline) the spec's alert '오류입니다' and a way
+ * back to the login screen.
+ */
+export function SocialReturn({ title, finish }: SocialReturnProps) {
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    finish(window.location.search).then(
+      () => {
+        // replace: the used code stays out of the history
+        if (live) void navigate({ to: '/', replace: true });
+      },
+      (err: unknown) => {
+        console.warn('social login failed', err);
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [finish, navigate]);
+
+  return (
+    <section className={styles.screen}>
+      <ScreenTitle title={title} />
+      <div className={styles.card}>
+        {failed ? (
+          <>
+            <p className={styles.error} role="alert">
+              {ko.messages.socialLoginFailed}
+            </p>
+            <Link to="/login" className={styles.link}>
+              {ko.social.backToLogin}
+            </Link>
+          </>
+        ) : (
+          <p className={styles.progress} role="status">
+            <span className={styles.spinner} aria-hidden="true" />
+            {ko.social.inProgress}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Kakao and Instagram return here (through /api/oauth2-redirect, see pb_hooks/oauth.pb.js). */
 export function OAuth2RedirectScreen() {
-  return <ComingSoon title={ko.screens.oauth2Redirect} icon={<KeyIcon />} />;
+  return <SocialReturn title={ko.screens.oauth2Redirect} finish={finishOAuth2Redirect} />;
 }

@@ -1,0 +1,173 @@
+/**
+ * Social login journeys in Chromium against a local mock provider (tests/helpers/mock-oauth):
+ * '카카오 로그인' and '네이버 로그인' on /login go to the provider, which approves at once and
+ * sends the browser back; the app logs the user in (session in IndexedDB) and lands on /.
+ * A second login from another device is the same user. A return the app did not start shows
+ * '오류입니다'. Instagram has no credentials here, so its button is disabled and says why.
+ *
+ * The shared e2e server has no provider credentials, so this file starts its own PocketBase
+ * serving the same build, with the mock's endpoints in its environment.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DIST_DIR } from '../../server/pocketbase.ts';
+import { axeViolations } from '../helpers/axe.ts';
+import { VIEWPORTS, launchBrowser, newContext, trackedPage } from '../helpers/browser.ts';
+import { startMockOAuth, type MockFlavor, type MockOAuth } from '../helpers/mock-oauth.ts';
+import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
+
+let browser: Browser;
+let mock: MockOAuth;
+let server: TestServer;
+
+beforeAll(async () => {
+  mock = await startMockOAuth();
+  server = await startTestServer({
+    publicDir: DIST_DIR,
+    env: { ...mock.env('kakao'), ...mock.env('naver') },
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await mock?.close();
+});
+
+async function openDevice(viewport: { width: number; height: number }) {
+  const context = await newContext(browser, viewport, server.url);
+  // the test handle (window.__pocamarket) to read the local session
+  await context.addInitScript(() => {
+    if (location.protocol.startsWith('http')) localStorage.setItem('pocamarket:test-api', '1');
+  });
+  const { page, errors } = await trackedPage(context);
+  return { context, page, errors };
+}
+
+/** The user id of the session stored in IndexedDB ('' when there is none). */
+async function storedUserId(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const p = window.__pocamarket as
+      | { db: { auth: { get(k: string): Promise<{ record?: { id?: string } } | undefined> } } }
+      | undefined;
+    const row = await p?.db.auth.get('session');
+    return row?.record?.id ?? '';
+  });
+}
+
+const NO_BUTTONS =
+  'an enabled social login button on /login (login-screen.tsx renders <SocialLoginButtons />)';
+
+const LABEL: Record<MockFlavor, string> = {
+  kakao: '카카오 로그인',
+  naver: '네이버 로그인',
+  instagram: '인스타그램 로그인',
+};
+
+/** From /login through the provider and back; returns the logged-in user's id. */
+async function socialLogin(page: Page, flavor: MockFlavor): Promise<string> {
+  await page.goto('/login');
+  const button = page.getByRole('button', { name: LABEL[flavor] });
+  // /login renders <SocialLoginButtons />; enabled once the server said the provider is set up
+  await expect
+    .poll(() => button.isEnabled().catch(() => false), { timeout: 20_000, message: NO_BUTTONS })
+    .toBe(true);
+  await button.click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
+  await expect.poll(() => storedUserId(page), { timeout: 20_000 }).not.toBe('');
+  return storedUserId(page);
+}
+
+async function usersWithEmail(email: string) {
+  const admin = await server.admin();
+  return admin
+    .collection('users')
+    .getFullList({ filter: admin.filter('email = {:email}', { email }) });
+}
+
+let closeLater: BrowserContext[] = [];
+afterAll(async () => {
+  for (const c of closeLater) await c.close();
+  closeLater = [];
+});
+
+describe.each(Object.entries(VIEWPORTS))('social login at %s size', (name, viewport) => {
+  it.each(['kakao', 'naver'] as const)(
+    '%s: creates the user, logs in, and logs the same user in again',
+    async (flavor) => {
+      const email = `${flavor}-${name}@example.com`;
+      mock.setProfile(flavor, {
+        id: flavor === 'kakao' ? (name === 'phone' ? '9100001' : '9100002') : `nv-${name}`,
+        email,
+        nickname: flavor === 'kakao' ? '카카오팬' : 'naverfan',
+        name: '김네버',
+      });
+
+      const first = await openDevice(viewport);
+      closeLater.push(first.context);
+      const userId = await socialLogin(first.page, flavor);
+      const created = await usersWithEmail(email);
+      expect(created.map((u) => u.id)).toEqual([userId]);
+      expect(first.errors).toEqual([]);
+
+      const second = await openDevice(viewport);
+      closeLater.push(second.context);
+      expect(await socialLogin(second.page, flavor)).toBe(userId);
+      expect((await usersWithEmail(email)).length).toBe(1);
+      expect(second.errors).toEqual([]);
+    },
+  );
+});
+
+describe('failures and unconfigured providers', () => {
+  it('shows 오류입니다 for a return this tab did not start, with a way back to /login', async () => {
+    const { context, page } = await openDevice(VIEWPORTS.phone);
+    for (const path of ['/oauth2-redirect?code=abc&state=pm_forged', '/authNaver?code=a&state=b']) {
+      await page.goto(path);
+      await expect
+        .poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 })
+        .toBe('오류입니다');
+      expect(await storedUserId(page)).toBe('');
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    await page.getByRole('link', { name: '로그인 화면으로 돌아가기' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await context.close();
+  });
+
+  it('fails when the provider refuses the code (state matched, code forged)', async () => {
+    const { context, page } = await openDevice(VIEWPORTS.desktop);
+    await page.goto('/login');
+    const button = page.getByRole('button', { name: LABEL.kakao });
+    await expect
+      .poll(() => button.isEnabled().catch(() => false), { timeout: 20_000, message: NO_BUTTONS })
+      .toBe(true);
+    // start for real, but come back with a code the provider never issued
+    await page.route(`${mock.url}/kakao/authorize**`, async (route) => {
+      const url = new URL(route.request().url());
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+      back.searchParams.set('code', 'forged');
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      await route.fulfill({ status: 302, headers: { Location: back.toString() } });
+    });
+    await button.click();
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 })
+      .toBe('오류입니다');
+    expect(await storedUserId(page)).toBe('');
+    await context.close();
+  });
+
+  it('disables Instagram (no credentials), says why, and passes the accessibility audit', async () => {
+    const { context, page } = await openDevice(VIEWPORTS.phone);
+    await page.goto('/login');
+    const kakao = page.getByRole('button', { name: LABEL.kakao });
+    await expect.poll(() => kakao.isEnabled().catch(() => false), { timeout: 20_000 }).toBe(true);
+    const instagram = page.getByRole('button', { name: LABEL.instagram });
+    expect(await instagram.isDisabled()).toBe(true);
+    expect(await page.getByText('아직 설정되지 않은 로그인 방법이에요').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
