@@ -17,12 +17,13 @@ import { meetupRoute } from '../routes/meetup';
 import { meetupDetailRoute } from '../routes/meetup-detail';
 import { meetUpSubmitRoute } from '../routes/meetup-submit';
 import { myBiasRoute } from '../routes/my-bias';
-import { oauth2RedirectRoute } from '../routes/oauth2-redirect';
+import { oauth2RedirectApiRoute, oauth2RedirectRoute } from '../routes/oauth2-redirect';
 import { photoCardSubmitRoute } from '../routes/photo-card-submit';
 import { profileRoute } from '../routes/profile';
 import { profileSettingRoute } from '../routes/profile-setting';
 import { registerRoute } from '../routes/register';
 import { rootRoute } from '../routes/root';
+import { settingsTopicRoute } from '../routes/settings-topic';
 import { ErrorScreen } from './errors/error-screen';
 import { NotFoundScreen } from './errors/not-found-screen';
 
@@ -49,6 +50,8 @@ export const routeTree = rootRoute.addChildren([
     registerRoute,
     authNaverRoute,
     oauth2RedirectRoute,
+    oauth2RedirectApiRoute,
+    settingsTopicRoute,
   ]),
   bareLayoutRoute.addChildren([chattingRoute, alertsRoute]),
 ]);

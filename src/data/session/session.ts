@@ -85,6 +85,9 @@ export async function loginWithPassword(
  */
 export async function logout(client: AppClient, db: AppDB): Promise<void> {
   const userId = client.store.record?.id;
+  // Close realtime first: the SDK would re-send its subscriptions without the token the
+  // connection was opened with, and the server refuses those (403). The engine resubscribes.
+  await client.pb.realtime.unsubscribe().catch(() => {});
   client.store.clear();
   await db.auth.delete('session');
   await claimPrivateTables(db, null);

@@ -16,6 +16,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import type { AppDB } from '../db/index.ts';
 import type { AppClient } from '../pb/client.ts';
 import { readAuthRow } from '../session/auth-store.ts';
+import { applyServerRecords } from './apply.ts';
 import { claimPrivateTables, readSession, refreshSessionIfNeeded } from '../session/session.ts';
 import { isQuotaError } from '../storage.ts';
 import { flushOutbox, type FlushReport } from './flush.ts';
@@ -192,6 +193,10 @@ export function createSyncEngine(opts: {
     const session = await readSession(db);
     set({ userId: session?.userId ?? null });
     await claimPrivateTables(db, session?.userId ?? null);
+    // The login response carries the user's own record with its private fields (email, phone,
+    // birth); a copy pulled before the login lacks them and a delta pull would not bring it again.
+    const own = session ? (await readAuthRow(db))?.record : null;
+    if (own) await applyServerRecords(db, 'users', [own], { skipOlder: true }).catch(() => 0);
     void restartRealtime();
     void pull();
     void flush({ ignoreBackoff: true });

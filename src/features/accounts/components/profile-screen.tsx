@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { sessionUserIdAtom, useAtomValue } from '../../../app/store';
 import {
+  BookIcon,
   ChevronLeftIcon,
   HeartIcon,
   MegaphoneIcon,
@@ -12,12 +14,14 @@ import { ScreenTitle } from '../../../components/ui/screen-title';
 import { fileUrl } from '../../../data/pb/files';
 import { ko } from '../../../i18n/ko-features';
 import { useOwnProfile } from '../queries';
+import { CollectBookShelf } from './collect-book-shelf';
 import { ExchangeStatusPanel } from './exchange-status-panel';
 import styles from './profile-screen.module.css';
 
 /**
- * /profile (spec §2 "Profile and settings"), the modest first version: who is signed in, the live
- * exchange status panel and the links. Logged out, a short prompt to log in.
+ * /profile (spec §2 "Profile and settings"): avatar (the default one when the picture fails to
+ * load, spec §8), name and nickname, the collect-book shelf, the live exchange status and the
+ * links (wishlist, guide, report). Logged out, a short prompt to log in.
  */
 export function ProfileScreen() {
   const userId = useAtomValue(sessionUserIdAtom);
@@ -58,20 +62,29 @@ function SignedOut() {
 function SignedIn({ userId }: { userId: string }) {
   const profile = useOwnProfile();
   const name = profile ? profile.name || profile.username : ko.common.loadingWriter;
+  // Spec §8: a profile image that fails to load leaves the default avatar, silently.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const avatar = profile?.avatar ? fileUrl('users', profile.id, profile.avatar, '100x100') : '';
 
   return (
     <div className={styles.body}>
       <div className={styles.hero} data-testid="profile-hero">
-        {profile?.avatar ? (
+        {avatar && avatar !== failedSrc ? (
           <img
             className={styles.avatar}
-            src={fileUrl('users', profile.id, profile.avatar, '100x100')}
-            alt=""
+            src={avatar}
+            alt={ko.profile.avatarAlt(name)}
             width={72}
             height={72}
+            onError={() => setFailedSrc(avatar)}
+            data-testid="profile-avatar"
           />
         ) : (
-          <span className={`${styles.avatar} ${styles.avatarDefault}`} aria-hidden="true">
+          <span
+            className={`${styles.avatar} ${styles.avatarDefault}`}
+            aria-hidden="true"
+            data-testid="profile-avatar-default"
+          >
             <UserIcon size={36} />
           </span>
         )}
@@ -79,21 +92,35 @@ function SignedIn({ userId }: { userId: string }) {
           <p className={styles.name} data-testid="profile-name">
             {name}
           </p>
-          {profile?.username ? <p className={styles.username}>@{profile.username}</p> : null}
+          {profile?.username ? (
+            <p className={styles.username} data-testid="profile-username">
+              @{profile.username}
+            </p>
+          ) : null}
         </div>
       </div>
 
-      {/* The collect-book shelf (covers 100×135 px plus an add tile) goes here, above the panel. */}
+      <CollectBookShelf />
 
       <ExchangeStatusPanel userId={userId} />
 
-      <nav className={styles.links} aria-label={ko.screens.profile}>
+      <nav className={styles.links} aria-label={ko.profile.linksLabel}>
         <Link to="/LikeDetail" className={styles.link}>
           <HeartIcon size={20} />
           <span>{ko.profile.likeList}</span>
           <ChevronLeftIcon size={18} className={styles.chevron} />
         </Link>
-        <Link to="/informUs" className={styles.link}>
+        <Link
+          to="/settings/$topic"
+          params={{ topic: 'guide' }}
+          className={styles.link}
+          data-testid="profile-guide"
+        >
+          <BookIcon size={20} />
+          <span>{ko.profile.guide}</span>
+          <ChevronLeftIcon size={18} className={styles.chevron} />
+        </Link>
+        <Link to="/informUs" className={styles.link} data-testid="profile-report">
           <MegaphoneIcon size={20} />
           <span>{ko.profile.report}</span>
           <ChevronLeftIcon size={18} className={styles.chevron} />

@@ -1,8 +1,158 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
-import { SettingsIcon } from '../../../components/ui/icons';
-import { ko } from '../../../i18n/ko';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import {
+  BellIcon,
+  BookIcon,
+  ChatIcon,
+  ChevronLeftIcon,
+  ClockIcon,
+  CompassIcon,
+  HeartIcon,
+  KeyIcon,
+  MegaphoneIcon,
+  SparkleIcon,
+  UserIcon,
+} from '../../../components/ui/icons';
+import { ScreenTitle } from '../../../components/ui/screen-title';
+import { ko } from '../../../i18n/ko-features';
+import list from './menu-list.module.css';
+import styles from './profile-setting-screen.module.css';
 
-// Placeholder until the feature lands.
+/**
+ * The app's version as shown under '버전 정보'. Kept in step with package.json by hand: the build
+ * has no define for it yet, and a composite tsconfig cannot import package.json from src/.
+ */
+export const APP_VERSION = '0.1.0';
+
+type Entry =
+  | { label: string; icon: ReactNode; to: '/loginInfo' | '/LikeDetail'; value?: string }
+  | { label: string; icon: ReactNode; topic: string; value?: string }
+  | { label: string; icon: ReactNode; value: string };
+
+const MY_INFO: readonly Entry[] = [
+  { label: ko.settings.loginInfo, icon: <KeyIcon size={20} />, to: '/loginInfo' },
+  { label: ko.settings.editProfile, icon: <UserIcon size={20} />, topic: 'editProfile' },
+  { label: ko.settings.likeList, icon: <HeartIcon size={20} />, to: '/LikeDetail' },
+  { label: ko.settings.myPosts, icon: <ChatIcon size={20} />, topic: 'myPosts' },
+  { label: ko.settings.notifications, icon: <BellIcon size={20} />, topic: 'notifications' },
+];
+
+const SERVICE_INFO: readonly Entry[] = [
+  { label: ko.settings.terms, icon: <BookIcon size={20} />, topic: 'terms' },
+  { label: ko.settings.privacy, icon: <KeyIcon size={20} />, topic: 'privacy' },
+  {
+    label: ko.settings.language,
+    icon: <CompassIcon size={20} />,
+    topic: 'language',
+    value: ko.settings.languageValue,
+  },
+  { label: ko.settings.version, icon: <SparkleIcon size={20} />, value: `v${APP_VERSION}` },
+];
+
+/**
+ * /profileSetting (spec §2 "Profile and settings"): 'My info' and 'Service info' entries and the
+ * customer centre's hours. Entries without a page of their own yet open /settings/{topic}, a real
+ * 'coming soon' screen with a way back, never the home page.
+ */
 export function ProfileSettingScreen() {
-  return <ComingSoon title={ko.screens.profileSetting} icon={<SettingsIcon />} back />;
+  return (
+    <section className={styles.screen}>
+      <ScreenTitle title={ko.screens.profileSetting} back />
+      <div className={styles.body}>
+        <Group id="settings-my-info" title={ko.settings.myInfo} entries={MY_INFO} />
+        <Group id="settings-service" title={ko.settings.serviceInfo} entries={SERVICE_INFO} />
+
+        <section className={styles.centre} aria-labelledby="settings-centre">
+          <h2 id="settings-centre" className={styles.centreTitle}>
+            <ClockIcon size={20} />
+            {ko.settings.customerCentre}
+          </h2>
+          <dl className={styles.hours} data-testid="customer-centre-hours">
+            <div>
+              <dt>{ko.settings.weekdays}</dt>
+              <dd>{ko.settings.weekdayHours}</dd>
+            </div>
+            <div>
+              <dt>{ko.settings.lunch}</dt>
+              <dd>{ko.settings.lunchHours}</dd>
+            </div>
+          </dl>
+          <div className={styles.centreLinks}>
+            <Link
+              to="/settings/$topic"
+              params={{ topic: 'notice' }}
+              className={styles.centreLink}
+              data-testid="settings-link"
+            >
+              <MegaphoneIcon size={18} />
+              {ko.settings.notice}
+            </Link>
+            <Link
+              to="/settings/$topic"
+              params={{ topic: 'faq' }}
+              className={styles.centreLink}
+              data-testid="settings-link"
+            >
+              <ChatIcon size={18} />
+              {ko.settings.faq}
+            </Link>
+          </div>
+        </section>
+      </div>
+    </section>
+  );
+}
+
+function Group({ id, title, entries }: { id: string; title: string; entries: readonly Entry[] }) {
+  return (
+    <section className={list.group} aria-labelledby={id}>
+      <h2 id={id} className={list.groupTitle}>
+        {title}
+      </h2>
+      <ul className={list.list}>
+        {entries.map((e) => (
+          <li key={e.label}>
+            <Row entry={e} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Row({ entry }: { entry: Entry }) {
+  const inner = (
+    <>
+      {entry.icon}
+      <span>{entry.label}</span>
+      {entry.value ? <span className={list.value}>{entry.value}</span> : null}
+    </>
+  );
+  const chevron = <ChevronLeftIcon size={18} className={list.chevron} />;
+  if ('to' in entry) {
+    return (
+      <Link to={entry.to} className={list.row} data-testid="settings-link">
+        {inner}
+        {chevron}
+      </Link>
+    );
+  }
+  if ('topic' in entry) {
+    return (
+      <Link
+        to="/settings/$topic"
+        params={{ topic: entry.topic }}
+        className={list.row}
+        data-testid="settings-link"
+      >
+        {inner}
+        {chevron}
+      </Link>
+    );
+  }
+  return (
+    <div className={list.row} data-testid="settings-version">
+      {inner}
+    </div>
+  );
 }

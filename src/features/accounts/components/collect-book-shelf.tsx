@@ -1,0 +1,99 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { BookIcon } from '../../../components/ui/icons';
+import { PendingMark } from '../../../components/ui/pending-mark';
+import { fileUrl } from '../../../data/pb/files';
+import type { CollectBook, Group } from '../../../data/pb/records';
+import { ko } from '../../../i18n/ko-features';
+import { useCollectBookThumbnailUrl, useMyCollectBooks } from '../../collect-book/queries';
+import { useGroups } from '../../photo-cards/queries';
+import styles from './collect-book-shelf.module.css';
+
+/**
+ * The profile's shelf of collect books (spec §2, §9: covers 100×135 px plus an add tile). A book
+ * made offline shows its queued thumbnail; a book with no thumbnail, or one that fails to load,
+ * shows its group's logo, or '미정' when it has no group.
+ */
+export function CollectBookShelf() {
+  const books = useMyCollectBooks();
+  const groups = useGroups();
+  const byId = new Map((groups ?? []).map((g) => [g.id, g]));
+
+  return (
+    <section
+      className={styles.shelf}
+      aria-labelledby="shelf-title"
+      data-testid="collect-book-shelf"
+    >
+      <h2 id="shelf-title" className={styles.title}>
+        {ko.profile.shelfTitle}
+      </h2>
+      {books === undefined ? (
+        <p className={styles.status} role="status">
+          {ko.profile.shelfLoading}
+        </p>
+      ) : null}
+      <ul className={styles.row} aria-label={ko.profile.shelfLabel}>
+        {(books ?? []).map((book) => (
+          <li key={book.id} className={styles.item}>
+            <Cover book={book} group={byId.get(book.group) ?? null} />
+          </li>
+        ))}
+        <li className={styles.item}>
+          <Link to="/collectBook/collectBookAdd" className={styles.add} data-testid="shelf-add">
+            <span className={styles.plus} aria-hidden="true">
+              +
+            </span>
+            <span className={styles.caption}>{ko.profile.addBook}</span>
+          </Link>
+        </li>
+      </ul>
+      {books?.length === 0 ? <p className={styles.status}>{ko.profile.shelfEmpty}</p> : null}
+    </section>
+  );
+}
+
+function Cover({ book, group }: { book: CollectBook; group: Group | null }) {
+  const pending = useCollectBookThumbnailUrl(book.id);
+  const [failed, setFailed] = useState<string | null>(null);
+  const groupName = group?.groupName ?? ko.collectBook.undecidedGroup;
+  const src =
+    pending ?? (book.thumbNail ? fileUrl('collectBook', book.id, book.thumbNail, '100x135') : '');
+  const showCover = src !== '' && src !== failed;
+  const logo = group?.logoImage ? fileUrl('groups', group.id, group.logoImage, '100x100') : '';
+
+  return (
+    <Link
+      to="/collectBook/$group/$id/$title"
+      params={{ group: groupName, id: book.id, title: book.title }}
+      className={styles.cover}
+      aria-label={ko.profile.openBook(book.title)}
+      data-testid="shelf-book"
+    >
+      {showCover ? (
+        <img
+          className={styles.image}
+          src={src}
+          alt=""
+          width={100}
+          height={135}
+          onError={() => setFailed(src)}
+          data-testid="shelf-cover"
+        />
+      ) : (
+        <span className={styles.fallback} data-testid="shelf-fallback">
+          {logo ? (
+            <img className={styles.logo} src={logo} alt="" width={56} height={56} />
+          ) : (
+            <BookIcon size={28} />
+          )}
+          <span className={styles.group}>{groupName}</span>
+        </span>
+      )}
+      <span className={styles.bookTitle} aria-hidden="true">
+        {book.title}
+      </span>
+      {pending ? <PendingMark className={styles.pending} /> : null}
+    </Link>
+  );
+}

@@ -1,0 +1,99 @@
+import { useId, useState, type FormEvent } from 'react';
+import { SheetDialog } from '../../../components/ui/sheet-dialog';
+import { requestPasswordReset } from '../../../data/accounts/signup';
+import { ko } from '../../../i18n/ko-features';
+import styles from './login-screen.module.css';
+
+interface FindAccountSheetProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** '계정 찾기': asks for the email and has PocketBase mail a password reset link. */
+export function FindAccountSheet({ open, onClose }: FindAccountSheetProps) {
+  return (
+    <SheetDialog
+      open={open}
+      onClose={onClose}
+      title={ko.login.resetTitle}
+      closeLabel={ko.login.close}
+      testId="find-account-sheet"
+    >
+      <ResetForm />
+    </SheetDialog>
+  );
+}
+
+// Mounted only while the sheet is open, so every opening starts empty.
+function ResetForm() {
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed' | 'empty'>('idle');
+  const inputId = useId();
+  const errorId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (state === 'sending') return;
+    if (!email.trim()) return setState('empty');
+    setState('sending');
+    try {
+      await requestPasswordReset(email);
+      setState('sent');
+    } catch {
+      setState('failed');
+    }
+  }
+
+  return (
+    <form className={styles.sheetForm} onSubmit={submit} noValidate>
+      <p className={styles.sheetBody}>{ko.login.resetBody}</p>
+      <div className={styles.field}>
+        <label htmlFor={inputId} className={styles.label}>
+          {ko.login.emailLabel}
+        </label>
+        <input
+          id={inputId}
+          className={styles.input}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={ko.login.emailPlaceholder}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          readOnly={state === 'sent'}
+          aria-required="true"
+          aria-invalid={state === 'empty' ? true : undefined}
+          aria-describedby={state === 'empty' ? errorId : undefined}
+          data-testid="reset-email"
+        />
+        {state === 'empty' ? (
+          <p id={errorId} className={styles.fieldError}>
+            {ko.login.emailRequired}
+          </p>
+        ) : null}
+      </div>
+      <div aria-live="polite">
+        {state === 'sent' ? (
+          <p className={styles.notice} role="status" data-testid="reset-sent">
+            {ko.login.resetSent}
+          </p>
+        ) : null}
+        {state === 'failed' ? (
+          <p className={styles.alert} role="alert">
+            {ko.login.resetFailed}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="submit"
+        className={styles.submit}
+        disabled={state === 'sending' || state === 'sent'}
+        data-testid="reset-submit"
+      >
+        {state === 'sending' ? ko.login.resetSending : ko.login.resetSubmit}
+      </button>
+    </form>
+  );
+}
