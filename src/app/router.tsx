@@ -24,6 +24,7 @@ import { profileSettingRoute } from '../routes/profile-setting';
 import { registerRoute } from '../routes/register';
 import { rootRoute } from '../routes/root';
 import { settingsTopicRoute } from '../routes/settings-topic';
+import { verifyEmailRoute } from '../routes/verify-email';
 import { ErrorScreen } from './errors/error-screen';
 import { NotFoundScreen } from './errors/not-found-screen';
 
@@ -52,6 +53,7 @@ export const routeTree = rootRoute.addChildren([
     oauth2RedirectRoute,
     oauth2RedirectApiRoute,
     settingsTopicRoute,
+    verifyEmailRoute,
   ]),
   bareLayoutRoute.addChildren([chattingRoute, alertsRoute]),
 ]);

@@ -326,4 +326,13 @@ export const ko = {
     haveAccount: '이미 계정이 있으신가요?',
     login: '로그인',
   },
+  verifyEmail: {
+    title: '이메일 인증',
+    checking: '이메일 주소를 인증하고 있어요...',
+    done: '이메일 인증이 완료되었어요. 회원가입 화면으로 돌아가 가입하기를 눌러주세요.',
+    invalid:
+      '인증 링크가 만료되었거나 올바르지 않아요. 회원가입 화면에서 인증 메일을 다시 받아주세요.',
+    error: '통신 에러입니다.',
+    toRegister: '회원가입으로 돌아가기',
+  },
 } as const;

@@ -10,6 +10,7 @@ import { DESKTOP, PHONE, launchBrowser } from '../helpers/browser.ts';
 import { openApp, superuserClient } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { isVerification, linkOf, waitForMail } from '../helpers/mail.ts';
+import { ko } from '../../src/i18n/ko-features.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,13 +31,14 @@ async function expectMessage(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor({ timeout: 10_000 });
 }
 
-/** Opens the verification link from the sink in its own tab (PocketBase's confirm page). */
+/** Opens the verification link from the sink in its own tab (the app's Korean confirm page). */
 async function verifyByMail(page: Page, email: string) {
   const mail = await waitForMail(inject('mailSinkUrl'), email, isVerification);
-  const link = linkOf(mail, 'confirm-verification');
-  expect(link.startsWith(`${inject('baseUrl')}/_/#/auth/confirm-verification/`)).toBe(true);
+  const link = linkOf(mail, '/verify-email/');
+  expect(link.startsWith(`${inject('baseUrl')}/verify-email/`)).toBe(true);
   const confirmPage = await page.context().newPage();
   await confirmPage.goto(link);
+  await confirmPage.getByText(ko.verifyEmail.done).waitFor({ timeout: 15_000 });
   const su = await superuserClient();
   await expect
     .poll(

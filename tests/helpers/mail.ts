@@ -6,22 +6,21 @@ import type { SinkMessage } from '../../server/mail-sink.ts';
 
 export type { MailSink, SinkMessage } from '../../server/mail-sink.ts';
 
-/** The first link of the mail that contains `part` ('confirm-verification', 'confirm-password-reset'). */
+/** The first link of the mail that contains `part` ('/verify-email/', 'confirm-password-reset'). */
 export function linkOf(mail: SinkMessage, part: string): string {
   const link = mail.links.find((l) => l.includes(part));
   if (!link) throw new Error(`no ${part} link in mail '${mail.subject}': ${mail.links.join(' ')}`);
   return link;
 }
 
-/** The token at the end of a PocketBase confirm link (…/confirm-verification/{TOKEN}). */
+/** The token at the end of a confirm link (…/verify-email/{TOKEN}). */
 export function tokenOf(link: string): string {
   const token = link.split('/').pop() ?? '';
   if (!token) throw new Error(`no token in ${link}`);
   return token;
 }
 
-export const isVerification = (m: SinkMessage) =>
-  m.links.some((l) => l.includes('confirm-verification'));
+export const isVerification = (m: SinkMessage) => m.links.some((l) => l.includes('/verify-email/'));
 export const isPasswordReset = (m: SinkMessage) =>
   m.links.some((l) => l.includes('confirm-password-reset'));
 

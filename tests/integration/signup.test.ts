@@ -62,7 +62,7 @@ async function confirmMailFor(email: string) {
   await server
     .client()
     .collection('users')
-    .confirmVerification(tokenOf(linkOf(mail, 'confirm-verification')));
+    .confirmVerification(tokenOf(linkOf(mail, '/verify-email/')));
 }
 
 describe('sign-up with email verification', () => {
@@ -83,8 +83,8 @@ describe('sign-up with email verification', () => {
     expect(await api.completeSignup(profile(email))).toBe('notVerified');
 
     const mail = await server.mail!.waitFor(lower, isVerification);
-    const link = linkOf(mail, 'confirm-verification');
-    expect(link.startsWith(`${server.url}/_/#/auth/confirm-verification/`)).toBe(true);
+    const link = linkOf(mail, '/verify-email/');
+    expect(link.startsWith(`${server.url}/verify-email/`)).toBe(true);
     expect(mail.subject).toBe('[포카마켓] 이메일 인증');
     expect(mail.links).toEqual([link]);
     await server.client().collection('users').confirmVerification(tokenOf(link));

@@ -140,7 +140,25 @@ export function createSignupApi(ctx: SignupContext) {
     await pb.collection('users').requestPasswordReset(normalizeEmail(email), { requestKey: null });
   }
 
-  return { isEmailAvailable, startEmailVerification, completeSignup, requestPasswordReset };
+  /** The link in the verification mail: marks the address verified. False when the token is bad. */
+  async function confirmEmail(token: string): Promise<boolean> {
+    const pb = await ctx.client();
+    try {
+      await pb.collection('users').confirmVerification(token, { requestKey: null });
+      return true;
+    } catch (err) {
+      if ((err as { status?: number }).status === 400) return false;
+      throw err;
+    }
+  }
+
+  return {
+    isEmailAvailable,
+    startEmailVerification,
+    completeSignup,
+    requestPasswordReset,
+    confirmEmail,
+  };
 }
 
 let anonymous: Promise<PocketBase> | undefined;
@@ -163,5 +181,10 @@ const pageApi = createSignupApi({
   verificationDelayMs: 900,
 });
 
-export const { isEmailAvailable, startEmailVerification, completeSignup, requestPasswordReset } =
-  pageApi;
+export const {
+  isEmailAvailable,
+  startEmailVerification,
+  completeSignup,
+  requestPasswordReset,
+  confirmEmail,
+} = pageApi;
