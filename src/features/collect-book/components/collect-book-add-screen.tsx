@@ -1,8 +1,42 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Link } from '@tanstack/react-router';
+import { sessionUserIdAtom, useAtomValue } from '../../../app/store';
 import { BookIcon } from '../../../components/ui/icons';
-import { ko } from '../../../i18n/ko';
+import { ScreenTitle } from '../../../components/ui/screen-title';
+import { ko } from '../../../i18n/ko-features';
+import { DesktopAdd } from './add/desktop-add';
+import { MobileAdd } from './add/mobile-add';
+import { useIsDesktop } from './add/use-is-desktop';
+import styles from './add/screen.module.css';
 
-// Placeholder until the feature lands.
+/**
+ * /collectBook/collectBookAdd (spec §2 "Add collect book", §4, §5): choose a group, a title and a
+ * cover image, save. Desktop gets a split view with a live cover preview; phones a 3-step slider.
+ * The book is queued through the outbox, so this works offline too; logged out, a login prompt.
+ */
 export function CollectBookAddScreen() {
-  return <ComingSoon title={ko.screens.collectBookAdd} icon={<BookIcon />} back />;
+  const userId = useAtomValue(sessionUserIdAtom);
+  const desktop = useIsDesktop();
+
+  return (
+    <section className={styles.screen}>
+      <ScreenTitle title={ko.screens.collectBookAdd} back />
+      {userId ? (
+        <>
+          <p className={styles.intro}>{ko.collectBookAdd.intro}</p>
+          {desktop ? <DesktopAdd /> : <MobileAdd />}
+        </>
+      ) : (
+        <div className={styles.prompt} data-testid="book-add-logged-out">
+          <span className={styles.promptIcon} aria-hidden="true">
+            <BookIcon size={32} />
+          </span>
+          <p className={styles.promptTitle}>{ko.messages.loginRequired}</p>
+          <p className={styles.promptBody}>{ko.collectBookAdd.loggedOutBody}</p>
+          <Link to="/login" className={styles.loginLink}>
+            {ko.collectBookAdd.loginLink}
+          </Link>
+        </div>
+      )}
+    </section>
+  );
 }
