@@ -1,0 +1,127 @@
+import { useBlocker } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { toast } from '../../../../components/ui/toaster';
+import { useConfirm } from '../../../../components/ui/use-confirm';
+import type { CollectBook, Group } from '../../../../data/pb/records';
+import { InvalidInputError, saveCollectBookCards, StorageFullError } from '../../../../data/repos';
+import { syncStatusAtom, useAtomValue } from '../../../../app/store';
+import { ko } from '../../../../i18n/ko-features';
+import { useGroups, usePhotoCards } from '../../../photo-cards/queries';
+import { usePendingKeys } from '../../../sync/queries';
+import { SaveOfflineButton } from '../save-offline-button';
+import { BookProgress } from './book-progress';
+import { BookSideMenu } from './book-side-menu';
+import { CardToggleGrid, OwnedCardGrid } from './card-toggle-grid';
+import { PrivacyToggle } from './privacy-toggle';
+import { useBookTicks } from './use-book-ticks';
+import styles from './book-layout.module.css';
+
+const t = ko.collectBookScreen;
+
+/**
+ * One loaded book: progress, the owned cards, and the grid to tick. Ticks stay on this screen
+ * (useBookTicks) until '완료' → '저장', then go out as add/remove set operations through the
+ * outbox, so saving works offline and merges with other devices' saves on the server.
+ */
+export function BookView({ book, group }: { book: CollectBook; group: Group }) {
+  const cards = usePhotoCards({ group: group.id });
+  const groups = useGroups();
+  const groupMap = useMemo(() => new Map((groups ?? []).map((g) => [g.id, g])), [groups]);
+  const pendingKeys = usePendingKeys();
+  const online = useAtomValue(syncStatusAtom).online;
+  const confirm = useConfirm();
+  const ticks = useBookTicks(book.cardInfo);
+  const [saving, setSaving] = useState(false);
+
+  const ownedCards = useMemo(
+    () => (cards ?? []).filter((c) => ticks.owned.has(c.id)),
+    [cards, ticks.owned],
+  );
+  const total = cards?.length ?? 0;
+
+  // Unsaved ticks are only in memory: ask before leaving the screen (in the app, with the app's
+  // confirm) or closing or reloading the tab (the browser's own prompt).
+  const { dirty } = ticks;
+  useBlocker({
+    shouldBlockFn: async () =>
+      !(await confirm({ message: t.leavePrompt, confirmLabel: t.leave, cancelLabel: t.stay })),
+    disabled: !dirty,
+    enableBeforeUnload: dirty,
+  });
+
+  async function complete() {
+    if (saving) return;
+    const ok = await confirm({
+      message: t.saveConfirm,
+      confirmLabel: t.saveLabel,
+      cancelLabel: t.cancelLabel,
+    });
+    if (!ok) return;
+    const { add, remove } = ticks.diff;
+    if (!add.size && !remove.size) {
+      toast.success(t.saved);
+      return;
+    }
+    setSaving(true);
+    try {
+      await saveCollectBookCards(book.id, { add: [...add], remove: [...remove] });
+      ticks.markSaved();
+      toast.success(online ? t.saved : `${t.saved} ${t.savedOffline}`);
+    } catch (err) {
+      toast.error(
+        err instanceof InvalidInputError
+          ? err.message
+          : err instanceof StorageFullError
+            ? ko.sync.storageFull
+            : t.saveFailed,
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className={styles.layout}>
+      <aside className={styles.aside}>
+        <div className={styles.progressSlot}>
+          <BookProgress
+            group={group}
+            owned={ownedCards.length}
+            total={total}
+            dirty={ticks.dirty}
+            pending={pendingKeys.has(`collectBook/${book.id}`)}
+            saving={saving}
+            onComplete={() => void complete()}
+          />
+        </div>
+        <SaveOfflineButton groupId={group.id} />
+        <BookSideMenu currentId={book.id} groups={groupMap} />
+      </aside>
+      <div className={styles.main}>
+        <PrivacyToggle />
+        <section className={styles.section} aria-labelledby="book-owned-title">
+          <h2 id="book-owned-title" className={styles.sectionTitle}>
+            {t.ownedTitle}
+            <span className={styles.sectionCount}>{ownedCards.length}</span>
+          </h2>
+          {cards === undefined ? null : <OwnedCardGrid cards={ownedCards} />}
+        </section>
+        <section className={styles.section} aria-labelledby="book-pick-title">
+          <h2 id="book-pick-title" className={styles.sectionTitle}>
+            {t.pickTitle}
+          </h2>
+          <p className={styles.hint}>{t.pickHint}</p>
+          {cards === undefined ? (
+            <p className={styles.status} role="status">
+              {t.loading}
+            </p>
+          ) : cards.length === 0 ? (
+            <p className={styles.status}>{t.noCards}</p>
+          ) : (
+            <CardToggleGrid cards={cards} owned={ticks.owned} onToggle={ticks.toggle} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
