@@ -2,7 +2,8 @@
 /**
  * The service worker: precaches the app shell and every route chunk (the list is injected at build
  * time by vite-plugin-pwa), answers navigations with index.html so every route opens offline, and
- * keeps bounded runtime caches of PocketBase files (card images, logos, event photos).
+ * keeps bounded runtime caches of PocketBase files (card images, logos, event photos), plus an
+ * unbounded one of the images the user saved for offline (a collect book's group).
  *
  * It never caches /api responses other than files: data reaches the screens from IndexedDB (Dexie),
  * not from HTTP caches.
@@ -39,29 +40,151 @@ registerRoute(
 );
 
 // Record files are immutable per file name (PocketBase renames on every upload), so cache-first
-// is safe. Bounded so a phone's storage is not filled by browsing.
+// is safe. Browsing fills a bounded cache so a phone's storage is not filled by scrolling; the
+// images of a collect book saved for offline live in their own cache without expiry (see the
+// 'cache-images' message below), looked up first, so browsing 1,500 other images can never
+// evict what the user asked to keep for an event without network.
+const FILES_CACHE = 'pb-files';
+const SAVED_FILES_CACHE = 'pb-files-saved';
+
+const browsedFiles = new CacheFirst({
+  cacheName: FILES_CACHE,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [0, 200] }),
+    new ExpirationPlugin({
+      maxEntries: 1500,
+      maxAgeSeconds: 60 * 60 * 24 * 60,
+      purgeOnQuotaError: true,
+    }),
+  ],
+});
+
 registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin &&
     url.pathname.startsWith('/api/files/') &&
     request.method === 'GET',
-  new CacheFirst({
-    cacheName: 'pb-files',
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({
-        maxEntries: 1500,
-        maxAgeSeconds: 60 * 60 * 24 * 60,
-        purgeOnQuotaError: true,
-      }),
-    ],
-  }),
+  async (options) => {
+    const saved = await caches
+      .open(SAVED_FILES_CACHE)
+      .then((cache) => cache.match(options.request, { ignoreVary: true }));
+    if (saved) return saved;
+    try {
+      return await browsedFiles.handle(options);
+    } catch (err) {
+      // Offline and never cached: an <img> gets a quiet placeholder instead of a broken-image
+      // icon (and no network error in the console); other callers still see the failure.
+      if (options.request.destination === 'image') return offlineImagePlaceholder();
+      throw err;
+    }
+  },
 );
 
-// The page asks a waiting worker to take over when the user accepts the update toast.
+const PLACEHOLDER_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="450" viewBox="0 0 300 450">' +
+  '<rect width="300" height="450" fill="#f6f1f5"/>' +
+  '<path d="M118 205h64v48h-64z M130 217l14 14 10-8 16 18" fill="none" stroke="#d9ccd5" ' +
+  'stroke-width="6" stroke-linejoin="round"/></svg>';
+
+function offlineImagePlaceholder(): Response {
+  return new Response(PLACEHOLDER_SVG, {
+    status: 200,
+    headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-store' },
+  });
+}
+
+// The page asks a waiting worker to take over when the user accepts the update toast, and asks
+// for a collect book's images to be kept offline.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data = event.data as { type?: string } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === 'cache-images') {
+    const request = parseCacheImages(data);
+    if (request) event.waitUntil(cacheImages(request, event.source));
+  }
 });
+
+// ---------------------------------------------------------------- keeping images offline
+// Protocol (the page side is src/features/collect-book/offline-images.ts, which the worker may
+// not import, so the shapes are repeated there):
+//   page → worker  {type: 'cache-images', id, urls}
+//   worker → page  {type: 'cache-images-progress', id, done, total, bytes}   (after each image)
+//                  {type: 'cache-images-done', id, done, total, bytes, failed: string[]}
+// `done` counts images that are now kept (already saved, copied from the browsing cache, or
+// downloaded); `bytes` only what this run stored.
+
+interface CacheImagesRequest {
+  id: string;
+  urls: string[];
+}
+
+const MAX_IMAGES_PER_REQUEST = 5000;
+const PARALLEL_DOWNLOADS = 4;
+
+/** Only same-origin record files: the message must not turn the worker into a general fetcher. */
+function parseCacheImages(data: unknown): CacheImagesRequest | null {
+  const d = data as { id?: unknown; urls?: unknown };
+  if (typeof d.id !== 'string' || !Array.isArray(d.urls)) return null;
+  const urls: string[] = [];
+  for (const raw of d.urls.slice(0, MAX_IMAGES_PER_REQUEST)) {
+    if (typeof raw !== 'string') continue;
+    try {
+      const url = new URL(raw, self.location.origin);
+      if (url.origin === self.location.origin && url.pathname.startsWith('/api/files/'))
+        urls.push(url.href);
+    } catch {
+      // not a URL: skipped, and not counted
+    }
+  }
+  return { id: d.id, urls: [...new Set(urls)] };
+}
+
+type MessageSource = ExtendableMessageEvent['source'];
+
+async function postToPages(source: MessageSource, message: unknown): Promise<void> {
+  // every open tab hears it (a second tab may show the same book); the asking client too, even
+  // when it is not a window this worker controls
+  const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const asker = source && 'id' in source && pages.some((p) => p.id === source.id) ? null : source;
+  for (const target of asker ? [...pages, asker] : pages) target.postMessage(message);
+}
+
+/** Keeps one image in the saved cache; returns the bytes stored (0 when it was already kept). */
+async function keepImage(saved: Cache, browsed: Cache, url: string): Promise<number> {
+  if (await saved.match(url, { ignoreVary: true })) return 0;
+  const known = await browsed.match(url, { ignoreVary: true });
+  const res = known ?? (await fetch(url, { credentials: 'same-origin' }));
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+  const body = await res.arrayBuffer();
+  await saved.put(url, new Response(body, { status: 200, headers: res.headers }));
+  return body.byteLength;
+}
+
+async function cacheImages({ id, urls }: CacheImagesRequest, source: MessageSource): Promise<void> {
+  const [saved, browsed] = await Promise.all([
+    caches.open(SAVED_FILES_CACHE),
+    caches.open(FILES_CACHE),
+  ]);
+  const total = urls.length;
+  const failed: string[] = [];
+  let done = 0;
+  let bytes = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < urls.length) {
+      const url = urls[next++]!;
+      try {
+        bytes += await keepImage(saved, browsed, url);
+        done++;
+      } catch {
+        failed.push(url); // offline, or the file is gone: the page offers to try again
+      }
+      await postToPages(source, { type: 'cache-images-progress', id, done, total, bytes });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_DOWNLOADS, total) }, worker));
+  await postToPages(source, { type: 'cache-images-done', id, done, total, bytes, failed });
+}
 
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;

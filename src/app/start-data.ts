@@ -36,6 +36,32 @@ function testApiEnabled(): boolean {
   }
 }
 
+/**
+ * Keeps the images of the signed-in user's collect books available offline (issue 6), once per
+ * user per page load, after a pull made since they signed in has brought their books. The module
+ * loads only then, so it stays out of the entry bundle and this chunk.
+ */
+function keepOwnBooksOffline(engine: SyncEngine): void {
+  let seen: { userId: string; at: number } | null = null;
+  let doneFor: string | null = null;
+  const check = () => {
+    const s = engine.getStatus();
+    if (s.userId !== (seen?.userId ?? null))
+      seen = s.userId ? { userId: s.userId, at: Date.now() } : null;
+    if (!seen || seen.userId === doneFor || s.pulling || !s.online) return;
+    if (!s.lastPullAt || s.lastPullAt < seen.at) return;
+    const userId = (doneFor = seen.userId);
+    // after the screen's own images have had their turn
+    setTimeout(() => {
+      void import('../features/collect-book/offline-images')
+        .then((m) => m.saveOwnedBooksOffline(userId))
+        .catch((err: unknown) => console.warn('[offline-images] background save failed', err));
+    }, 3000);
+  };
+  engine.subscribe(check);
+  check();
+}
+
 let started: Promise<SyncEngine> | undefined;
 
 export function startData(): Promise<SyncEngine> {
@@ -70,6 +96,8 @@ export function startData(): Promise<SyncEngine> {
       });
     }
 
+    // subscribed before start so the first pull counts as one made since the user was seen
+    keepOwnBooksOffline(engine);
     await engine.start();
     mirror();
     void requestPersistentStorage();

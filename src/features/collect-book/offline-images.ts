@@ -1,0 +1,186 @@
+/**
+ * Keeps a collect book's card images available offline (issue 6, "Available offline"): the
+ * images of every card of the book's group, and the group logo, at the exact URLs the screens
+ * request, are downloaded by the service worker into its 'pb-files-saved' cache, which its file
+ * route reads before the bounded browsing cache and which nothing expires.
+ *
+ * The page computes the URLs from the local store and talks to the worker with messages; the
+ * worker does the downloads (a few at a time) so they go on when the screen changes. The
+ * protocol is described in sw/sw.ts; the worker may not import features, so the shapes are
+ * repeated here.
+ *
+ * No React here: the hook is use-save-offline.ts; start-data.ts loads this module lazily to
+ * save the user's own books in the background.
+ */
+import { listCollectBooksOf } from '../../data/queries/collect-books';
+import { getGroup } from '../../data/queries/groups';
+import { listPhotoCards } from '../../data/queries/photo-cards';
+import { fileUrl } from '../../data/pb/files';
+
+/** The worker's cache of saved images (sw/sw.ts SAVED_FILES_CACHE). */
+export const SAVED_IMAGES_CACHE = 'pb-files-saved';
+
+/** Used for the size estimate when no image could be measured (a 400px-wide card thumbnail). */
+const FALLBACK_IMAGE_BYTES = 40_000;
+const ESTIMATE_SAMPLES = 3;
+
+export interface SaveProgress {
+  done: number;
+  total: number;
+  bytes: number;
+}
+
+export interface SaveResult extends SaveProgress {
+  failed: string[];
+}
+
+interface WorkerMessage extends SaveProgress {
+  type: 'cache-images-progress' | 'cache-images-done';
+  id: string;
+  failed?: string[];
+}
+
+function isWorkerMessage(data: unknown): data is WorkerMessage {
+  const d = data as Partial<WorkerMessage> | null;
+  return (
+    !!d &&
+    (d.type === 'cache-images-progress' || d.type === 'cache-images-done') &&
+    typeof d.id === 'string' &&
+    typeof d.done === 'number' &&
+    typeof d.total === 'number' &&
+    typeof d.bytes === 'number'
+  );
+}
+
+/** True when this browser can keep images offline (a service worker and Cache Storage). */
+export function offlineImagesSupported(): boolean {
+  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && 'caches' in self;
+}
+
+/**
+ * The image URLs a book of `groupId` shows: every card image at the grid's size and the group
+ * logo (or, for older cards of a group without a logo, the card's own), as the tiles build them.
+ */
+export async function bookImageUrls(groupId: string): Promise<string[]> {
+  if (!groupId) return [];
+  const [group, cards] = await Promise.all([getGroup(groupId), listPhotoCards({ group: groupId })]);
+  const urls = new Set<string>();
+  if (group?.logoImage) urls.add(fileUrl('groups', group.id, group.logoImage, '100x100'));
+  for (const card of cards) {
+    if (card.cardImg) urls.add(fileUrl('photoCards', card.id, card.cardImg, '400x0'));
+    if (!group?.logoImage && card.logoImage)
+      urls.add(fileUrl('photoCards', card.id, card.logoImage));
+  }
+  return [...urls];
+}
+
+/** Which of `urls` the worker already keeps offline. */
+export async function savedImageUrls(urls: readonly string[]): Promise<Set<string>> {
+  if (!offlineImagesSupported() || !urls.length) return new Set();
+  const cache = await caches.open(SAVED_IMAGES_CACHE);
+  const hits = await Promise.all(urls.map((u) => cache.match(u, { ignoreVary: true })));
+  return new Set(urls.filter((_, i) => hits[i]));
+}
+
+async function measure(url: string): Promise<number | null> {
+  try {
+    // HEAD skips the worker's routes (they answer GET only) and downloads no image
+    const res = await fetch(url, { method: 'HEAD' });
+    const length = Number(res.headers.get('content-length'));
+    return res.ok && length > 0 ? length : null;
+  } catch {
+    return null; // offline: the estimate falls back
+  }
+}
+
+/**
+ * About how many bytes saving `missing` will store: the average size of a few of them (from the
+ * server's Content-Length) times their number.
+ */
+export async function estimateBytes(missing: readonly string[]): Promise<number> {
+  if (!missing.length) return 0;
+  const sample = missing.slice(0, ESTIMATE_SAMPLES);
+  const sizes = (await Promise.all(sample.map(measure))).filter((n): n is number => n !== null);
+  const average = sizes.length
+    ? sizes.reduce((a, b) => a + b, 0) / sizes.length
+    : FALLBACK_IMAGE_BYTES;
+  return Math.round(average * missing.length);
+}
+
+async function activeWorker(): Promise<ServiceWorker | null> {
+  if (!offlineImagesSupported()) return null;
+  if (navigator.serviceWorker.controller) return navigator.serviceWorker.controller;
+  const reg = await navigator.serviceWorker.getRegistration();
+  return reg?.active ?? null;
+}
+
+/**
+ * Asks the worker to keep `urls` offline; `onProgress` hears each image. Resolves when the
+ * worker is done (`failed` lists what could not be fetched); rejects when there is no worker.
+ */
+export async function saveImagesOffline(
+  urls: readonly string[],
+  onProgress?: (p: SaveProgress) => void,
+): Promise<SaveResult> {
+  const worker = await activeWorker();
+  if (!worker) throw new Error('offline-images: no active service worker');
+  const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  const container = navigator.serviceWorker;
+  return new Promise<SaveResult>((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      if (!isWorkerMessage(event.data) || event.data.id !== id) return;
+      const { done, total, bytes } = event.data;
+      onProgress?.({ done, total, bytes });
+      if (event.data.type === 'cache-images-done') {
+        container.removeEventListener('message', onMessage);
+        resolve({ done, total, bytes, failed: event.data.failed ?? [] });
+      }
+    };
+    container.addEventListener('message', onMessage);
+    // a page that was loaded before any worker existed gets messages only once started
+    container.startMessages();
+    worker.postMessage({ type: 'cache-images', id, urls: [...urls] });
+  });
+}
+
+/** Keeps every image of a collect book of `groupId` offline (see saveImagesOffline). */
+export async function saveBookImagesOffline(
+  groupId: string,
+  onProgress?: (p: SaveProgress) => void,
+): Promise<SaveResult> {
+  return saveImagesOffline(await bookImageUrls(groupId), onProgress);
+}
+
+/**
+ * Drops saved images no book of the user shows any more (a book deleted, a card removed, another
+ * account's books on this device): the saved cache has no expiry, so this is what bounds it.
+ */
+async function pruneSavedImages(keep: ReadonlySet<string>): Promise<void> {
+  const cache = await caches.open(SAVED_IMAGES_CACHE);
+  const base = location.origin;
+  for (const request of await cache.keys()) {
+    const url = new URL(request.url);
+    if (url.origin === base && !keep.has(url.pathname + url.search)) await cache.delete(request);
+  }
+}
+
+/**
+ * The automatic part: the images of every group the user keeps a book of, one group after the
+ * other, in the background. The worker skips what it already keeps, so a later run costs little
+ * and picks up cards added since; a run that got everything then prunes what no book shows.
+ */
+export async function saveOwnedBooksOffline(userId: string): Promise<void> {
+  if (!(await activeWorker())) return;
+  const books = await listCollectBooksOf(userId);
+  const groups = [...new Set(books.map((b) => b.group).filter(Boolean))];
+  const keep = new Set<string>();
+  let complete = true;
+  for (const group of groups) {
+    if (!navigator.onLine) return;
+    const urls = await bookImageUrls(group);
+    for (const u of urls) keep.add(u);
+    const result = await saveImagesOffline(urls);
+    if (result.failed.length) complete = false;
+  }
+  if (complete) await pruneSavedImages(keep);
+}
