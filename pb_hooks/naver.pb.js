@@ -12,7 +12,8 @@
  * The Naver account is linked with an `_externalAuths` row (provider 'naver', providerId = Naver's
  * id), the table PocketBase uses for its own providers, so the link shows in the dashboard, goes
  * with the user on delete, and a second login finds the same user. The row is saved without
- * validation: PocketBase only accepts the names of its built-in providers there.
+ * validation: PocketBase only accepts the names of its built-in providers there. A new user gets
+ * the starter collect book (lib/starter-book.js) in the same transaction.
  *
  * New users: random password (they sign in through Naver), a unique username from the nickname,
  * the profile name, Naver's email, and `verified` set the way PocketBase does for its own
@@ -118,6 +119,7 @@ routerAdd('POST', '/api/pocamarket/naver', (e) => {
       link.set('provider', 'naver');
       link.set('providerId', naverId);
       txApp.saveNoValidate(link);
+      require(`${__hooks}/lib/starter-book.js`).ensureStarterBook(txApp, created.id);
     });
     record = created;
   }

@@ -53,7 +53,9 @@ routerUse((e) => {
 /**
  * A first social login creates the user: the app cannot know the profile before the code
  * exchange, so the username (unique, from the nickname) and name are filled in here. Values the
- * client sent in createData are kept (and checked by the users rules and guards as usual).
+ * client sent in createData are kept (and checked by the users rules and guards as usual). The
+ * new account starts pending; signup.pb.js completes it in this same request and gives it the
+ * starter collect book (lib/starter-book.js).
  */
 onRecordAuthWithOAuth2Request((e) => {
   if (e.isNewRecord) {

@@ -38,13 +38,17 @@ onRecordUpdateRequest((e) => {
 // the provider vouches for the person (PocketBase creates the account in the same request, or
 // links a provider email to an existing account), so the account is theirs from now on. Its
 // password is replaced, so a secret chosen by whoever started a pending sign-up for that email
-// can't open it afterwards.
+// can't open it afterwards. Completing it gives it the starter collect book (lib/starter-book.js).
 onRecordAuthRequest((e) => {
   if (e.record && e.record.getBool('signupPending')) {
     if (e.authMethod !== 'oauth2') throw new BadRequestError('Failed to authenticate.');
+    const starter = require(`${__hooks}/lib/starter-book.js`);
     e.record.set('signupPending', false);
     e.record.setPassword($security.randomString(40));
-    e.app.save(e.record);
+    e.app.runInTransaction((txApp) => {
+      txApp.save(e.record);
+      starter.ensureStarterBook(txApp, e.record.id);
+    });
     // a new password also renews the token key: issue the token again
     e.token = e.record.newAuthToken();
   }

@@ -161,6 +161,7 @@ function completeSignup(app, body) {
     if (!fresh.getString('username')) fresh.set('username', deriveUsername(txApp, body.email));
     fresh.set('signupPending', false);
     txApp.save(fresh);
+    require(`${__hooks}/lib/starter-book.js`).ensureStarterBook(txApp, fresh.id);
   });
   return 'welcome';
 }
