@@ -17,13 +17,23 @@ const t = ko.collectBookScreen;
 let browser: Browser;
 let admin: PocketBase;
 
+// fan1's demo books are shared with the other e2e files: their cards are put back afterwards.
+let booksBefore: { id: string; cardInfo: string[] }[] = [];
+
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await superuserClient();
+  const fan = await admin.collection('users').getFirstListItem('email = "fan1@example.com"');
+  booksBefore = (
+    await admin.collection('collectBook').getFullList({ filter: `users = "${fan.id}"` })
+  ).map((b) => ({ id: b.id, cardInfo: b['cardInfo'] as string[] }));
 });
 
 afterAll(async () => {
   await browser?.close();
+  for (const b of booksBefore) {
+    await admin.collection('collectBook').update(b.id, { cardInfo: b.cardInfo });
+  }
 });
 
 interface BookInfo {
