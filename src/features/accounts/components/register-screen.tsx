@@ -4,7 +4,7 @@ import { toast } from '../../../components/ui/toaster';
 import { useConfirm } from '../../../components/ui/use-confirm';
 import { ko } from '../../../i18n/ko-features';
 import { PAGE_COUNT, RegisterPage } from './register/register-pages';
-import { useIsDesktop } from './register/use-is-desktop';
+import { useIsDesktop } from '../../../components/ui/use-is-desktop';
 import { useRegisterForm } from './register/use-register-form';
 import styles from './register/register.module.css';
 

@@ -5,7 +5,7 @@ import { ScreenTitle } from '../../../components/ui/screen-title';
 import { ko } from '../../../i18n/ko-features';
 import { DesktopAdd } from './add/desktop-add';
 import { MobileAdd } from './add/mobile-add';
-import { useIsDesktop } from './add/use-is-desktop';
+import { useIsDesktop } from '../../../components/ui/use-is-desktop';
 import styles from './add/screen.module.css';
 
 /**

@@ -14,7 +14,7 @@ function subscribe(onChange: () => void) {
   return () => m?.removeEventListener('change', onChange);
 }
 
-/** Whether the desktop split view applies (re-renders when the window crosses 1080 px). */
+/** Whether the desktop layout applies (re-renders when the window crosses 1080 px). */
 export function useIsDesktop(): boolean {
   return useSyncExternalStore(
     subscribe,
