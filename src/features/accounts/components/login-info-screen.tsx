@@ -15,6 +15,7 @@ import {
   OfflineError,
   signOut,
 } from '../../../data/accounts/account';
+import { NoticeCard, noticeActionClass } from '../../../components/ui/notice-card';
 import { ko } from '../../../i18n/ko-features';
 import { useOwnProfile } from '../queries';
 import list from './menu-list.module.css';
@@ -37,16 +38,16 @@ export function LoginInfoScreen() {
 
 function LoggedOut() {
   return (
-    <div className={styles.prompt} data-testid="login-info-logged-out">
-      <span className={styles.promptIcon} aria-hidden="true">
-        <KeyIcon size={30} />
-      </span>
-      <p className={styles.promptTitle}>{ko.loginInfo.loggedOutTitle}</p>
-      <p className={styles.promptBody}>{ko.loginInfo.loggedOutBody}</p>
-      <Link to="/login" className={styles.primary}>
+    <NoticeCard
+      icon={<KeyIcon size={30} />}
+      title={ko.loginInfo.loggedOutTitle}
+      body={ko.loginInfo.loggedOutBody}
+      testId="login-info-logged-out"
+    >
+      <Link to="/login" className={noticeActionClass}>
         {ko.loginInfo.loginLink}
       </Link>
-    </div>
+    </NoticeCard>
   );
 }
 

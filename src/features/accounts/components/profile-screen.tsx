@@ -12,6 +12,7 @@ import {
 import iconButton from '../../../components/ui/icon-button.module.css';
 import { ScreenTitle } from '../../../components/ui/screen-title';
 import { fileUrl } from '../../../data/pb/files';
+import { NoticeCard, noticeActionClass } from '../../../components/ui/notice-card';
 import { ko } from '../../../i18n/ko-features';
 import { useOwnProfile } from '../queries';
 import { CollectBookShelf } from './collect-book-shelf';
@@ -46,16 +47,16 @@ export function ProfileScreen() {
 
 function SignedOut() {
   return (
-    <div className={styles.prompt} data-testid="profile-logged-out">
-      <span className={styles.promptIcon} aria-hidden="true">
-        <UserIcon size={32} />
-      </span>
-      <p className={styles.promptTitle}>{ko.profile.loggedOutTitle}</p>
-      <p className={styles.promptBody}>{ko.profile.loggedOutBody}</p>
-      <Link to="/login" className={styles.loginLink}>
+    <NoticeCard
+      icon={<UserIcon size={32} />}
+      title={ko.profile.loggedOutTitle}
+      body={ko.profile.loggedOutBody}
+      testId="profile-logged-out"
+    >
+      <Link to="/login" className={noticeActionClass}>
         {ko.profile.loginLink}
       </Link>
-    </div>
+    </NoticeCard>
   );
 }
 

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { sessionUserIdAtom, useAtomValue } from '../../../app/store';
 import { BookIcon } from '../../../components/ui/icons';
 import { ScreenTitle } from '../../../components/ui/screen-title';
+import { NoticeCard, noticeActionClass } from '../../../components/ui/notice-card';
 import { ko } from '../../../i18n/ko-features';
 import { DesktopAdd } from './add/desktop-add';
 import { MobileAdd } from './add/mobile-add';
@@ -26,16 +27,16 @@ export function CollectBookAddScreen() {
           {desktop ? <DesktopAdd /> : <MobileAdd />}
         </>
       ) : (
-        <div className={styles.prompt} data-testid="book-add-logged-out">
-          <span className={styles.promptIcon} aria-hidden="true">
-            <BookIcon size={32} />
-          </span>
-          <p className={styles.promptTitle}>{ko.messages.loginRequired}</p>
-          <p className={styles.promptBody}>{ko.collectBookAdd.loggedOutBody}</p>
-          <Link to="/login" className={styles.loginLink}>
+        <NoticeCard
+          icon={<BookIcon size={32} />}
+          title={ko.messages.loginRequired}
+          body={ko.collectBookAdd.loggedOutBody}
+          testId="book-add-logged-out"
+        >
+          <Link to="/login" className={noticeActionClass}>
             {ko.collectBookAdd.loginLink}
           </Link>
-        </div>
+        </NoticeCard>
       )}
     </section>
   );
