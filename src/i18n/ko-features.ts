@@ -4,11 +4,17 @@
 import { ko as shell } from './ko';
 import { koAccounts } from './ko-accounts';
 import { koCollectBook } from './ko-collect-book';
+import { koMeetupDetail } from './ko-meetup-detail';
+import { koMeetupMap } from './ko-meetup-map';
+import { koReports } from './ko-reports';
 
 export const ko = {
   ...shell,
   ...koAccounts,
   ...koCollectBook,
+  ...koMeetupMap,
+  ...koMeetupDetail,
+  ...koReports,
 
   // The home screen (spec §2 "Home"): banners, the meetup strip, the card rows, the avatar button.
   home: {
