@@ -6,6 +6,7 @@ import {
 } from '../../../data/repos/index';
 import type { ExchangePost } from '../../../data/pb/records';
 import { ko } from '../../../i18n/ko-features';
+import { charCount } from '../../../components/ui/counted-text-field';
 
 export type PostStatus = ExchangePost['status'];
 
@@ -17,9 +18,7 @@ export const POST_STATUSES: readonly { value: PostStatus; label: string }[] = [
 ];
 
 /** Characters as a fan counts them: an emoji or a Hangul syllable is one (same as the repo). */
-export function postLength(text: string): number {
-  return Array.from(text).length;
-}
+export const postLength = charCount;
 
 export function isOverLimit(text: string): boolean {
   return postLength(text) > POST_MAX_LENGTH;

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { isLoggedInAtom, useAtomValue } from '../../../app/store';
 import { toast } from '../../../components/ui/toaster';
 import {
@@ -10,8 +10,9 @@ import {
 import { ko } from '../../../i18n/ko-features';
 import { isOverLimit, postErrorMessage } from './post-errors';
 import { PostTextField } from './post-text-field';
-import { useLoginPrompt } from './use-login-prompt';
-import styles from './post-form.module.css';
+import { useLoginPrompt } from '../../../components/ui/use-login-prompt';
+import styles from '../../../components/ui/write-form.module.css';
+import { writeKeyHandler } from '../../../components/ui/write-keys';
 
 /**
  * The new-post form on a card's detail. The write lands in the local store at once and is queued
@@ -58,21 +59,7 @@ export function PostForm({ cardId }: { cardId: string }) {
     void submit();
   }
 
-  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (!loggedIn) {
-      // Typing (not Tab, arrows or shortcuts) is the fan trying to write.
-      const typing = event.key.length === 1 || event.key === 'Enter' || event.key === 'Process';
-      if (typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
-        event.preventDefault();
-        void askLogin();
-      }
-      return;
-    }
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      void submit();
-    }
-  }
+  const handleKeyDown = writeKeyHandler(loggedIn, askLogin, submit);
 
   return (
     <form className={styles.form} onSubmit={handleSubmit} noValidate data-testid="post-form">

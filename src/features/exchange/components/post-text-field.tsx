@@ -1,8 +1,7 @@
 import type { KeyboardEvent, MouseEvent, Ref } from 'react';
+import { CountedTextField } from '../../../components/ui/counted-text-field';
 import { POST_MAX_LENGTH } from '../../../data/repos/index';
 import { ko } from '../../../i18n/ko-features';
-import { isOverLimit, postLength } from './post-errors';
-import styles from './post-text-field.module.css';
 
 export interface PostTextFieldProps {
   id: string;
@@ -22,70 +21,15 @@ export interface PostTextFieldProps {
   onKeyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
 }
 
-/**
- * The post textarea with its 'n/150' counter. There is deliberately no maxLength: a paste longer
- * than 150 characters stays visible (so the fan can trim it), the counter turns red, the limit
- * message shows, and the form's submit button is disabled until it fits.
- */
-export function PostTextField({
-  id,
-  label,
-  labelVisible = true,
-  value,
-  onChange,
-  error,
-  placeholder,
-  readOnly,
-  rows = 3,
-  autoFocus,
-  textareaRef,
-  onClick,
-  onKeyDown,
-}: PostTextFieldProps) {
-  const over = isOverLimit(value);
-  const message = over ? ko.validation.exchangeTooLong : error;
-  const counterId = `${id}-counter`;
-  const errorId = `${id}-error`;
-
+/** The post textarea with its 'n/150' counter (spec §5). */
+export function PostTextField(props: PostTextFieldProps) {
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={labelVisible ? styles.label : 'visually-hidden'}>
-        {label}
-      </label>
-      <textarea
-        ref={textareaRef}
-        id={id}
-        className={styles.textarea}
-        value={value}
-        rows={rows}
-        placeholder={placeholder}
-        readOnly={readOnly}
-        // edit mode: focus moves into the field the fan chose to edit
-        autoFocus={autoFocus}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${counterId} ${errorId}` : counterId}
-        onChange={(e) => onChange(e.target.value)}
-        onClick={onClick}
-        onKeyDown={onKeyDown}
-        data-testid="post-textarea"
-      />
-      <div className={styles.below}>
-        {message ? (
-          <p id={errorId} className={styles.error} role="alert" data-testid="post-error">
-            {message}
-          </p>
-        ) : (
-          <span />
-        )}
-        <span
-          id={counterId}
-          className={over ? `${styles.counter} ${styles.over}` : styles.counter}
-          data-testid="post-counter"
-        >
-          <span className="visually-hidden">{ko.exchange.counterLabel} </span>
-          {ko.validation.postCounter(postLength(value), POST_MAX_LENGTH)}
-        </span>
-      </div>
-    </div>
+    <CountedTextField
+      {...props}
+      max={POST_MAX_LENGTH}
+      overMessage={ko.validation.exchangeTooLong}
+      counterLabel={ko.exchange.counterLabel}
+      testId="post"
+    />
   );
 }

@@ -1,12 +1,12 @@
-import { useEffect, useState, type FocusEvent } from 'react';
+import { useState } from 'react';
 import { Autoplay } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import type { Swiper as SwiperInstance, SwiperOptions } from 'swiper/types';
+import type { SwiperOptions } from 'swiper/types';
 import 'swiper/css';
 import { ko } from '../../../i18n/ko-features';
-import { usePrefersReducedMotion } from '../hooks/use-reduced-motion';
+import { useSwiperRotation } from '../../../components/ui/use-swiper-rotation';
 import { BannerCard, BANNERS } from './banner-card';
-import { PauseGlyph, PlayGlyph } from './control-icons';
+import { PauseGlyph, PlayGlyph } from '../../../components/ui/rotation-glyphs';
 import styles from './banner-carousel.module.css';
 
 // Spec §9: 3000 ms, loop, pause on hover. Kept outside the component: Swiper React re-applies
@@ -25,35 +25,9 @@ const AUTOPLAY: SwiperOptions['autoplay'] = {
  * is over it, when the fan presses pause, and from the start when the system asks for less motion.
  */
 export function BannerCarousel() {
-  const reducedMotion = usePrefersReducedMotion();
-  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [active, setActive] = useState(0);
-  // null until the fan presses the rotation button: then their choice wins over the system's.
-  const [playChoice, setPlayChoice] = useState<boolean | null>(null);
-  const [keyboardInside, setKeyboardInside] = useState(false);
-  const playing = playChoice ?? !reducedMotion;
-  const rotate = playing && !keyboardInside;
-
-  useEffect(() => {
-    if (!swiper || swiper.destroyed || !swiper.autoplay) return;
-    // stop/start rather than pause/resume: leaving with the mouse resumes a pause, never a stop.
-    if (rotate && !swiper.autoplay.running) swiper.autoplay.start();
-    else if (!rotate && swiper.autoplay.running) swiper.autoplay.stop();
-  }, [swiper, rotate]);
-
-  // Keyboard focus on a banner or a dot holds the rotation until it leaves. Not a tap (a tapped
-  // dot must not freeze the banners on a phone), and not the rotation button, which says itself
-  // whether to rotate.
-  function onFocus(event: FocusEvent<HTMLElement>) {
-    const target = event.target;
-    setKeyboardInside(target.matches(':focus-visible') && !target.closest('[data-rotation]'));
-  }
-
-  function onBlur(event: FocusEvent<HTMLElement>) {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
-      setKeyboardInside(false);
-    }
-  }
+  const { swiper, reducedMotion, setSwiper, playing, rotate, toggle, focusHandlers } =
+    useSwiperRotation();
 
   return (
     <section
@@ -62,15 +36,14 @@ export function BannerCarousel() {
       aria-label={ko.home.carouselLabel}
       data-testid="home-carousel"
       data-rotating={rotate}
-      onFocus={onFocus}
-      onBlur={onBlur}
+      {...focusHandlers}
     >
       <div className={styles.controls}>
         <button
           type="button"
           className={styles.rotation}
           aria-label={playing ? ko.home.pauseSlides : ko.home.playSlides}
-          onClick={() => setPlayChoice(!playing)}
+          onClick={toggle}
           data-rotation=""
           data-testid="home-carousel-rotation"
         >

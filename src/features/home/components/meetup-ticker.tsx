@@ -4,9 +4,9 @@ import { MapPinIcon } from '../../../components/ui/icons';
 import type { MeetUp } from '../../../data/pb/records';
 import { ko } from '../../../i18n/ko-features';
 import { useMeetUps } from '../../meetups/queries';
-import { usePrefersReducedMotion } from '../hooks/use-reduced-motion';
+import { usePrefersReducedMotion } from '../../../components/ui/use-prefers-reduced-motion';
 import { localToday, meetUpDates, upcomingMeetUps } from '../meetup-lines';
-import { PauseGlyph, PlayGlyph } from './control-icons';
+import { PauseGlyph, PlayGlyph } from '../../../components/ui/rotation-glyphs';
 import styles from './meetup-ticker.module.css';
 
 const INTERVAL_MS = 3000;

@@ -1,6 +1,6 @@
-// Play and pause glyphs for the home screen's rotation controls. Local to home: no other screen
-// auto-rotates yet (move them to components/ui/icons.tsx when one does). Decorative: the button
-// around them carries the label.
+// Play and pause glyphs for the rotation controls (home banners, meetup strip, event photos).
+// Not in icons.tsx, which the entry bundle imports: only screens that rotate load these.
+// Decorative: the button around them carries the label.
 const common = {
   width: 16,
   height: 16,
