@@ -2,8 +2,9 @@
 /**
  * The service worker: precaches the app shell and every route chunk (the list is injected at build
  * time by vite-plugin-pwa), answers navigations with index.html so every route opens offline, and
- * keeps bounded runtime caches of PocketBase files (card images, logos, event photos), plus an
- * unbounded one of the images the user saved for offline (a collect book's group).
+ * keeps bounded runtime caches of PocketBase files (card images, logos, event photos) and of the
+ * map tiles a fan has viewed, plus an unbounded one of the images the user saved for offline (a
+ * collect book's group).
  *
  * It never caches /api responses other than files: data reaches the screens from IndexedDB (Dexie),
  * not from HTTP caches.
@@ -23,6 +24,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { db } from '../src/data/db/index.ts';
+import { tileConfig, tileUrlPattern } from '../src/lib/tiles.ts';
 import { createClient } from '../src/data/pb/client.ts';
 import { flushOutbox } from '../src/data/sync/flush.ts';
 
@@ -79,6 +81,53 @@ registerRoute(
     }
   },
 );
+
+// Map tiles (the configured provider, src/lib/tiles.ts): the ones a fan has looked at are kept so
+// the map of places already visited still draws offline. Bounded, because panning around a city
+// fetches hundreds of tiles; tiles change rarely, so a month-old one is still fine. Only real
+// 200 answers are kept: the layer asks with CORS, and an opaque answer would cost megabytes of
+// quota each. Offline and never seen, a tile is left blank (the markers and list still work).
+const TILES_CACHE = 'map-tiles';
+const TILE_PATTERN = tileUrlPattern(tileConfig.url);
+
+const tiles = new CacheFirst({
+  cacheName: TILES_CACHE,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({
+      maxEntries: 800,
+      maxAgeSeconds: 60 * 60 * 24 * 30,
+      purgeOnQuotaError: true,
+    }),
+  ],
+});
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && TILE_PATTERN.test(url.href),
+  async (options) => {
+    try {
+      return await tiles.handle(options);
+    } catch {
+      return blankTile();
+    }
+  },
+);
+
+// A 1x1 transparent PNG: Leaflet stretches it over the tile's square, leaving the map's background.
+const BLANK_TILE_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACklEQVR4AWMAAQAABQABNtCI3QAAAABJRU5ErkJggg==';
+
+function blankTile(): Response {
+  const bytes = Uint8Array.from(atob(BLANK_TILE_PNG), (c) => c.charCodeAt(0));
+  return new Response(bytes, {
+    status: 200,
+    headers: {
+      'Content-Type': 'image/png',
+      'Cache-Control': 'no-store',
+      'Access-Control-Allow-Origin': '*',
+    },
+  });
+}
 
 const PLACEHOLDER_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="450" viewBox="0 0 300 450">' +

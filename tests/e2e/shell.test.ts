@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { VIEWPORTS, launchBrowser, newContext, trackedPage } from '../helpers/browser.ts';
 import { ROUTES } from '../helpers/routes.ts';
 import { axeViolations } from '../helpers/axe.ts';
+import { serveTiles } from '../helpers/tiles.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,11 +18,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A context whose map tiles come from tests/helpers/tiles.ts (/meetup asks for them; no internet). */
+async function openContext(viewport: { width: number; height: number }) {
+  const context = await newContext(browser, viewport, inject('baseUrl'));
+  await serveTiles(context);
+  return context;
+}
+
 const h1 = (page: Page) => page.locator('h1').first().textContent();
 
 describe.each(Object.entries(VIEWPORTS))('every route at %s size', (_name, viewport) => {
   it('renders its screen with no console errors and no WCAG A/AA violations', async () => {
-    const context = await newContext(browser, viewport, inject('baseUrl'));
+    const context = await openContext(viewport);
     const { page, errors } = await trackedPage(context);
     const violations: string[] = [];
     for (const [path, title] of ROUTES) {
@@ -40,7 +48,7 @@ describe.each(Object.entries(VIEWPORTS))('every route at %s size', (_name, viewp
 
 describe('the accessibility audit itself', () => {
   it('reports an image without alt text and low-contrast text', async () => {
-    const context = await newContext(browser, VIEWPORTS.phone, inject('baseUrl'));
+    const context = await openContext(VIEWPORTS.phone);
     const { page } = await trackedPage(context);
     await page.goto('/');
     await expect.poll(() => h1(page)).toBe('홈');
@@ -61,7 +69,7 @@ describe('the accessibility audit itself', () => {
 
 describe('navigation on a phone (390x844)', () => {
   it('bottom tabs navigate; top bar and footer follow the spec', async () => {
-    const context = await newContext(browser, VIEWPORTS.phone, inject('baseUrl'));
+    const context = await openContext(VIEWPORTS.phone);
     const { page, errors } = await trackedPage(context);
     await page.goto('/');
     const tabs = page.locator('nav[aria-label="하단 탭"]');
@@ -98,7 +106,7 @@ describe('navigation on a phone (390x844)', () => {
 
 describe('navigation on a desktop (1280x800)', () => {
   it('header menu navigates and highlights the active item; no tabs', async () => {
-    const context = await newContext(browser, VIEWPORTS.desktop, inject('baseUrl'));
+    const context = await openContext(VIEWPORTS.desktop);
     const { page, errors } = await trackedPage(context);
     await page.goto('/');
     const menu = page.locator('nav[aria-label="주요 메뉴"]');
@@ -119,7 +127,7 @@ describe('navigation on a desktop (1280x800)', () => {
   });
 
   it('shows the not-found screen for an unknown path, with a way home', async () => {
-    const context = await newContext(browser, VIEWPORTS.desktop, inject('baseUrl'));
+    const context = await openContext(VIEWPORTS.desktop);
     const { page } = await trackedPage(context);
     await page.goto('/no-such-page');
     await expect
@@ -131,7 +139,7 @@ describe('navigation on a desktop (1280x800)', () => {
   });
 
   it('scrolls to the top on a route change', async () => {
-    const context = await newContext(browser, VIEWPORTS.desktop, inject('baseUrl'));
+    const context = await openContext(VIEWPORTS.desktop);
     const { page } = await trackedPage(context);
     await page.goto('/');
     // the screen (a lazy chunk) must be in before the user scrolls

@@ -1,8 +1,105 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
-import { MapPinIcon } from '../../../components/ui/icons';
-import { ko } from '../../../i18n/ko';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { ko } from '../../../i18n/ko-features';
+import { filterMeetups, hasLocation } from '../../../lib/meetup-search';
+import { CardSearchBox } from '../../photo-cards/components/card-search-box';
+import { EmptyState } from '../../photo-cards/components/empty-state';
+import { useDebouncedValue } from '../../photo-cards/hooks/use-debounced-value';
+import { useMeetUps } from '../queries';
+import { MapLoader } from './map-screen/map-loader';
+import type { LocatedMeetUp } from './map-screen/map-view';
+import { MeetupCard } from './map-screen/meetup-card';
+import styles from './map-screen/meetup-map-screen.module.css';
+import { useScreenTop } from './map-screen/use-screen-top';
 
-// Placeholder until the feature lands.
+const t = ko.meetupMap;
+
+interface Selection {
+  id: string | null;
+  /** Bumped on every pick that should bring the marker to the centre of the map. */
+  focus: number;
+  /** Bumped on every pick from the map, which scrolls the card into view. */
+  reveal: number;
+}
+
+/**
+ * /meetup (spec §2 "Meetup map"): the search box and the list of events come straight from the
+ * local store (so they work offline and before the map is loaded), the Leaflet map arrives as its
+ * own chunk. On a phone: search, a sideways strip of cards, then the map; on a desktop: a left
+ * column with search and list beside the map. Picking a marker or a card selects that cafe: the
+ * card is highlighted and scrolled into view, the map centres on the marker. The search (debounced
+ * 500 ms, over every field) narrows both the list and the markers, and starts empty on each visit.
+ */
 export function MeetupMapScreen() {
-  return <ComingSoon title={ko.screens.meetup} icon={<MapPinIcon />} />;
+  const [query, setQuery] = useState('');
+  const search = useDebouncedValue(query).trim();
+  const all = useMeetUps();
+  const [selection, setSelection] = useState<Selection>({ id: null, focus: 0, reveal: 0 });
+  const screenRef = useRef<HTMLElement>(null);
+  useScreenTop(screenRef);
+
+  const shown = useMemo(() => (all ? filterMeetups(all, search) : undefined), [all, search]);
+  const located = useMemo(
+    () => (shown ?? []).filter((m): m is LocatedMeetUp => hasLocation(m)),
+    [shown],
+  );
+
+  const selectFromList = useCallback((id: string) => {
+    setSelection((s) => ({ id, focus: s.focus + 1, reveal: s.reveal }));
+  }, []);
+  const selectFromMap = useCallback((id: string) => {
+    setSelection((s) => ({ id, focus: s.focus + 1, reveal: s.reveal + 1 }));
+  }, []);
+
+  return (
+    <section ref={screenRef} className={styles.screen} data-testid="meetup-map-screen">
+      <div className={styles.panel}>
+        <div className={styles.head}>
+          <h1 className={styles.title}>{ko.screens.meetup}</h1>
+          <CardSearchBox
+            value={query}
+            onChange={setQuery}
+            label={t.searchLabel}
+            placeholder={t.searchPlaceholder}
+          />
+          <p className={styles.count} aria-live="polite" data-testid="meetup-count">
+            {shown ? t.count(shown.length) : ''}
+          </p>
+        </div>
+        {shown === undefined ? (
+          <p className={styles.loading} role="status">
+            {t.loading}
+          </p>
+        ) : shown.length === 0 ? (
+          <div className={styles.empty}>
+            {search ? (
+              <EmptyState title={t.noResults} body={t.noResultsHint} />
+            ) : (
+              <EmptyState title={t.empty} body={t.emptyHint} />
+            )}
+          </div>
+        ) : (
+          <ul className={styles.list} aria-label={t.listLabel} data-testid="meetup-list">
+            {shown.map((m) => (
+              <MeetupCard
+                key={m.id}
+                meetup={m}
+                selected={m.id === selection.id}
+                reveal={m.id === selection.id ? selection.reveal : 0}
+                onSelect={selectFromList}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className={styles.mapArea}>
+        <MapLoader
+          meetups={located}
+          selectedId={selection.id}
+          focusKey={selection.focus}
+          search={search}
+          onSelect={selectFromMap}
+        />
+      </div>
+    </section>
+  );
 }
