@@ -8,7 +8,7 @@ export {
   POST_MAX_LENGTH,
   setPostStatus,
 } from './exchange-posts.ts';
-export { createComment } from './comments.ts';
+export { COMMENT_MAX_LENGTH, createComment } from './comments.ts';
 export { createCollectBook, saveCollectBookCards } from './collect-books.ts';
 export { setBias, updateProfile } from './profile.ts';
 export { createReport } from './reports.ts';

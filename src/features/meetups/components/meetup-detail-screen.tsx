@@ -1,8 +1,51 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
-import { MapPinIcon } from '../../../components/ui/icons';
-import { ko } from '../../../i18n/ko';
+import { Link } from '@tanstack/react-router';
+import { ScreenTitle } from '../../../components/ui/screen-title';
+import { ko } from '../../../i18n/ko-features';
+import { useMeetUp } from '../queries';
+import { CommentSection } from './detail/comment-section';
+import { EventCarousel } from './detail/event-carousel';
+import { EventInfo } from './detail/event-info';
+import { EventMap } from './detail/event-map';
+import styles from './detail/meetup-detail.module.css';
 
-// Placeholder until the feature lands. Keyed by id so moving between items starts fresh.
+/**
+ * /meetupDetail/{id} (spec §2 "Event detail"): the event's images, its card (title, cafe, address,
+ * source, period, GIFT and EVENT), the map at the cafe and the comments. Everything reads the local
+ * store, so a visited event opens offline; the map is a separate chunk, so the page works without it.
+ * Keyed by id so moving to another event starts with an empty comment form and a fresh carousel.
+ */
 export function MeetupDetailScreen({ id }: { id: string }) {
-  return <ComingSoon key={id} title={ko.screens.meetupDetail} icon={<MapPinIcon />} back />;
+  return <Detail key={id} id={id} />;
+}
+
+function Detail({ id }: { id: string }) {
+  const meetUp = useMeetUp(id);
+
+  return (
+    <section className={styles.screen}>
+      <ScreenTitle title={ko.screens.meetupDetail} back />
+      {meetUp === undefined ? (
+        <p className={styles.status} role="status">
+          {ko.common.loading}
+        </p>
+      ) : meetUp === null ? (
+        <div className={styles.status} role="alert" data-testid="meetup-missing">
+          <p className={styles.error}>{ko.meetupDetail.notFound}</p>
+          <p>{ko.meetupDetail.notFoundHint}</p>
+          <Link to="/meetup" className={styles.back}>
+            {ko.meetupDetail.backToMap}
+          </Link>
+        </div>
+      ) : (
+        <div className={styles.layout} data-testid="meetup-detail">
+          <div className={styles.top}>
+            <EventCarousel meetUp={meetUp} />
+            <EventInfo meetUp={meetUp} />
+          </div>
+          <EventMap meetUp={meetUp} />
+          <CommentSection meetUpId={meetUp.id} />
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,91 @@
+import { memo, useMemo } from 'react';
+import { PendingMark } from '../../../../components/ui/pending-mark';
+import type { Comment } from '../../../../data/pb/records';
+import { pbTimestampMs } from '../../../../data/time';
+import { ko } from '../../../../i18n/ko-features';
+import { relativeTime } from '../../../../lib/relative-time';
+import { usePublicProfiles, type PublicProfile } from '../../../accounts/queries';
+import { WriterAvatar } from '../../../exchange/components/writer-avatar';
+import { useNow } from '../../../sync/hooks/use-now';
+import { useFailedKeys, usePendingKeys } from '../../../sync/queries';
+import styles from './comments.module.css';
+
+// Relative times change by the minute; a 30 s tick keeps them at most half a minute behind.
+const TICK_MS = 30_000;
+
+/** An event's comments, newest first (the order useCommentsOfMeetUp reads them in). */
+export function CommentList({ comments }: { comments: Comment[] }) {
+  const authorIds = useMemo(() => comments.map((c) => c.name), [comments]);
+  const authors = usePublicProfiles(authorIds);
+  const pending = usePendingKeys();
+  const failed = useFailedKeys();
+  const now = useNow(TICK_MS);
+
+  if (comments.length === 0) {
+    return <p className={styles.empty}>{ko.meetupDetail.noComments}</p>;
+  }
+
+  return (
+    <ul
+      className={styles.list}
+      aria-label={ko.meetupDetail.commentsLabel}
+      data-testid="comment-list"
+    >
+      {comments.map((comment) => {
+        const key = `comments/${comment.id}`;
+        return (
+          <CommentItem
+            key={comment.id}
+            comment={comment}
+            author={authors?.get(comment.name)}
+            now={now}
+            sync={failed.has(key) ? 'failed' : pending.has(key) ? 'pending' : 'sent'}
+          />
+        );
+      })}
+    </ul>
+  );
+}
+
+interface CommentItemProps {
+  comment: Comment;
+  /** Undefined until the author's profile is in the local store ('로딩 중...'). */
+  author: PublicProfile | undefined;
+  now: number;
+  sync: 'sent' | 'pending' | 'failed';
+}
+
+const CommentItem = memo(function CommentItem({ comment, author, now, sync }: CommentItemProps) {
+  const name = author ? author.username || author.name : ko.common.loadingWriter;
+  const createdMs = pbTimestampMs(comment.created);
+  return (
+    <li
+      className={styles.comment}
+      data-testid="meetup-comment"
+      data-comment-id={comment.id}
+      aria-label={ko.meetupDetail.commentBy(name)}
+    >
+      <div className={styles.head}>
+        <WriterAvatar writer={author} />
+        <div className={styles.who}>
+          <span className={styles.name} data-testid="comment-author">
+            {name}
+          </span>
+          {Number.isNaN(createdMs) ? null : (
+            <time
+              className={styles.time}
+              dateTime={new Date(createdMs).toISOString()}
+              data-testid="comment-time"
+            >
+              {relativeTime(createdMs, now)}
+            </time>
+          )}
+        </div>
+        {sync === 'sent' ? null : <PendingMark variant={sync} />}
+      </div>
+      <p className={styles.text} data-testid="comment-text">
+        {comment.ment}
+      </p>
+    </li>
+  );
+});

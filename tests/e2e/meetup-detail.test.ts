@@ -1,0 +1,367 @@
+/**
+ * The event detail (/meetupDetail/{id}) in Chromium against the real PocketBase, at a phone and a
+ * desktop size: every section of the page, comments arriving live on another device, and a
+ * comment written offline reaching the server exactly once. What the server holds is read with a
+ * superuser client, never through the app; every comment a test writes is deleted afterwards so
+ * the shared demo data stays as seeded.
+ *
+ * Nothing may reach the internet: map tiles (OpenStreetMap by default) are answered here with a
+ * one-pixel PNG, so the map draws without them and no request leaves 127.0.0.1.
+ */
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ko } from '../../src/i18n/ko-features.ts';
+import { openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
+import { axeViolations } from '../helpers/axe.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE } from '../helpers/browser.ts';
+
+const t = ko.meetupDetail;
+
+// A transparent 1x1 PNG for every map tile.
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+let browser: Browser;
+let admin: PocketBase;
+/** Events with a place and more than one image, so every section (and the rotation) shows. */
+let events: RecordModel[];
+/** An event without coordinates. */
+let placeless: RecordModel | undefined;
+/** Comment texts written by the tests, deleted in afterAll. */
+const written: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await superuserClient();
+  const all = await admin.collection('meetUps').getFullList({ sort: 'created,id' });
+  events = all.filter((m) => m['lat'] && m['lng'] && (m['eventImg'] as string[]).length > 1);
+  placeless = all.find((m) => !m['lat'] || !m['lng']);
+  expect(events.length).toBeGreaterThanOrEqual(6);
+});
+
+afterAll(async () => {
+  for (const text of written) {
+    for (const c of await serverComments(text)) await admin.collection('comments').delete(c.id);
+  }
+  await browser?.close();
+});
+
+let serial = 0;
+const uniqueText = (what: string) => {
+  const text = `${what} 댓글 ${Date.now()}${++serial}`;
+  written.push(text);
+  return text;
+};
+
+function serverComments(ment: string) {
+  return admin
+    .collection('comments')
+    .getFullList({ filter: admin.filter('ment = {:m}', { m: ment }) });
+}
+
+/** The server holds exactly one comment with this text, on `meetUp`, by `author`. */
+async function expectOneComment(ment: string, meetUp: string, author: string) {
+  const saved = await serverComments(ment);
+  expect(saved).toHaveLength(1);
+  expect(saved[0]).toMatchObject({ meetUp, name: author, ment });
+}
+
+/** A device: a context whose map tiles are answered locally, on the event's detail. */
+async function openDetail(viewport: typeof PHONE | typeof DESKTOP, id: string, login?: string) {
+  const context = await newContext(browser, viewport, inject('baseUrl'));
+  await routeTiles(context);
+  const app = await openApp(browser, viewport, { path: `/meetupDetail/${id}`, login, context });
+  await app.page.getByTestId('meetup-detail').waitFor();
+  return app;
+}
+
+async function routeTiles(context: BrowserContext) {
+  await context.route('https://tile.openstreetmap.org/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'image/png',
+      headers: { 'access-control-allow-origin': '*' },
+      body: TILE,
+    }),
+  );
+}
+
+const comment = (p: Page, text: string) =>
+  p.getByTestId('meetup-comment').filter({ hasText: text });
+const dialog = (p: Page) => p.locator('dialog[open]');
+const text = async (p: Page, testId: string) =>
+  (await p.getByTestId(testId).first().textContent())?.trim();
+
+/** Writes a comment through the form; it is at the top of the list at once. */
+async function writeComment(p: Page, ment: string) {
+  await p.getByTestId('comment-textarea').fill(ment);
+  await p.getByTestId('comment-submit').click();
+  await expect
+    .poll(() => p.getByTestId('meetup-comment').first().getByTestId('comment-text').textContent())
+    .toBe(ment);
+  expect(await p.getByTestId('comment-textarea').inputValue()).toBe('');
+}
+
+/** Every image of the carousel has loaded (so the service worker keeps it for offline). */
+async function imagesLoaded(p: Page) {
+  await p.waitForFunction(() => {
+    const imgs = [...document.querySelectorAll<HTMLImageElement>('[data-testid=meetup-slide] img')];
+    return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+  });
+}
+
+/** Waits for the carousel to stand still: in loop mode Swiper ignores a slide asked for mid-move. */
+async function settled(p: Page) {
+  await p.waitForFunction(() => {
+    const el = document.querySelector('[data-testid=meetup-carousel] .swiper');
+    const swiper = (el as (Element & { swiper?: { animating: boolean } }) | null)?.swiper;
+    return !!swiper && !swiper.animating;
+  });
+}
+
+/** Checks every section of the page against the server's record of the event. */
+async function expectEverySection(p: Page, event: RecordModel) {
+  // carousel: one slide per image, each with its alt text, and pagination plus arrows
+  const images = event['eventImg'] as string[];
+  await expect.poll(() => p.getByTestId('meetup-slide').count()).toBe(images.length);
+  for (let i = 0; i < images.length; i++) {
+    expect(await p.getByAltText(t.imageAlt(event['eventTitle'], i + 1)).count()).toBe(1);
+  }
+  const carousel = p.getByTestId('meetup-carousel');
+  expect(await carousel.locator('.swiper-pagination-bullet').count()).toBe(images.length);
+  expect(await carousel.getByRole('button', { name: t.nextSlide }).count()).toBe(1);
+  expect(await carousel.getByRole('button', { name: t.previousSlide }).count()).toBe(1);
+
+  // the card
+  expect(await text(p, 'meetup-title')).toBe(event['eventTitle']);
+  expect(await p.getByTestId('meetup-cafe').locator('dd').textContent()).toBe(event['cafeName']);
+  expect(await p.getByTestId('meetup-address').locator('dd').textContent()).toBe(event['address']);
+  expect(await p.getByTestId('meetup-period').locator('dd').textContent()).toBe(event['date']);
+  const source = p.getByTestId('meetup-source').getByRole('link');
+  expect(await source.getAttribute('href')).toBe(event['source']);
+  expect(await source.getAttribute('target')).toBe('_blank');
+  expect(await source.getAttribute('rel')).toContain('noopener');
+
+  // GIFT and EVENT
+  const gift = p.getByTestId('meetup-gift');
+  expect(await gift.getByRole('heading').textContent()).toBe(t.giftTitle);
+  expect(await p.getByTestId('meetup-basic-gift').locator('dd').textContent()).toBe(
+    event['basicGift'],
+  );
+  expect(await p.getByTestId('meetup-priority-gift').locator('dd').textContent()).toBe(
+    event['priorityGift'],
+  );
+  expect(await p.getByTestId('meetup-desert-gift').locator('dd').textContent()).toBe(
+    event['desertGift'],
+  );
+  expect(await p.getByTestId('meetup-event').getByRole('heading').textContent()).toBe(t.eventTitle);
+  expect(await p.getByTestId('meetup-hashtag').allTextContents()).toEqual([
+    event['firstHashtag'],
+    event['secondHashtag'],
+  ]);
+
+  // the map: 450 px high, at the place, one marker with the artist's image
+  const map = p.getByTestId('meetup-map-canvas');
+  await map.locator('.leaflet-container').waitFor();
+  expect((await map.boundingBox())!.height).toBe(450);
+  await expect.poll(() => map.locator('.leaflet-marker-icon').count()).toBe(1);
+  expect(await map.locator('.leaflet-marker-icon img').getAttribute('alt')).toBe(
+    event['artistName'],
+  );
+
+  // comments: as many as the server has, newest first, each with its author and time
+  const filter = admin.filter('meetUp = {:m}', { m: event.id });
+  const onServer = await admin.collection('comments').getFullList({ filter, sort: '-created' });
+  await expect.poll(() => text(p, 'comment-count')).toBe(t.commentCount(onServer.length));
+  const shown = p.getByTestId('meetup-comment');
+  await expect.poll(() => shown.count()).toBe(onServer.length);
+  expect(await shown.getByTestId('comment-text').allTextContents()).toEqual(
+    onServer.map((c) => c['ment']),
+  );
+  await expect
+    .poll(() => shown.getByTestId('comment-author').allTextContents())
+    .not.toContain(ko.common.loadingWriter);
+  expect(await shown.getByTestId('comment-time').count()).toBe(onServer.length);
+}
+
+/** Ends a test: no console errors on the page, then the device is closed. */
+async function closeClean(context: BrowserContext, errors: string[]) {
+  expect(errors).toEqual([]);
+  await context.close();
+}
+
+const ignoreOffline = (errors: string[]) =>
+  errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(e));
+
+describe.each([
+  ['phone', PHONE, 0],
+  ['desktop', DESKTOP, 1],
+] as const)('event detail at %s size', (_name, viewport, slot) => {
+  it('shows every section; the images rotate; a logged-out fan is asked to log in', async () => {
+    const event = events[slot]!;
+    const { context, page: p, errors } = await openDetail(viewport, event.id);
+    await expectEverySection(p, event);
+
+    // the images rotate every 3 s
+    const carousel = p.getByTestId('meetup-carousel');
+    expect(await carousel.getAttribute('data-rotating')).toBe('true');
+    const active = () =>
+      carousel.locator('.swiper-slide-active img').getAttribute('alt', { timeout: 1000 });
+    const first = await active();
+    await expect.poll(active, { timeout: 6000 }).not.toBe(first);
+    if (viewport === DESKTOP) {
+      // a mouse over the images holds them
+      await carousel.locator('.swiper-slide-active img').hover();
+      const held = await active();
+      await p.waitForTimeout(4000);
+      expect(await active()).toBe(held);
+      await p.mouse.move(0, 0);
+    }
+    // the fan can stop it, then move with the arrow keys and the next button
+    await p.getByTestId('meetup-carousel-rotation').click();
+    expect(await carousel.getAttribute('data-rotating')).toBe('false');
+    await settled(p);
+    const stopped = await active();
+    await p.keyboard.press('ArrowRight');
+    await expect.poll(active).not.toBe(stopped);
+    await settled(p);
+    const afterKey = await active();
+    await carousel.getByRole('button', { name: t.nextSlide }).click();
+    await expect.poll(active).not.toBe(afterKey);
+    // a fan who asks the system for less motion gets still images
+    await p.emulateMedia({ reducedMotion: 'reduce' });
+    await p.reload();
+    await p.getByTestId('meetup-carousel').waitFor();
+    expect(await carousel.getAttribute('data-rotating')).toBe('false');
+    if (viewport === PHONE) {
+      await settled(p);
+      const still = await active();
+      await p.waitForTimeout(4000);
+      expect(await active()).toBe(still);
+    }
+
+    await imagesLoaded(p);
+    expect(await axeViolations(p)).toEqual([]);
+
+    // logged out: the form asks to log in, confirm goes to /login, nothing is queued
+    await p.getByTestId('comment-textarea').click();
+    await dialog(p).getByText(ko.messages.loginRequired).waitFor();
+    await dialog(p).getByRole('button', { name: ko.dialog.confirm }).click();
+    await expect.poll(() => new URL(p.url()).pathname).toBe('/login');
+    expect(await p.evaluate(() => window.__pocamarket.db.outbox.count())).toBe(0);
+    await closeClean(context, errors);
+  });
+
+  it('posts a comment that another fan sees live; refuses empty and over-long ones', async () => {
+    const event = events[2 + slot]!;
+    const fan1 = await openDetail(viewport, event.id, 'fan1@example.com');
+    const fan2 = await openDetail(viewport, event.id, 'fan2@example.com');
+    const p = fan1.page;
+
+    // refused before anything is queued
+    await p.getByTestId('comment-textarea').fill('   ');
+    await p.getByTestId('comment-submit').click();
+    await expect.poll(() => text(p, 'comment-error')).toBe(ko.sync.commentEmpty);
+    await p.getByTestId('comment-textarea').fill('가'.repeat(501));
+    expect(await text(p, 'comment-counter')).toContain('501/500');
+    expect(await text(p, 'comment-error')).toBe(ko.sync.commentTooLong);
+    expect(await p.getByTestId('comment-submit').isDisabled()).toBe(true);
+    expect(await p.evaluate(() => window.__pocamarket.db.outbox.count())).toBe(0);
+
+    const before = await p.getByTestId('meetup-comment').count();
+    const ment = uniqueText('소희 생일 축하해요');
+    await writeComment(p, ment);
+    const mine = comment(p, ment);
+    expect(await mine.getByTestId('comment-time').textContent()).toBe(ko.relativeTime.justNow);
+    await expect.poll(() => mine.getByTestId('comment-author').textContent()).toBe('fan1');
+    await expect.poll(() => text(p, 'comment-count')).toBe(t.commentCount(before + 1));
+    await waitForOutboxEmpty(p);
+    await mine.locator('[data-pending-mark]').waitFor({ state: 'detached' });
+    await expectOneComment(ment, event.id, fan1.userId!);
+
+    // fan2's open page shows it without a reload, at the top, by fan1
+    const theirs = comment(fan2.page, ment);
+    await theirs.waitFor({ timeout: 20_000 });
+    expect(
+      await fan2.page
+        .getByTestId('meetup-comment')
+        .first()
+        .getByTestId('comment-text')
+        .textContent(),
+    ).toBe(ment);
+    await expect.poll(() => theirs.getByTestId('comment-author').textContent()).toBe('fan1');
+    expect(await text(fan2.page, 'comment-count')).toBe(t.commentCount(before + 1));
+    expect(await axeViolations(p)).toEqual([]);
+
+    await closeClean(fan1.context, fan1.errors);
+    await closeClean(fan2.context, fan2.errors);
+    await expectOneComment(ment, event.id, fan1.userId!);
+  });
+
+  it('opens a visited event offline and sends a comment written there exactly once', async () => {
+    const event = events[4 + slot]!;
+    const {
+      context,
+      page: p,
+      errors,
+      userId,
+    } = await openDetail(viewport, event.id, 'fan1@example.com');
+    await expectEverySection(p, event);
+    await imagesLoaded(p);
+    await p
+      .getByTestId('meetup-map-canvas')
+      .locator('.leaflet-marker-icon img')
+      .evaluate((i: HTMLImageElement) => i.decode());
+
+    await context.setOffline(true);
+    await p.reload();
+    await p.getByTestId('meetup-detail').waitFor();
+    await expectEverySection(p, event);
+    await imagesLoaded(p);
+
+    const ment = uniqueText('오프라인');
+    await writeComment(p, ment);
+    const mine = comment(p, ment);
+    await mine.locator('[data-pending-mark=pending]').waitFor();
+    await expect
+      .poll(() => p.getByTestId('pending-count').textContent())
+      .toBe(ko.sync.pendingCount(1));
+    expect(await serverComments(ment)).toHaveLength(0);
+
+    await context.setOffline(false);
+    await waitForOutboxEmpty(p, 30_000);
+    await mine.locator('[data-pending-mark]').waitFor({ state: 'detached' });
+    await expectOneComment(ment, event.id, userId!);
+    await closeClean(context, ignoreOffline(errors));
+  });
+});
+
+describe('event detail edge cases', () => {
+  it('shows a note instead of the map when the event has no place', async () => {
+    if (!placeless) return; // the demo data always has one; a trimmed seed may not
+    const { context, page: p, errors } = await openDetail(PHONE, placeless.id);
+    await p.getByTestId('meetup-no-location').waitFor();
+    expect(await text(p, 'meetup-no-location')).toBe(t.noLocation);
+    expect(await p.locator('.leaflet-container').count()).toBe(0);
+    expect(await text(p, 'meetup-title')).toBe(placeless['eventTitle']);
+    await closeClean(context, errors);
+  });
+
+  it('says so when the event does not exist', async () => {
+    const {
+      context,
+      page: p,
+      errors,
+    } = await openApp(browser, DESKTOP, {
+      path: '/meetupDetail/doesnotexist123',
+    });
+    await p.getByTestId('meetup-missing').waitFor();
+    expect(await p.getByTestId('meetup-missing').textContent()).toContain(t.notFound);
+    expect(await p.getByRole('link', { name: t.backToMap }).getAttribute('href')).toBe('/meetup');
+    await closeClean(context, errors);
+  });
+});
