@@ -78,6 +78,46 @@ export async function createCatalogue(su: PocketBase): Promise<Catalogue> {
   return { group, card, meetUp };
 }
 
+/** A 1×1 PNG (the smallest image PocketBase's file fields take). */
+const PNG_1X1 = Uint8Array.from(
+  atob(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  ),
+  (c) => c.charCodeAt(0),
+);
+
+/**
+ * A report (informUs) with every field its type requires (pb_hooks/reports.pb.js), image
+ * included; the SDK sends it as multipart because of the Blob.
+ */
+export function completeReport(
+  user: string,
+  type: 'phoca' | 'meetup' = 'phoca',
+): Record<string, unknown> {
+  const image = new Blob([PNG_1X1], { type: 'image/png' });
+  return type === 'phoca'
+    ? {
+        user,
+        type,
+        phocaImg: image,
+        group: 'RIIZE',
+        artistName: '원빈',
+        phocaType: '앨범',
+        phocaTitle: 'lucky draw',
+      }
+    : {
+        user,
+        type,
+        meetUpImg: image,
+        group: 'RIIZE',
+        artistName: '원빈',
+        cafeName: '카페',
+        cafeAddress: '서울 마포구 양화로 45',
+        meetUpDuration: '2026.12.01 - 2026.12.03',
+        SourceURL_: 'https://x.com/pocamarket/status/1',
+      };
+}
+
 /** The error of a request that must fail (fails the test if it succeeds). */
 export async function failure(p: Promise<unknown>): Promise<ClientResponseError> {
   try {

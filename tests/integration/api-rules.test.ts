@@ -12,6 +12,7 @@ import type { RecordModel } from 'pocketbase';
 import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
 import {
   PASSWORD,
+  completeReport,
   createCard,
   createCatalogue,
   createUser,
@@ -173,7 +174,7 @@ const SPECS: Spec[] = [
     collection: 'informUs',
     fixture: (ctx) =>
       suCreate(ctx, 'informUs', { user: ctx.owner.id, type: 'phoca', phocaTitle: 'lucky draw' }),
-    createBody: (_ctx, actorId) => ({ user: actorId, type: 'meetup', cafeName: '카페' }),
+    createBody: (_ctx, actorId) => completeReport(actorId, 'meetup'),
     updateBody: () => ({ phocaTitle: 'changed' }),
     allow: {
       list: ['owner', 'admin'],
@@ -412,7 +413,7 @@ describe('ownership cannot be forged or moved', () => {
         photoCard: (await createCard(c.su, c.cat.group)).id,
       }),
     },
-    { collection: 'informUs', as: 'other', body: (c) => ({ user: c.owner.id, type: 'phoca' }) },
+    { collection: 'informUs', as: 'other', body: (c) => completeReport(c.owner.id) },
     {
       collection: 'pushSubscriptions',
       as: 'other',

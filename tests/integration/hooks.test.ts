@@ -12,6 +12,7 @@ import {
   type TestServer,
 } from '../helpers/pocketbase.ts';
 import {
+  completeReport,
   createCard,
   createCatalogue,
   createUser,
@@ -376,7 +377,7 @@ describe('batch API and replays', () => {
       body: async () => ({ name: alice.id, meetUp: cat.meetUp.id, ment: 'x' }),
     },
     { collection: 'collectBook', body: async () => ({ users: alice.id, title: 'replay' }) },
-    { collection: 'informUs', body: async () => ({ user: alice.id, type: 'phoca' }) },
+    { collection: 'informUs', body: async () => completeReport(alice.id) },
     {
       collection: 'pushSubscriptions',
       body: async () => ({ user: alice.id, endpoint: `https://push.test/${uniq()}` }),

@@ -80,7 +80,17 @@ async function queueEverything(db: AppDB) {
   for (let i = 0; i < 30; i++) await createComment(cat.meetUp.id, `장애 댓글 ${i}`, db);
   await saveCollectBookCards(book, { add: cards.slice(1, 11).map((c) => c.id) }, db);
   await saveCollectBookCards(book, { remove: [cards[0]!.id, cards[1]!.id] }, db);
-  const report = await createReport({ type: 'phoca', artistName: '원빈', phocaImg: png() }, db);
+  const report = await createReport(
+    {
+      type: 'phoca',
+      group: 'RIIZE',
+      artistName: '원빈',
+      phocaType: '앨범',
+      phocaTitle: '장애 제보',
+      phocaImg: png(),
+    },
+    db,
+  );
   for (let i = 30; i < 50; i++) await createComment(cat.meetUp.id, `장애 댓글 ${i}`, db);
   return { cards, posts, book, report };
 }

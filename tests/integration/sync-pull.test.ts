@@ -19,6 +19,7 @@ import {
 import { startRealtime } from '../../src/data/sync/realtime.ts';
 import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
 import {
+  completeReport,
   createCard,
   createCatalogue,
   createUser,
@@ -69,7 +70,7 @@ async function privateRowsOf(actor: Actor) {
   const card = await createCard(su, cat.group);
   const like = await actor.pb.collection('likes').create({ user: actor.id, photoCard: card.id });
   const book = await actor.pb.collection('collectBook').create({ users: actor.id, title: 'b' });
-  const report = await actor.pb.collection('informUs').create({ user: actor.id, type: 'phoca' });
+  const report = await actor.pb.collection('informUs').create(completeReport(actor.id));
   const note = await su
     .collection('notifications')
     .create({ user: actor.id, topic: 'comment', title: 't' });

@@ -1,5 +1,6 @@
 /** Reports (제보) of a photo card or a meetup, with an image. */
 import { ko } from '../../i18n/ko.ts';
+import { koReports } from '../../i18n/ko-reports.ts';
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import { newRecordId } from '../ids.ts';
 import { reportCreate } from '../mutations/index.ts';
@@ -22,8 +23,39 @@ const NO_TEXT = {
   SourceURL_: '',
 } satisfies Partial<ReportPayload>;
 
+/**
+ * What each report type must carry (spec §5), as pb_hooks/lib/reports.js checks it on the server:
+ * a report missing one would only be refused later, after the fan was told it was saved.
+ */
+const REQUIRED = {
+  phoca: ['phocaImg', 'group', 'artistName', 'phocaType', 'phocaTitle'],
+  meetup: [
+    'meetUpImg',
+    'group',
+    'artistName',
+    'cafeName',
+    'cafeAddress',
+    'meetUpDuration',
+    'SourceURL_',
+  ],
+} as const satisfies Record<ReportInput['type'], readonly (keyof ReportInput)[]>;
+
+const HTTP_URL = /^https?:\/\/[^\s/?#]+([/?#]\S*)?$/i;
+
+function isComplete(input: ReportInput): boolean {
+  return REQUIRED[input.type].every((field) => {
+    const value = input[field];
+    if (value instanceof Blob) return true;
+    const text = typeof value === 'string' ? value.trim() : '';
+    if (field === 'phocaType') return (ko.photoCardTypes as readonly string[]).includes(text);
+    if (field === 'SourceURL_') return HTTP_URL.test(text);
+    return text !== '';
+  });
+}
+
 /** Queues a report; returns its id. */
 export async function createReport(input: ReportInput, db: AppDB = defaultDb): Promise<string> {
+  if (!isComplete(input)) throw new InvalidInputError(koReports.reports.incomplete);
   for (const img of [input.phocaImg, input.meetUpImg]) {
     if (img && (!THUMBNAIL_TYPES.includes(img.type) || img.size > THUMBNAIL_MAX_BYTES)) {
       throw new InvalidInputError(ko.sync.imageInvalid);

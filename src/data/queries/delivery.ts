@@ -1,0 +1,25 @@
+/**
+ * Whether a record queued through the outbox has reached the server, for screens that wait on one
+ * write (the report forms' success and failure modals). Read from the sync bookkeeping only:
+ * 'pending' while any outbox row of `collection/id` is queued, 'failed' once the server refused it
+ * for good (a dead letter), else 'sent'. A record that was never queued reads 'sent' too, so ask
+ * only about ids a repo returned.
+ */
+import { db as defaultDb, type AppDB } from '../db/index.ts';
+
+export type Delivery = 'pending' | 'failed' | 'sent';
+
+export async function deliveryOf(
+  collection: string,
+  id: string,
+  db: AppDB = defaultDb,
+): Promise<Delivery> {
+  const key = `${collection}/${id}`;
+  // Read both tables in one transaction: the flush moves a refused row from the outbox to the
+  // dead letters in one transaction, so this never sees it in neither.
+  return db.transaction('r', db.outbox, db.deadLetters, async () => {
+    if ((await db.outbox.where('recordKey').equals(key).count()) > 0) return 'pending';
+    if ((await db.deadLetters.where('recordKey').equals(key).count()) > 0) return 'failed';
+    return 'sent';
+  });
+}
