@@ -14,6 +14,16 @@ interface AxeResult {
 }
 
 export async function axeViolations(page: Page): Promise<string[]> {
+  // Finite animations (an element fading in) first run to their end: contrast measured half-way
+  // through a fade is the fade's, not the screen's. Endless ones (spinners) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) {
     await page.addScriptTag({ content: AXE_SOURCE });
   }

@@ -1,7 +1,8 @@
 // The home meetup strip: which events it shows and how their dates read.
 import { describe, expect, it } from 'vitest';
 import type { MeetUp } from '@/data/pb/records.ts';
-import { localToday, meetUpDates, upcomingMeetUps } from '@/features/home/meetup-lines.ts';
+import { meetUpDates, upcomingMeetUps } from '@/features/home/meetup-lines.ts';
+import { localToday, orderForList } from '@/lib/meetup-dates.ts';
 
 function meetUp(id: string, startDate: string, endDate: string, date = ''): MeetUp {
   return {
@@ -56,5 +57,36 @@ describe('localToday', () => {
   it('is the local calendar day', () => {
     expect(localToday(new Date(2026, 10, 21, 23, 59))).toBe('2026-11-21');
     expect(localToday(new Date(2026, 0, 2, 0, 0))).toBe('2026-01-02');
+  });
+});
+
+describe('orderForList (the /meetup list)', () => {
+  const ev = (id: string, start: string, end: string) => ({
+    id,
+    startDate: start ? `${start} 00:00:00.000Z` : '',
+    endDate: end ? `${end} 00:00:00.000Z` : '',
+  });
+  it('puts running and coming events first by start, then ended ones latest first, undated last', () => {
+    const events = [
+      ev('ended-long-ago', '2026-10-01', '2026-10-03'),
+      ev('undated', '', ''),
+      ev('next-month', '2026-12-05', '2026-12-07'),
+      ev('running', '2026-11-19', '2026-11-22'),
+      ev('ended-yesterday', '2026-11-18', '2026-11-20'),
+      ev('ends-today', '2026-11-21', ''),
+    ];
+    expect(orderForList(events, '2026-11-21').map((e) => e.id)).toEqual([
+      'running',
+      'ends-today',
+      'next-month',
+      'ended-yesterday',
+      'ended-long-ago',
+      'undated',
+    ]);
+  });
+  it('breaks ties by id and does not change its input', () => {
+    const events = [ev('b', '2026-12-01', ''), ev('a', '2026-12-01', '')];
+    expect(orderForList(events, '2026-11-21').map((e) => e.id)).toEqual(['a', 'b']);
+    expect(events.map((e) => e.id)).toEqual(['b', 'a']);
   });
 });

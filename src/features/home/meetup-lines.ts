@@ -1,26 +1,14 @@
 // What the home meetup strip shows: events that are on now or still to come, soonest first, each
 // with a short date range. Pure, so the strip's choice and format do not depend on React or Dexie.
 import type { MeetUp } from '../../data/pb/records';
+import { dayOf } from '../../lib/meetup-dates';
 
 /** At most this many events rotate through the strip. */
 export const MEETUP_LINES_MAX = 10;
 
-/** `YYYY-MM-DD` of a stored date ('2026-11-20 00:00:00.000Z'), or '' when it is not one. */
-function dayOf(stored: string): string {
-  const day = stored.slice(0, 10);
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : '';
-}
-
-/** Today's local calendar date as `YYYY-MM-DD`. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /**
- * Events still running or to come (last day ≥ today), soonest start first. Stored dates are
- * calendar days saved at midnight UTC, so they are compared as day strings, never through Date
- * (which would shift them a day west of UTC). Events with only a free-text date come last: they
+ * Events still running or to come (last day ≥ today), soonest start first (days compared as
+ * strings, see lib/meetup-dates.ts). Events with only a free-text date come last: they
  * cannot be placed in time, and the operators still listed them.
  */
 export function upcomingMeetUps(events: readonly MeetUp[], today: string): MeetUp[] {

@@ -5,7 +5,8 @@ import type { MeetUp } from '../../../data/pb/records';
 import { ko } from '../../../i18n/ko-features';
 import { useMeetUps } from '../../meetups/queries';
 import { usePrefersReducedMotion } from '../../../components/ui/use-prefers-reduced-motion';
-import { localToday, meetUpDates, upcomingMeetUps } from '../meetup-lines';
+import { localToday } from '../../../lib/meetup-dates';
+import { meetUpDates, upcomingMeetUps } from '../meetup-lines';
 import { PauseGlyph, PlayGlyph } from '../../../components/ui/rotation-glyphs';
 import styles from './meetup-ticker.module.css';
 

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { ko } from '../../../i18n/ko-features';
+import { localToday, orderForList } from '../../../lib/meetup-dates';
 import { filterMeetups, hasLocation } from '../../../lib/meetup-search';
 import { CardSearchBox } from '../../photo-cards/components/card-search-box';
 import { EmptyState } from '../../photo-cards/components/empty-state';
@@ -32,7 +33,9 @@ interface Selection {
 export function MeetupMapScreen() {
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query).trim();
-  const all = useMeetUps();
+  const stored = useMeetUps();
+  const [today] = useState(localToday);
+  const all = useMemo(() => (stored ? orderForList(stored, today) : undefined), [stored, today]);
   const [selection, setSelection] = useState<Selection>({ id: null, focus: 0, reveal: 0 });
   const screenRef = useRef<HTMLElement>(null);
   useScreenTop(screenRef);

@@ -1,0 +1,48 @@
+/**
+ * Calendar days of meetups. Stored dates are calendar days saved at midnight UTC
+ * ('2026-11-20 00:00:00.000Z'), so they are compared as `YYYY-MM-DD` strings, never through Date
+ * (which would shift them a day west of UTC).
+ */
+
+/** `YYYY-MM-DD` of a stored date, or '' when it is not one. */
+export function dayOf(stored: string): string {
+  const day = stored.slice(0, 10);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : '';
+}
+
+/** Today's local calendar date as `YYYY-MM-DD`. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+interface Dated {
+  id: string;
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * The meetup list's order: events on now or still to come first, soonest start first (what a fan
+ * plans a day around); then those already over, most recently ended first; events with no date
+ * last. Ties go by id, so the order is stable.
+ */
+export function orderForList<T extends Dated>(events: readonly T[], today: string): T[] {
+  const rank = (e: T) => {
+    const start = dayOf(e.startDate);
+    const last = dayOf(e.endDate) || start;
+    if (!last) return { group: 2, key: '' };
+    if (last >= today) return { group: 0, key: start || last };
+    // ended: later end first (inverted by comparing b to a below)
+    return { group: 1, key: last };
+  };
+  return events
+    .map((event) => ({ event, ...rank(event) }))
+    .sort(
+      (a, b) =>
+        a.group - b.group ||
+        (a.group === 1 ? b.key.localeCompare(a.key) : a.key.localeCompare(b.key)) ||
+        a.event.id.localeCompare(b.event.id),
+    )
+    .map((r) => r.event);
+}
