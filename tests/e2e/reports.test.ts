@@ -239,6 +239,9 @@ describe.each([
     expect(await input(page, 'phocaTitle').inputValue()).toBe(title);
     expect(await submitButton(page).isEnabled()).toBe(true);
     expect(await serverReports('phocaTitle = {:t}', { t: title })).toHaveLength(0);
+    // the modal said it: the app-wide toast for refused changes stays quiet for this one
+    await page.waitForTimeout(500);
+    expect(await page.getByText(ko.messages.photoCardReportFailed).count()).toBe(0);
     // expected here: the refusal itself, and the 404 of the rollback reading the server's copy
     await closeClean(
       context,

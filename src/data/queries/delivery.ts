@@ -23,3 +23,27 @@ export async function deliveryOf(
     return 'sent';
   });
 }
+
+// Records whose outcome a screen shows itself (the report forms' success and failure modals), so
+// the app-wide notice of a refused change does not repeat it as a toast. Kept for a while after
+// the screen stops watching: the notice and the screen learn of the refusal in the same moment.
+const watched = new Map<string, number>();
+const LINGER_MS = 10_000;
+
+/** Marks `collection/id` as followed by a screen; returns the release function. */
+export function watchDelivery(collection: string, id: string): () => void {
+  const key = `${collection}/${id}`;
+  watched.set(key, (watched.get(key) ?? 0) + 1);
+  return () => {
+    setTimeout(() => {
+      const n = (watched.get(key) ?? 1) - 1;
+      if (n > 0) watched.set(key, n);
+      else watched.delete(key);
+    }, LINGER_MS);
+  };
+}
+
+/** Whether a screen shows this record's outcome itself (see watchDelivery). */
+export function isDeliveryWatched(recordKey: string): boolean {
+  return watched.has(recordKey);
+}

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { syncStatusAtom, useAtomValue } from '../../../app/store';
-import { deliveryOf } from '../../../data/queries/delivery';
+import { deliveryOf, watchDelivery } from '../../../data/queries/delivery';
 import {
   createReport,
   InvalidInputError,
@@ -67,6 +67,9 @@ export function useSubmitReport(): SubmitReport {
     setPhase(outcome);
     setWatchId(null);
   }
+
+  // The failure modal says it: no second, app-wide toast for this report.
+  useEffect(() => (watchId ? watchDelivery('informUs', watchId) : undefined), [watchId]);
 
   // Still pending after a while online (a slow or flaky connection): the outbox keeps trying.
   useEffect(() => {
