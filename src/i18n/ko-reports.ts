@@ -56,6 +56,12 @@ export const koReports = {
     /** Why the repo refused to queue a report (the forms never let this happen). */
     incomplete: '제보에 필요한 항목을 모두 입력해주세요.',
     successTitle: '제보 완료',
+    receivedTitle: (n: number) => `받은 제보 ${n}`,
+    mineTitle: (n: number) => `내가 보낸 제보 ${n}`,
+    kindPhoca: '포토카드',
+    kindMeetup: '밋업',
+    imageAlt: (name: string) => `${name} 제보 이미지`,
+    sourceOpen: '출처 열기',
     failureTitle: '제출 실패',
   },
 } as const;

@@ -19,6 +19,8 @@ import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
 
 const FAN = 'fan1@example.com';
+const OTHER_FAN = 'fan2@example.com';
+const ADMIN = 'admin@example.com';
 
 let browser: Browser;
 let admin: PocketBase;
@@ -209,7 +211,29 @@ describe.each([
     expect(row['phocaImg']).toMatch(/\.png$/);
     const owner = await admin.collection('users').getOne(row['user'] as string);
     expect(owner['email']).toBe(FAN);
+
+    // the hub lists it under the fan's own reports, with its image
+    const mine = page.locator(`[data-testid="report-item"][data-id="${row.id}"]`);
+    await mine.waitFor();
+    expect(await mine.textContent()).toContain(title);
+    await expect
+      .poll(() => mine.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
     await closeClean(context, errors);
+
+    // an admin's hub lists every report received, this one included; fan2's lists none of fan1's
+    const adminApp = await openApp(browser, viewport, { path: '/informUs', login: ADMIN });
+    await adminApp.page.locator(`[data-testid="report-item"][data-id="${row.id}"]`).waitFor();
+    expect(await adminApp.page.locator('#report-list-title').textContent()).toContain('받은 제보');
+    await adminApp.context.close();
+    const other = await openApp(browser, viewport, { path: '/informUs', login: OTHER_FAN });
+    await other.page.getByTestId('report-link-phoca').waitFor();
+    await waitForOutboxEmpty(other.page);
+    expect(
+      await other.page.locator(`[data-testid="report-item"][data-id="${row.id}"]`).count(),
+    ).toBe(0);
+    await other.context.close();
   });
 
   it('a report the server refuses: the failure modal, OK only closes, the answers stay', async () => {

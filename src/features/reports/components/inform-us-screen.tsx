@@ -2,9 +2,13 @@ import { Link } from '@tanstack/react-router';
 import { CardsIcon, MapPinIcon } from '../../../components/ui/icons';
 import { ScreenTitle } from '../../../components/ui/screen-title';
 import { ko } from '../../../i18n/ko-features';
+import { ReportList } from './report-list';
 import styles from './reports.module.css';
 
-/** /informUs (spec §2 "Report pages"): the report hub, open to everyone, with its two links. */
+/**
+ * /informUs (spec §2 "Report pages"): the report hub, open to everyone, with its two links; below
+ * them an admin reads the reports received and a fan sees the ones they sent.
+ */
 export function InformUsScreen() {
   return (
     <section className={styles.screen}>
@@ -44,6 +48,7 @@ export function InformUsScreen() {
           </li>
         </ul>
       </nav>
+      <ReportList />
     </section>
   );
 }
