@@ -7,6 +7,10 @@
  * verification and reset mail and prints each one with its links; otherwise the SMTP_* variables
  * go to PocketBase as they are (pb_hooks/mail-settings.pb.js applies them). APP_URL (the origin in
  * mail links) defaults to this server's URL.
+ *
+ * Push: the VAPID key pair is loaded or made on first start (server/vapid.ts); PocketBase gets the
+ * public half in VAPID_PUBLIC_KEY (GET /api/push/public-key) and the push dispatcher
+ * (server/push-dispatcher.ts) runs here as that local superuser until PocketBase exits.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,12 +19,15 @@ import type { ChildProcess } from 'node:child_process';
 import PocketBase from 'pocketbase';
 import { ROOT, runPocketBaseCommand, startPocketBase, waitForHealth } from './pocketbase.ts';
 import { sinkEnv, startMailSink, type MailSink } from './mail-sink.ts';
+import { startPushDispatcher, type PushDispatcher } from './push-dispatcher.ts';
+import { loadVapidKeys } from './vapid.ts';
 
 export interface AppServer {
   url: string;
   proc: ChildProcess;
   /** The local mail sink, when SMTP_HOST is not set. */
   mail?: MailSink;
+  push: PushDispatcher;
 }
 
 export function config() {
@@ -53,6 +60,7 @@ export async function startAppServer(opts: {
   const cred = ensureSeedSuperuser(dataDir);
   const url = `http://127.0.0.1:${port}`;
   const appUrl = process.env.APP_URL || url;
+  const vapid = loadVapidKeys();
   const mail = process.env.SMTP_HOST ? undefined : await startMailSink();
   if (mail) console.log(`[mail] local mail sink on 127.0.0.1:${mail.port} (SMTP_HOST not set)`);
   const proc = startPocketBase({
@@ -61,7 +69,10 @@ export async function startAppServer(opts: {
     publicDir: opts.publicDir,
     dev: opts.dev,
     stdio: 'inherit',
-    env: mail ? sinkEnv(mail.port, appUrl) : { APP_URL: appUrl },
+    env: {
+      ...(mail ? sinkEnv(mail.port, appUrl) : { APP_URL: appUrl }),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+    },
   });
   const exited = new Promise<never>((_, reject) =>
     proc.once('exit', (code) =>
@@ -76,8 +87,20 @@ export async function startAppServer(opts: {
     const { seedDemo } = await import('./seed/index.ts');
     await seedDemo(pb, { log: (m) => console.log(`[seed] ${m}`) });
   }
-  proc.once('exit', () => void mail?.stop());
-  return { url, proc, mail };
+  const pushClient = new PocketBase(url);
+  pushClient.autoCancellation(false);
+  const push = startPushDispatcher({
+    pb: pushClient,
+    vapid,
+    login: async (pb) => {
+      await pb.collection('_superusers').authWithPassword(cred.email, cred.password);
+    },
+  });
+  proc.once('exit', () => {
+    void mail?.stop();
+    void push.stop();
+  });
+  return { url, proc, mail, push };
 }
 
 /** Stops the child on Ctrl-C / SIGTERM and exits with it. */

@@ -1,6 +1,7 @@
 /**
  * `npm run dev`: PocketBase (API only, with the demo data) on PORT (default 8090) and Vite's
- * dev server on 5173 proxying /api and /_ to it, so the app still sees one origin.
+ * dev server on 5173 proxying /api and /_ to it, so the app still sees one origin. The push
+ * dispatcher runs as in `npm start` (app-server.ts) and stops when PocketBase does.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';

@@ -2,13 +2,15 @@
  * `npm start`: builds the app if dist/ is missing or older than its sources, then serves app, API,
  * files and realtime from one PocketBase on http://127.0.0.1:$PORT (default 8090) with the demo
  * data. PB_DATA moves the data dir; DEMO=0 skips the demo seed. Without SMTP_HOST, verification and
- * reset mail goes to a local sink that prints it (see app-server.ts).
+ * reset mail goes to a local sink that prints it (see app-server.ts). The push dispatcher runs
+ * alongside with the VAPID keys made on first start (.vapid/, see server/vapid.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST_DIR, ROOT } from './pocketbase.ts';
 import { forwardSignals, startAppServer } from './app-server.ts';
+import { vapidDir } from './vapid.ts';
 
 const SOURCES = [
   'src',
@@ -52,4 +54,5 @@ console.log(`
   demo accounts: fan1@example.com, fan2@example.com, admin@example.com — password photocard1234
   PocketBase dashboard: ${url}/_/
   mail: ${mail ? `local sink on port ${mail.port}, each mail and its links are printed here ([mail])` : `SMTP ${process.env.SMTP_HOST}`}
+  push: dispatcher running ([push]); VAPID keys ${process.env.VAPID_PRIVATE_KEY ? 'from the environment' : `in ${vapidDir()}`}
 `);

@@ -1,0 +1,256 @@
+/// <reference path="../../pb_data/types.d.ts" />
+/**
+ * Push alerts, server half (pb_hooks/push.pb.js calls these): who gets a `notifications` row for
+ * an event, and what a push subscription may contain.
+ *
+ * Opt-in is per device: a user has opted into a topic when any of their `pushSubscriptions` lists
+ * it. Each event writes one row per recipient; server/push-dispatcher.ts sends the rows and sets
+ * `sentAt`. Recipients are picked with one SQL query per event (json_each over the JSON fields),
+ * so a card liked by thousands costs one query and one transaction, not one request per user.
+ */
+
+const TOPICS = ['comment', 'exchange', 'meetup'];
+
+const MSG_UNAVAILABLE = '푸시 알림을 사용할 수 없습니다. 서버에 알림 키가 설정되지 않았습니다.';
+const MSG_BAD_TOPICS = '알림 종류가 올바르지 않습니다.';
+const MSG_BAD_KEYS = '푸시 구독 키가 올바르지 않습니다.';
+const MSG_BAD_ENDPOINT = '푸시 구독 주소는 https 주소여야 합니다.';
+
+/** How much of a comment or post the alert body quotes (code points). */
+const EXCERPT = 40;
+
+/** Collapsed whitespace, at most `max` code points, '…' when cut. */
+function excerpt(text, max) {
+  const s = String(text == null ? '' : text)
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = Array.from(s);
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : s;
+}
+
+// A JSON column read as a list even when it holds null or junk (json_each fails on invalid JSON).
+const jsonList = (column) =>
+  `json_each(CASE WHEN json_valid(${column}) THEN ${column} ELSE '[]' END)`;
+
+/**
+ * Ids of the users, other than `actor`, who have a subscription listing `topic` and who match
+ * `audienceSql` (a subquery selecting user ids, with its own {:params}).
+ */
+function optedInUsers(app, topic, actor, audienceSql, params) {
+  const sql =
+    'SELECT DISTINCT s.`user` AS `user` FROM `pushSubscriptions` s ' +
+    "WHERE s.`user` != {:actor} AND s.`user` != '' " +
+    `AND EXISTS (SELECT 1 FROM ${jsonList('s.`topics`')} t WHERE t.value = {:topic}) ` +
+    `AND s.\`user\` IN (${audienceSql})`;
+  const rows = arrayOf(new DynamicModel({ user: '' }));
+  app
+    .db()
+    .newQuery(sql)
+    .bind(Object.assign({ actor: actor || '', topic: topic }, params))
+    .all(rows);
+  const out = [];
+  for (let i = 0; i < rows.length; i++) out.push(rows[i].user);
+  return out;
+}
+
+/** One `notifications` row per recipient, in one transaction. */
+function writeNotifications(app, recipients, note) {
+  if (!recipients.length) return 0;
+  const collection = app.findCollectionByNameOrId('notifications');
+  app.runInTransaction((txApp) => {
+    for (const user of recipients) {
+      const r = new Record(collection);
+      r.set('user', user);
+      r.set('topic', note.topic);
+      r.set('title', note.title);
+      r.set('body', note.body);
+      r.set('url', note.url);
+      r.set('read', false);
+      txApp.save(r);
+    }
+  });
+  return recipients.length;
+}
+
+function findRecord(app, collection, id) {
+  if (!id) return null;
+  try {
+    return app.findRecordById(collection, id);
+  } catch (_) {
+    return null;
+  }
+}
+
+/** A comment: the other commenters of that meetup. */
+function fanOutComment(app, comment) {
+  const meetUpId = comment.getString('meetUp');
+  const meetUp = findRecord(app, 'meetUps', meetUpId);
+  if (!meetUp) return 0;
+  const recipients = optedInUsers(
+    app,
+    'comment',
+    comment.getString('name'),
+    'SELECT c.`name` FROM `comments` c WHERE c.`meetUp` = {:meetUp}',
+    { meetUp: meetUpId },
+  );
+  const ment = excerpt(comment.getString('ment'), EXCERPT);
+  const where = meetUp.getString('eventTitle') || '밋업';
+  return writeNotifications(app, recipients, {
+    topic: 'comment',
+    title: '새 댓글',
+    body: ment ? `${where}에 새 댓글이 달렸어요: ${ment}` : `${where}에 새 댓글이 달렸어요`,
+    url: `/meetupDetail/${meetUpId}`,
+  });
+}
+
+/** A new exchange post: users who liked the card or keep it in a collect book. */
+function fanOutExchange(app, post) {
+  const cardId = post.getString('photoCard');
+  const card = findRecord(app, 'photoCards', cardId);
+  if (!card) return 0;
+  const recipients = optedInUsers(
+    app,
+    'exchange',
+    post.getString('writer'),
+    'SELECT l.`user` FROM `likes` l WHERE l.`photoCard` = {:card} ' +
+      'UNION SELECT b.`users` FROM `collectBook` b ' +
+      `WHERE EXISTS (SELECT 1 FROM ${jsonList('b.`cardInfo`')} ci WHERE ci.value = {:card})`,
+    { card: cardId },
+  );
+  const name = [card.getString('memberName'), card.getString('title')].filter(Boolean).join(' ');
+  const text = excerpt(post.getString('description'), EXCERPT);
+  return writeNotifications(app, recipients, {
+    topic: 'exchange',
+    title: '새 교환 글',
+    body: `${name || '관심 포토카드'}에 새 교환 글이 올라왔어요: ${text}`,
+    url: `/exchangeDetail/${cardId}`,
+  });
+}
+
+/** A new meetup: fans whose favourite group (biasGroup) it is. */
+function fanOutMeetUp(app, meetUp) {
+  const groupId = meetUp.getString('group');
+  if (!groupId) return 0;
+  const group = findRecord(app, 'groups', groupId);
+  // meetups are created by admins (superusers): there is no actor to leave out
+  const recipients = optedInUsers(
+    app,
+    'meetup',
+    '',
+    'SELECT u.`id` FROM `users` u WHERE u.`biasGroup` = {:group}',
+    { group: groupId },
+  );
+  const groupName = group ? group.getString('groupName') : '';
+  const title = excerpt(meetUp.getString('eventTitle'), EXCERPT);
+  return writeNotifications(app, recipients, {
+    topic: 'meetup',
+    title: '새 밋업',
+    body: groupName ? `${groupName}의 새 밋업이 열려요: ${title}` : `새 밋업이 열려요: ${title}`,
+    url: `/meetupDetail/${meetUp.id}`,
+  });
+}
+
+/** Runs a fan-out after the triggering save; a failure is logged, never the user's error. */
+function safely(app, what, record, fn) {
+  try {
+    fn(app, record);
+  } catch (err) {
+    console.log(`[push] ${what} fan-out for ${record.id} failed: ${err}`);
+    try {
+      app
+        .logger()
+        .error('push fan-out failed', 'event', what, 'record', record.id, 'error', `${err}`);
+    } catch (_) {
+      // logging must not fail the request either
+    }
+  }
+}
+
+// ---------------------------------------------------------------- subscription shape
+
+const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+
+function badRequest(message, field, code) {
+  return new BadRequestError(message, {
+    [field]: new ValidationError(code || 'validation_invalid_value', message),
+  });
+}
+
+/** A JSON field's value as plain JS (PocketBase hands JSON fields over as raw bytes). */
+function jsonValue(record, field) {
+  const raw = record.get(field);
+  if (raw == null) return null;
+  const text = typeof raw === 'string' ? raw : toString(raw);
+  if (text === '' || text === 'null') return null;
+  try {
+    return JSON.parse(text);
+  } catch (_) {
+    return undefined; // not JSON: invalid
+  }
+}
+
+/**
+ * Checks a subscription before it is saved: an https endpoint, `topics` a list of known topics
+ * (stored without duplicates), `keys` {p256dh, auth} base64url strings when given.
+ */
+function checkSubscription(record) {
+  const endpoint = record.getString('endpoint');
+  if (endpoint && endpoint.indexOf('https://') !== 0) {
+    throw badRequest(MSG_BAD_ENDPOINT, 'endpoint');
+  }
+
+  const topics = jsonValue(record, 'topics');
+  if (topics !== null) {
+    if (!Array.isArray(topics) || topics.some((t) => TOPICS.indexOf(t) < 0)) {
+      throw badRequest(MSG_BAD_TOPICS, 'topics');
+    }
+    // duplicates dropped, the client's order kept
+    record.set(
+      'topics',
+      topics.filter((t, i) => topics.indexOf(t) === i),
+    );
+  }
+
+  const keys = jsonValue(record, 'keys');
+  if (keys !== null) {
+    const ok =
+      keys &&
+      typeof keys === 'object' &&
+      !Array.isArray(keys) &&
+      ['p256dh', 'auth'].every(
+        (k) => typeof keys[k] === 'string' && keys[k].length <= 200 && BASE64URL.test(keys[k]),
+      );
+    if (!ok) throw badRequest(MSG_BAD_KEYS, 'keys');
+    record.set('keys', { p256dh: keys.p256dh, auth: keys.auth });
+  }
+}
+
+/**
+ * A browser endpoint belongs to whoever holds the browser: when another account signs in on the
+ * same device and subscribes, the old record (same endpoint, other id) goes, so the unique index
+ * does not refuse the new owner. Runs inside the create's transaction.
+ */
+function releaseEndpoint(app, record) {
+  const endpoint = record.getString('endpoint');
+  if (!endpoint) return;
+  let old;
+  try {
+    old = app.findFirstRecordByFilter('pushSubscriptions', 'endpoint = {:e}', { e: endpoint });
+  } catch (_) {
+    return;
+  }
+  if (old && old.id !== record.id) app.delete(old);
+}
+
+module.exports = {
+  TOPICS,
+  MSG_UNAVAILABLE,
+  excerpt,
+  optedInUsers,
+  fanOutComment,
+  fanOutExchange,
+  fanOutMeetUp,
+  safely,
+  checkSubscription,
+  releaseEndpoint,
+};

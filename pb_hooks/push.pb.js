@@ -1,0 +1,53 @@
+/// <reference path="../pb_data/types.d.ts" />
+/**
+ * Push alerts (helpers in lib/push.js):
+ *  - GET /api/push/public-key → {publicKey}: the VAPID key the browser subscribes with. The
+ *    launcher (server/app-server.ts) creates the key pair and passes the public half in
+ *    VAPID_PUBLIC_KEY; without it the route answers 503.
+ *  - pushSubscriptions: an https endpoint, known topics only, well-formed keys; a device's
+ *    endpoint moves to the account that subscribes with it last.
+ *  - notification rows: a comment (→ the meetup's other commenters), a new exchange post (→ fans
+ *    who liked the card or keep it in a collect book), a new meetup (→ fans of its group), each
+ *    only for users who opted into that topic and never for the actor. Written after the save has
+ *    committed; a failure is logged and never fails the user's request.
+ * server/push-dispatcher.ts sends the rows.
+ */
+
+routerAdd('GET', '/api/push/public-key', (e) => {
+  const lib = require(`${__hooks}/lib/push.js`);
+  const key = String($os.getenv('VAPID_PUBLIC_KEY') || '').trim();
+  e.response.header().set('Cache-Control', 'no-cache');
+  if (!key) return e.json(503, { status: 503, message: lib.MSG_UNAVAILABLE, data: {} });
+  return e.json(200, { publicKey: key });
+});
+
+onRecordCreateRequest((e) => {
+  const lib = require(`${__hooks}/lib/push.js`);
+  const common = require(`${__hooks}/lib/common.js`);
+  lib.checkSubscription(e.record);
+  common.inTransaction(e, null, (txApp) => lib.releaseEndpoint(txApp, e.record));
+}, 'pushSubscriptions');
+
+onRecordUpdateRequest((e) => {
+  const lib = require(`${__hooks}/lib/push.js`);
+  lib.checkSubscription(e.record);
+  e.next();
+}, 'pushSubscriptions');
+
+onRecordAfterCreateSuccess((e) => {
+  e.next();
+  const lib = require(`${__hooks}/lib/push.js`);
+  lib.safely(e.app, 'comment', e.record, lib.fanOutComment);
+}, 'comments');
+
+onRecordAfterCreateSuccess((e) => {
+  e.next();
+  const lib = require(`${__hooks}/lib/push.js`);
+  lib.safely(e.app, 'exchange', e.record, lib.fanOutExchange);
+}, 'exchangeList');
+
+onRecordAfterCreateSuccess((e) => {
+  e.next();
+  const lib = require(`${__hooks}/lib/push.js`);
+  lib.safely(e.app, 'meetup', e.record, lib.fanOutMeetUp);
+}, 'meetUps');
