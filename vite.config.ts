@@ -30,7 +30,8 @@ export default defineConfig({
       includeAssets: ['icons/*.png', 'favicon.svg'],
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
-        globIgnores: ['demo/**'],
+        // the manifest's screenshots are for install dialogs, not for every first visit
+        globIgnores: ['demo/**', 'screenshots/**'],
         // A classic worker runs in every browser that supports service workers.
         rollupFormat: 'iife',
       },

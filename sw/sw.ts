@@ -13,6 +13,10 @@
  * it when the network is back, even if the app was closed, and the worker flushes the outbox with
  * the same code and the same stored session as the page (src/data). The Web Lock in that code
  * keeps the worker and open tabs from sending at the same time.
+ *
+ * Push: each push (sent by server/ for a `notifications` row) is shown as a notification and
+ * stored in the local inbox, so /alerts lists it at once, offline too; clicking it marks it read
+ * and opens its route in an open tab (or a new one).
  */
 import {
   cleanupOutdatedCaches,
@@ -27,6 +31,11 @@ import { db } from '../src/data/db/index.ts';
 import { tileConfig, tileUrlPattern } from '../src/lib/tiles.ts';
 import { createClient } from '../src/data/pb/client.ts';
 import { flushOutbox } from '../src/data/sync/flush.ts';
+import { parsePushPayload, safeAppPath } from '../src/data/push/payload.ts';
+import { storePushedNotification } from '../src/data/push/inbox.ts';
+import { markNotificationRead } from '../src/data/repos/notifications.ts';
+import { ko } from '../src/i18n/ko.ts';
+import { koAlerts } from '../src/i18n/ko-alerts.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -147,6 +156,10 @@ function offlineImagePlaceholder(): Response {
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === 'notification-open') {
+    const tag = (data as { tag?: unknown }).tag;
+    if (typeof tag === 'string') event.waitUntil(openShownNotification(tag));
+  }
   if (data?.type === 'cache-images') {
     const request = parseCacheImages(data);
     if (request) event.waitUntil(cacheImages(request, event.source));
@@ -253,6 +266,112 @@ self.addEventListener('sync', (event) => {
   const e = event as SyncEvent;
   if (e.tag === 'outbox') e.waitUntil(flushFromWorker());
 });
+
+// ---------------------------------------------------------------- push alerts
+// Payload (server/ push dispatcher): {"id","title","body","url","topic","created"}; `id` is the
+// server's `notifications` row, so the pull that brings the row later replaces our copy.
+
+const NOTIFICATION_ICON = '/icons/icon-192.png';
+const NOTIFICATION_BADGE = '/icons/badge-96.png';
+
+interface AlertData {
+  url: string;
+  id: string;
+}
+
+self.addEventListener('push', (event) => {
+  event.waitUntil(showPush(event.data?.text()));
+});
+
+async function showPush(text: string | undefined): Promise<void> {
+  const p = parsePushPayload(text);
+  if (!p) {
+    // Not one of ours (or broken): Chrome shows its own generic notice when a push shows
+    // nothing, so show ours, pointing at the inbox.
+    console.warn('[sw] push with an unreadable payload');
+    await self.registration.showNotification(ko.app.name, {
+      body: koAlerts.alerts.fallbackBody,
+      icon: NOTIFICATION_ICON,
+      badge: NOTIFICATION_BADGE,
+      lang: 'ko',
+      data: { url: '/alerts', id: '' } satisfies AlertData,
+    });
+    return;
+  }
+  await Promise.all([
+    self.registration.showNotification(p.title, {
+      body: p.body,
+      icon: NOTIFICATION_ICON,
+      badge: NOTIFICATION_BADGE,
+      tag: p.id,
+      lang: 'ko',
+      data: { url: p.url, id: p.id } satisfies AlertData,
+    }),
+    // a storage failure must not keep the notification from showing
+    storePushedNotification(db, p).catch((err: unknown) =>
+      console.warn('[sw] could not store the pushed alert', err),
+    ),
+  ]);
+}
+
+function alertData(notification: Notification): AlertData {
+  const d = notification.data as Partial<AlertData> | null;
+  return {
+    url: safeAppPath(typeof d?.url === 'string' ? d.url : '/alerts'),
+    id: typeof d?.id === 'string' ? d.id : '',
+  };
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openAlert(alertData(event.notification)));
+});
+
+/**
+ * What a click on an alert does: mark it read (queued like any change, sent now if possible) and
+ * show its route in an open tab of the app, or a new one.
+ */
+async function openAlert({ url, id }: AlertData): Promise<void> {
+  await Promise.all([focusOrOpen(url), id ? markReadAndSend(id) : null]);
+}
+
+async function focusOrOpen(url: string): Promise<void> {
+  const target = new URL(url, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const client =
+    windows.find((c) => c.focused) ??
+    windows.find((c) => c.visibilityState === 'visible') ??
+    windows[0];
+  if (client) {
+    // focus needs the click's user activation; a test's message has none, so it may fail
+    const focused = await client.focus().catch(() => client);
+    // navigate answers null or throws for a tab this worker does not control: open a new one
+    if (await focused.navigate(target).catch(() => null)) return;
+  }
+  await self.clients.openWindow(target);
+}
+
+async function markReadAndSend(id: string): Promise<void> {
+  try {
+    if (await markNotificationRead(id, db)) await flushFromWorker();
+  } catch (err) {
+    // queued (or not signed in): the page's flusher or Background Sync sends it later
+    console.warn('[sw] could not mark the alert read now', err);
+  }
+}
+
+/**
+ * A page asks to open one of the alerts shown now, as if it was clicked: headless Chromium (the
+ * e2e tests) cannot click a system notification. Only a notification this worker showed can be
+ * opened, and only an in-app route, so this gives a page nothing it could not do itself.
+ */
+async function openShownNotification(tag: string): Promise<void> {
+  const [shown] = await self.registration.getNotifications({ tag });
+  if (!shown) return;
+  const data = alertData(shown);
+  shown.close();
+  await openAlert(data);
+}
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());

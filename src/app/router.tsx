@@ -17,6 +17,7 @@ import { meetupRoute } from '../routes/meetup';
 import { meetupDetailRoute } from '../routes/meetup-detail';
 import { meetUpSubmitRoute } from '../routes/meetup-submit';
 import { myBiasRoute } from '../routes/my-bias';
+import { notificationSettingsRoute } from '../routes/notification-settings';
 import { oauth2RedirectApiRoute, oauth2RedirectRoute } from '../routes/oauth2-redirect';
 import { photoCardSubmitRoute } from '../routes/photo-card-submit';
 import { profileRoute } from '../routes/profile';
@@ -52,6 +53,7 @@ export const routeTree = rootRoute.addChildren([
     authNaverRoute,
     oauth2RedirectRoute,
     oauth2RedirectApiRoute,
+    notificationSettingsRoute,
     settingsTopicRoute,
     verifyEmailRoute,
   ]),

@@ -9,6 +9,7 @@
  * End-to-end tests drive the data layer through `window.__pocamarket` before the screens that use
  * it exist; it is only defined when localStorage holds `pocamarket:test-api` = '1'.
  */
+import { liveQuery, type Subscription } from 'dexie';
 import { db } from '../data/db/index.ts';
 import { getClient } from '../data/pb/client.ts';
 import * as repos from '../data/repos/index.ts';
@@ -16,8 +17,15 @@ import { adoptGuestLikes } from '../data/repos/index.ts';
 import { loginWithPassword, logout } from '../data/session/session.ts';
 import { requestPersistentStorage } from '../data/storage.ts';
 import { createSyncEngine, type SyncEngine } from '../data/sync/engine.ts';
+import { countUnreadNotifications } from '../data/queries/notifications.ts';
 import { onFlushRequested } from '../data/sync/signals.ts';
-import { appStore, rememberSessionUser, sessionUserIdAtom, syncStatusAtom } from './store';
+import {
+  appStore,
+  rememberSessionUser,
+  sessionUserIdAtom,
+  syncStatusAtom,
+  unreadAlertsAtom,
+} from './store';
 
 async function registerBackgroundSync(tag: string): Promise<void> {
   const reg = await navigator.serviceWorker?.getRegistration();
@@ -62,6 +70,31 @@ function keepOwnBooksOffline(engine: SyncEngine): void {
   check();
 }
 
+/**
+ * Keeps the bell's unread badge (unreadAlertsAtom) equal to the signed-in user's unread alerts in
+ * the local store: a live query, so a push stored by the service worker, a pull, or '모두 읽음' in
+ * another tab all show at once. The header reads only the atom (no Dexie in the entry bundle).
+ */
+function mirrorUnreadAlerts(engine: SyncEngine): void {
+  let userId: string | null | undefined;
+  let sub: Subscription | undefined;
+  const follow = () => {
+    const next = engine.getStatus().userId;
+    if (next === userId) return;
+    userId = next;
+    sub?.unsubscribe();
+    sub = undefined;
+    appStore.set(unreadAlertsAtom, 0);
+    if (!next) return;
+    sub = liveQuery(() => countUnreadNotifications(next, db)).subscribe({
+      next: (n) => appStore.set(unreadAlertsAtom, n),
+      error: (err: unknown) => console.warn('[alerts] unread count failed', err),
+    });
+  };
+  engine.subscribe(follow);
+  follow();
+}
+
 let started: Promise<SyncEngine> | undefined;
 
 export function startData(): Promise<SyncEngine> {
@@ -98,6 +131,7 @@ export function startData(): Promise<SyncEngine> {
 
     // subscribed before start so the first pull counts as one made since the user was seen
     keepOwnBooksOffline(engine);
+    mirrorUnreadAlerts(engine);
     await engine.start();
     mirror();
     void requestPersistentStorage();

@@ -47,6 +47,13 @@ export const isLoggedInAtom = atom((get) => get(sessionUserIdAtom) !== null);
 /** The sync engine's state (online, realtime, pulling...), mirrored for the screens. */
 export const syncStatusAtom = atom<SyncStatus>(initialSyncStatus());
 
+/**
+ * How many of the signed-in user's alerts are unread, for the badge on the top bar's bell. Kept up
+ * to date from the local store by the data layer (app/start-data.ts), which loads after the first
+ * paint: the entry bundle reads this number without importing Dexie.
+ */
+export const unreadAlertsAtom = atom(0);
+
 /** The favourite group chosen while logged out, by name (spec §9: default RIIZE). */
 export const DEFAULT_BIAS = 'RIIZE';
 export const guestBiasAtom = atomWithStorage('pocamarket:bias', DEFAULT_BIAS);

@@ -3,9 +3,11 @@
 // `ko` here is ko.ts plus these sections: a screen imports `ko` from this file and reads both.
 import { ko as shell } from './ko';
 import { koAccounts } from './ko-accounts';
+import { koAlerts } from './ko-alerts';
 import { koCollectBook } from './ko-collect-book';
 import { koMeetupDetail } from './ko-meetup-detail';
 import { koMeetupMap } from './ko-meetup-map';
+import { koPwa } from './ko-pwa';
 import { koReports } from './ko-reports';
 
 export const ko = {
@@ -15,6 +17,8 @@ export const ko = {
   ...koMeetupMap,
   ...koMeetupDetail,
   ...koReports,
+  ...koPwa,
+  ...koAlerts,
 
   // The home screen (spec §2 "Home"): banners, the meetup strip, the card rows, the avatar button.
   home: {

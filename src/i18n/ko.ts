@@ -15,6 +15,7 @@ export const ko = {
     skipToContent: '본문으로 건너뛰기',
     chat: '채팅',
     alerts: '알림',
+    alertsUnread: (n: number) => `알림 ${n}개 읽지 않음`,
     desktop: {
       home: 'HOME',
       exchange: '교환',
@@ -79,6 +80,13 @@ export const ko = {
 
   toast: {
     closeLabel: '알림 닫기',
+  },
+
+  // The toast shown when a new version of the app waits (app/update-toast.tsx).
+  appUpdate: {
+    ready: '새 버전이 준비되었어요',
+    apply: '업데이트',
+    later: '나중에',
   },
 
   footer: {
@@ -251,6 +259,7 @@ export const ko = {
       biasSet: '최애 그룹 변경',
       profileUpdate: '프로필 수정',
       reportCreate: '제보하기',
+      notificationRead: '알림 읽음',
     },
     // No spec wording exists for these failures; the spec's exchange and report messages are
     // used where it has them (see data/mutations).
@@ -261,6 +270,7 @@ export const ko = {
       collectBookCards: '콜렉트북 변경 사항을 저장하는 데 실패했습니다.',
       bias: '최애 그룹을 저장하는 데 실패했습니다.',
       profile: '프로필을 저장하는 데 실패했습니다.',
+      notificationRead: '알림을 읽음으로 표시하지 못했습니다.',
     },
   },
 

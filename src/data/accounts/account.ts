@@ -8,6 +8,7 @@
  */
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import { getClient, type AppClient } from '../pb/client.ts';
+import { stopPushOnThisDevice } from '../push/index.ts';
 import { logout, readSession } from '../session/session.ts';
 
 /** No signed-in user id was found (spec §8: '유저 ID를 찾을 수 없습니다.'). */
@@ -50,6 +51,7 @@ export async function deleteAccount(client?: AppClient, db: AppDB = defaultDb): 
     if (isNetworkFailure(err)) throw new OfflineError();
     throw err;
   }
+  await stopPushOnThisDevice(); // the server dropped the record with the account
   await logout(client, db);
   await db.transaction('rw', [db.outbox, db.deadLetters, db.users], async () => {
     await db.outbox.where('userId').equals(userId).delete();
@@ -64,6 +66,9 @@ export async function deleteAccount(client?: AppClient, db: AppDB = defaultDb): 
  */
 export async function signOut(client?: AppClient, db: AppDB = defaultDb): Promise<void> {
   client ??= await getClient();
+  // while the session is still stored (only its owner may delete the device's subscription):
+  // the next person on a shared phone must not get this user's alerts
+  await stopPushOnThisDevice();
   await logout(client, db);
 }
 

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { collectBookAddCards, collectBookCreate, collectBookRemoveCards } from './collect-books.ts';
 import { commentCreate } from './comments.ts';
 import { likeSet, likeUnset } from './likes.ts';
+import { notificationRead } from './notifications.ts';
 import { postCreate, postDelete, postUpdate } from './posts.ts';
 import { reportCreate } from './reports.ts';
 import type { AnyMutationKind } from './types.ts';
@@ -26,6 +27,7 @@ const ALL = [
   biasSet,
   profileUpdate,
   reportCreate,
+  notificationRead,
 ] as const satisfies readonly AnyMutationKind[];
 
 export const MUTATION_KINDS: ReadonlyMap<string, AnyMutationKind> = new Map(
@@ -54,6 +56,7 @@ export {
   commentCreate,
   likeSet,
   likeUnset,
+  notificationRead,
   postCreate,
   postDelete,
   postUpdate,

@@ -12,6 +12,7 @@ export { COMMENT_MAX_LENGTH, createComment } from './comments.ts';
 export { createCollectBook, saveCollectBookCards } from './collect-books.ts';
 export { setBias, updateProfile } from './profile.ts';
 export { createReport } from './reports.ts';
+export { markAllNotificationsRead, markNotificationRead } from './notifications.ts';
 export { discardDeadLetter, markDeadLettersNotified, retryDeadLetter } from './outbox.ts';
 export { InvalidInputError, LoginRequiredError } from './queue.ts';
 export { StorageFullError } from '../storage.ts';

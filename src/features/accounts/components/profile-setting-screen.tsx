@@ -15,6 +15,7 @@ import {
 } from '../../../components/ui/icons';
 import { ScreenTitle } from '../../../components/ui/screen-title';
 import { ko } from '../../../i18n/ko-features';
+import { InstallEntry } from '../../install/components/install-entry';
 import list from './menu-list.module.css';
 import styles from './profile-setting-screen.module.css';
 
@@ -50,9 +51,10 @@ const SERVICE_INFO: readonly Entry[] = [
 ];
 
 /**
- * /profileSetting (spec §2 "Profile and settings"): 'My info' and 'Service info' entries and the
- * customer centre's hours. Entries without a page of their own yet open /settings/{topic}, a real
- * 'coming soon' screen with a way back, never the home page.
+ * /profileSetting (spec §2 "Profile and settings"): 'My info' and 'Service info' entries, the
+ * '앱 설치' group (install button or home-screen steps) and the customer centre's hours. Entries
+ * without a page of their own yet open /settings/{topic}, a real 'coming soon' screen with a way
+ * back, never the home page.
  */
 export function ProfileSettingScreen() {
   return (
@@ -61,6 +63,15 @@ export function ProfileSettingScreen() {
       <div className={styles.body}>
         <Group id="settings-my-info" title={ko.settings.myInfo} entries={MY_INFO} />
         <Group id="settings-service" title={ko.settings.serviceInfo} entries={SERVICE_INFO} />
+
+        <section className={list.group} aria-labelledby="settings-install">
+          <h2 id="settings-install" className={list.groupTitle}>
+            {ko.install.groupTitle}
+          </h2>
+          <div className={list.list}>
+            <InstallEntry />
+          </div>
+        </section>
 
         <section className={styles.centre} aria-labelledby="settings-centre">
           <h2 id="settings-centre" className={styles.centreTitle}>

@@ -1,0 +1,46 @@
+import { toast } from '../components/ui/toaster';
+import { ko } from '../i18n/ko';
+import { applyUpdate } from './register-sw';
+import styles from './update-toast.module.css';
+
+/** One id: a second waiting worker (or StrictMode's second effect) updates the same toast. */
+export const UPDATE_TOAST_ID = 'app-update';
+
+/** The persistent toast offering the new version; '업데이트' reloads into it. */
+export function showUpdateToast(): void {
+  toast(
+    (t) => (
+      <span className={styles.toast} data-testid="update-toast">
+        <span className={styles.text}>{ko.appUpdate.ready}</span>
+        <span className={styles.actions}>
+          <button
+            type="button"
+            className={styles.later}
+            onClick={() => toast.dismiss(t.id)}
+            data-testid="update-later"
+          >
+            {ko.appUpdate.later}
+          </button>
+          <button
+            type="button"
+            className={styles.apply}
+            onClick={() => {
+              toast.dismiss(t.id);
+              applyUpdate();
+            }}
+            data-testid="update-apply"
+          >
+            {ko.appUpdate.apply}
+          </button>
+        </span>
+      </span>
+    ),
+    {
+      id: UPDATE_TOAST_ID,
+      duration: Infinity,
+      // wide enough on a desktop for the message and both buttons on one line
+      style: { maxWidth: 'min(92vw, 440px)' },
+      ariaProps: { role: 'status', 'aria-live': 'polite' },
+    },
+  );
+}

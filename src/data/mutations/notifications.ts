@@ -1,0 +1,29 @@
+/**
+ * Alerts (알림) read state: opening an alert, or '모두 읽음', marks it read. The server rows are
+ * written by the push fan-out (pb_hooks); the only change a user may make is `read` (enforced in
+ * pb_hooks/guards.pb.js), a plain field update that is idempotent on replay.
+ */
+import * as v from 'valibot';
+import { ko } from '../../i18n/ko.ts';
+import type { MutationKind } from './types.ts';
+
+const readPayload = v.object({ id: v.string() });
+export type NotificationReadPayload = v.InferOutput<typeof readPayload>;
+
+export const notificationRead: MutationKind<NotificationReadPayload> = {
+  kind: 'notification.read',
+  collection: 'notifications',
+  payload: readPayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    await db.notifications.update(p.id, { read: true });
+  },
+  request: (p) => ({
+    method: 'PATCH',
+    collection: 'notifications',
+    id: p.id,
+    body: { read: true },
+  }),
+  label: ko.sync.kinds.notificationRead,
+  failureMessage: () => ko.sync.failures.notificationRead,
+};

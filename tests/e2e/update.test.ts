@@ -1,0 +1,217 @@
+/**
+ * A new version of the app reaches an open tab: the server starts serving a new build, the tab's
+ * update check finds the new service worker waiting, the '새 버전이 준비되었어요' toast appears,
+ * and '업데이트' reloads the page under the new worker and the new index.html. A like queued
+ * offline before the update is still in the outbox after the reload and reaches the server once.
+ *
+ * The shared dist/ is never touched: this file copies the build to a temp dir, serves the copy
+ * from its own PocketBase (with the demo seed) and turns the copy into "the next build" by
+ * changing index.html and sw.js the way a real deploy does (new precache revision, new worker
+ * bytes).
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIST_DIR } from '../../server/pocketbase.ts';
+import { seedDemo } from '../../server/seed/index.ts';
+import { ko } from '../../src/i18n/ko.ts';
+import { login, openApp, until } from '../helpers/app.ts';
+import { launchBrowser, newContext, PHONE } from '../helpers/browser.ts';
+import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
+
+const BUILD_MARK = 'update-test-build';
+
+let browser: Browser;
+let server: TestServer;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'pocamarket-dist-'));
+  cpSync(DIST_DIR, dist, { recursive: true });
+  server = await startTestServer({ publicDir: dist });
+  await seedDemo(await server.admin());
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dist) rmSync(dist, { recursive: true, force: true });
+});
+
+/**
+ * Turns the served copy into a new build: index.html gains a marker, the worker's precache
+ * manifest gets index.html's new revision (as workbox-build would write it), and the worker
+ * answers a 'which-build' message, so the test can ask the controlling worker which one it is.
+ */
+function deployNewBuild(): void {
+  const htmlPath = join(dist, 'index.html');
+  const html = readFileSync(htmlPath, 'utf8').replace(
+    '</head>',
+    `<meta name="pocamarket-build" content="${BUILD_MARK}" /></head>`,
+  );
+  writeFileSync(htmlPath, html);
+  const revision = createHash('md5').update(html).digest('hex');
+  const swPath = join(dist, 'sw.js');
+  const sw = readFileSync(swPath, 'utf8');
+  const entry = /\{"revision":"[0-9a-f]+","url":"index\.html"\}/;
+  expect(sw).toMatch(entry);
+  writeFileSync(
+    swPath,
+    sw.replace(entry, `{"revision":"${revision}","url":"index.html"}`) +
+      `\n;self.addEventListener('message', (e) => {` +
+      ` if (e.data && e.data.type === 'which-build') e.ports[0].postMessage('${BUILD_MARK}'); });\n`,
+  );
+}
+
+/** What the controlling worker says it is: the new build's mark, or null for the old worker. */
+function controllerBuild(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        const sw = navigator.serviceWorker.controller;
+        if (!sw) return resolve(null);
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (e) => resolve(e.data as string);
+        sw.postMessage({ type: 'which-build' }, [channel.port2]);
+        setTimeout(() => resolve(null), 1000); // the old worker does not answer
+      }),
+  );
+}
+
+const isLikeWrite = (req: Request) => {
+  const { pathname } = new URL(req.url());
+  return (
+    req.method() !== 'GET' &&
+    (pathname === '/api/batch' || pathname.startsWith('/api/collections/likes/records'))
+  );
+};
+
+describe('app update', () => {
+  it('offers the new version in a toast and reloads into it, keeping a queued like', async () => {
+    const context = await newContext(browser, PHONE, server.url);
+    const { page, errors } = await openApp(browser, PHONE, { context });
+    const userId = await login(page, 'fan1@example.com');
+    const admin = await server.admin();
+    const serverLikes = async (card: string) =>
+      (
+        await admin.collection('likes').getFullList({
+          filter: admin.filter('user = {:u} && photoCard = {:c}', { u: userId, c: card }),
+        })
+      ).length;
+
+    // a like made with no signal
+    const card = await page.evaluate(async (me) => {
+      const { db } = window.__pocamarket;
+      const liked = new Set(
+        (await db.likes.where('user').equals(me).toArray()).map(
+          (l: { photoCard: string }) => l.photoCard,
+        ),
+      );
+      const cards: Array<{ id: string }> = await db.photoCards.toArray();
+      return cards.find((c) => !liked.has(c.id))!.id;
+    }, userId);
+    await context.setOffline(true);
+    await page.evaluate((c) => window.__pocamarket.repos.setLike(c, true), card);
+    expect(await page.evaluate(() => window.__pocamarket.db.outbox.count())).toBe(1);
+
+    // The network returns, but the like's request keeps failing (the page's and the worker's
+    // Background Sync alike) until the update is done, so it is still queued when the page reloads.
+    let aborted = 0;
+    await context.route(
+      (url) => url.pathname === '/api/batch' || url.pathname.startsWith('/api/collections/likes'),
+      (route) => {
+        if (!isLikeWrite(route.request())) return route.fallback();
+        aborted++;
+        return route.abort('internetdisconnected');
+      },
+    );
+    const sent: number[] = [];
+    context.on('requestfinished', async (req) => {
+      if (isLikeWrite(req)) sent.push((await req.response())?.status() ?? 0);
+    });
+    await context.setOffline(false);
+    await expect.poll(() => aborted, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await serverLikes(card)).toBe(0);
+
+    // nothing new yet: no toast
+    const toast = page.getByTestId('update-toast');
+    expect(await toast.isVisible()).toBe(false);
+    expect(await controllerBuild(page)).toBeNull();
+
+    // the next build is deployed; the tab's update check finds it
+    deployNewBuild();
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    await expect.poll(() => toast.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await toast.textContent()).toContain(ko.appUpdate.ready);
+
+    // a plain reload does not activate it (this tab still holds the old worker), and the toast is
+    // offered again as soon as the page registers
+    await page.reload();
+    await page.waitForFunction(() => !!window.__pocamarket);
+    await expect.poll(() => toast.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await controllerBuild(page)).toBeNull();
+    expect(await page.evaluate(() => window.__pocamarket.db.outbox.count())).toBe(1);
+    await page.evaluate(() => {
+      (window as { __beforeUpdate?: boolean }).__beforeUpdate = true;
+    });
+
+    // '업데이트': the page reloads under the new worker, showing the new build
+    const reloaded = page.waitForEvent('load');
+    await page.getByTestId('update-apply').click();
+    await reloaded;
+    await page.waitForFunction(() => !!window.__pocamarket);
+    expect(
+      await page.evaluate(() => (window as { __beforeUpdate?: boolean }).__beforeUpdate ?? false),
+    ).toBe(false);
+    expect(
+      await page.evaluate(
+        () =>
+          document.querySelector('meta[name="pocamarket-build"]')?.getAttribute('content') ?? null,
+      ),
+    ).toBe(BUILD_MARK);
+    expect(await controllerBuild(page)).toBe(BUILD_MARK);
+    expect(
+      await page.evaluate(() =>
+        navigator.serviceWorker.getRegistration().then((r) => !!r?.waiting),
+      ),
+    ).toBe(false);
+    expect(await toast.isVisible()).toBe(false);
+
+    // the like survived the reload: still on the device, still queued, not on the server
+    expect(
+      await page.evaluate(
+        async ({ me, c }) => ({
+          queued: await window.__pocamarket.db.outbox.count(),
+          liked: !!(await window.__pocamarket.db.likes.where({ user: me, photoCard: c }).first()),
+        }),
+        { me: userId, c: card },
+      ),
+    ).toEqual({ queued: 1, liked: true });
+    expect(await serverLikes(card)).toBe(0);
+
+    // the like's requests get through again: it is sent, once
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await until(
+      page,
+      async () => {
+        const p = window.__pocamarket;
+        await p.engine.flush({ ignoreBackoff: true });
+        return (await p.db.outbox.count()) === 0;
+      },
+      null,
+      20_000,
+    );
+    expect(await serverLikes(card)).toBe(1);
+    await expect.poll(() => sent).toEqual([200]);
+    expect(
+      errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(e)),
+    ).toEqual([]);
+    await context.close();
+  });
+});
