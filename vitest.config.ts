@@ -36,6 +36,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          // a browser on two busy cores: a poll gives the page 10 s, not the default 1 s
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
