@@ -6,6 +6,7 @@ import { useExchangePostsOfCard } from '../queries';
 import { CardPanel } from './card-panel';
 import { PostForm } from './post-form';
 import { PostList } from './post-list';
+import frame from '../../../components/ui/detail-screen.module.css';
 import styles from './exchange-detail-screen.module.css';
 
 /**
@@ -22,17 +23,17 @@ function Detail({ id }: { id: string }) {
   const posts = useExchangePostsOfCard(card ? card.id : null);
 
   return (
-    <section className={styles.screen}>
+    <section className={frame.screen}>
       <ScreenTitle title={ko.screens.exchangeDetail} back />
       {card === undefined ? (
-        <p className={styles.status} role="status">
+        <p className={frame.status} role="status">
           {ko.common.loading}
         </p>
       ) : card === null ? (
-        <div className={styles.status} role="alert" data-testid="card-missing">
-          <p className={styles.error}>{ko.common.error}</p>
+        <div className={frame.status} role="alert" data-testid="card-missing">
+          <p className={frame.error}>{ko.common.error}</p>
           <p>{ko.exchange.notFound}</p>
-          <Link to="/exchange" className={styles.back}>
+          <Link to="/exchange" className={frame.back}>
             {ko.exchange.backToList}
           </Link>
         </div>
@@ -47,7 +48,7 @@ function Detail({ id }: { id: string }) {
             </h2>
             <PostForm cardId={card.id} />
             {posts === undefined ? (
-              <p className={styles.status} role="status">
+              <p className={frame.status} role="status">
                 {ko.common.loading}
               </p>
             ) : (

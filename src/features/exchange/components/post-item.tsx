@@ -19,6 +19,7 @@ import { isOverLimit, postErrorMessage, type PostStatus } from './post-errors';
 import { StatusChip, StatusSelect } from './post-status';
 import { PostTextField } from './post-text-field';
 import { WriterAvatar } from './writer-avatar';
+import byline from '../../../components/ui/byline.module.css';
 import styles from './post-item.module.css';
 
 export interface PostItemProps {
@@ -109,14 +110,14 @@ export const PostItem = memo(function PostItem({
       data-post-id={post.id}
       aria-label={ko.exchange.writtenBy(name)}
     >
-      <div className={styles.head}>
+      <div className={byline.head}>
         <WriterAvatar writer={writer} />
-        <div className={styles.who}>
-          <span className={styles.name} data-testid="post-writer">
+        <div className={byline.who}>
+          <span className={byline.name} data-testid="post-writer">
             {name}
           </span>
           {Number.isNaN(createdMs) ? null : (
-            <time className={styles.time} dateTime={new Date(createdMs).toISOString()}>
+            <time className={byline.time} dateTime={new Date(createdMs).toISOString()}>
               {relativeTime(createdMs, now)}
             </time>
           )}
@@ -168,7 +169,7 @@ export const PostItem = memo(function PostItem({
         </form>
       ) : (
         <>
-          <p className={styles.text} data-testid="post-description">
+          <p className={byline.text} data-testid="post-description">
             {post.description}
           </p>
           <div className={styles.actions}>

@@ -6,6 +6,7 @@ import { CommentSection } from './detail/comment-section';
 import { EventCarousel } from './detail/event-carousel';
 import { EventInfo } from './detail/event-info';
 import { EventMap } from './detail/event-map';
+import frame from '../../../components/ui/detail-screen.module.css';
 import styles from './detail/meetup-detail.module.css';
 
 /**
@@ -22,17 +23,17 @@ function Detail({ id }: { id: string }) {
   const meetUp = useMeetUp(id);
 
   return (
-    <section className={styles.screen}>
+    <section className={frame.screen}>
       <ScreenTitle title={ko.screens.meetupDetail} back />
       {meetUp === undefined ? (
-        <p className={styles.status} role="status">
+        <p className={frame.status} role="status">
           {ko.common.loading}
         </p>
       ) : meetUp === null ? (
-        <div className={styles.status} role="alert" data-testid="meetup-missing">
-          <p className={styles.error}>{ko.meetupDetail.notFound}</p>
+        <div className={frame.status} role="alert" data-testid="meetup-missing">
+          <p className={frame.error}>{ko.meetupDetail.notFound}</p>
           <p>{ko.meetupDetail.notFoundHint}</p>
-          <Link to="/meetup" className={styles.back}>
+          <Link to="/meetup" className={frame.back}>
             {ko.meetupDetail.backToMap}
           </Link>
         </div>

@@ -8,6 +8,7 @@ import { usePublicProfiles, type PublicProfile } from '../../../accounts/queries
 import { WriterAvatar } from '../../../exchange/components/writer-avatar';
 import { useNow } from '../../../sync/hooks/use-now';
 import { useFailedKeys, usePendingKeys } from '../../../sync/queries';
+import byline from '../../../../components/ui/byline.module.css';
 import styles from './comments.module.css';
 
 // Relative times change by the minute; a 30 s tick keeps them at most half a minute behind.
@@ -65,15 +66,15 @@ const CommentItem = memo(function CommentItem({ comment, author, now, sync }: Co
       data-comment-id={comment.id}
       aria-label={ko.meetupDetail.commentBy(name)}
     >
-      <div className={styles.head}>
+      <div className={byline.head}>
         <WriterAvatar writer={author} />
-        <div className={styles.who}>
-          <span className={styles.name} data-testid="comment-author">
+        <div className={byline.who}>
+          <span className={byline.name} data-testid="comment-author">
             {name}
           </span>
           {Number.isNaN(createdMs) ? null : (
             <time
-              className={styles.time}
+              className={byline.time}
               dateTime={new Date(createdMs).toISOString()}
               data-testid="comment-time"
             >
@@ -83,7 +84,7 @@ const CommentItem = memo(function CommentItem({ comment, author, now, sync }: Co
         </div>
         {sync === 'sent' ? null : <PendingMark variant={sync} />}
       </div>
-      <p className={styles.text} data-testid="comment-text">
+      <p className={byline.text} data-testid="comment-text">
         {comment.ment}
       </p>
     </li>
