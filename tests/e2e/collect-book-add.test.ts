@@ -107,7 +107,9 @@ describe('add a collect book', () => {
       true,
     );
     expect(await page.getByRole('radio', { checked: true }).count()).toBe(1);
-    expect(await page.getByTestId('book-preview').getByText(group.groupName).count()).toBe(1);
+    await expect
+      .poll(() => page.getByTestId('book-preview').getByText(group.groupName).count())
+      .toBe(1);
     await page.getByTestId('book-title').fill(title);
     expect(await page.getByTestId('book-preview-title').textContent()).toBe(title);
     expect(await save.isDisabled()).toBe(true);

@@ -96,6 +96,17 @@ describe.each(Object.entries(VIEWPORTS))('meetup map at %s size', (name, viewpor
     }
 
     // a cluster click zooms in 3 levels around it; from there every marker stands alone
+    // (the icons are read once they stop moving: clusters are redrawn after a zoom animation,
+    // and a click at a spot read mid-animation can land beside its cluster on a slow machine)
+    let settled = JSON.stringify(await visibleIcons(page));
+    await expect
+      .poll(async () => {
+        const now = JSON.stringify(await visibleIcons(page));
+        const same = now === settled;
+        settled = now;
+        return same;
+      })
+      .toBe(true);
     const { clusters } = await visibleIcons(page);
     expect(clusters.length).toBeGreaterThan(0);
     const biggest = clusters.sort((a, b) => b.count - a.count)[0]!;

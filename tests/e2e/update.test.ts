@@ -162,10 +162,21 @@ describe('app update', () => {
     });
 
     // '업데이트': the page reloads under the new worker, showing the new build
-    const reloaded = page.waitForEvent('load');
     await page.getByTestId('update-apply').click();
-    await reloaded;
-    await page.waitForFunction(() => !!window.__pocamarket);
+    // the new document: no flag from before and the data layer up again (asked again and again
+    // from here, since each ask may meet the old document going away)
+    await expect
+      .poll(
+        () =>
+          page
+            .evaluate(
+              () =>
+                !(window as { __beforeUpdate?: boolean }).__beforeUpdate && !!window.__pocamarket,
+            )
+            .catch(() => false),
+        { timeout: 60_000 },
+      )
+      .toBe(true);
     expect(
       await page.evaluate(() => (window as { __beforeUpdate?: boolean }).__beforeUpdate ?? false),
     ).toBe(false);
