@@ -88,4 +88,42 @@ describe('sync engine', () => {
       await engine.stop();
     }
   });
+
+  it('pulls once when it starts and once after a login, after realtime has connected', async () => {
+    const user = await createUser(server, su);
+    const db = freshDb();
+    const client = await createClient(server.url, db);
+    const engine = createSyncEngine({ db, client });
+    // pull rounds, from the engine's own status (a round is one request or more per collection)
+    let rounds = 0;
+    let wasPulling = false;
+    const unsubscribe = engine.subscribe(() => {
+      const { pulling } = engine.getStatus();
+      if (pulling && !wasPulling) rounds++;
+      wasPulling = pulling;
+    });
+    try {
+      await engine.start();
+      // the start's pull ran after the subscriptions were in place: no second round to cover them
+      expect(engine.getStatus().realtime).toBe('live');
+      expect(rounds).toBe(1);
+
+      const before = Date.now();
+      await loginWithPassword(client, user.email, PASSWORD);
+      await eventually(async () => {
+        const s = engine.getStatus();
+        return (
+          s.userId === user.id &&
+          s.realtime === 'live' &&
+          !s.pulling &&
+          (s.lastPullAt ?? 0) >= before
+        );
+      }, 'pulled after the login');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(rounds).toBe(2);
+    } finally {
+      unsubscribe();
+      await engine.stop();
+    }
+  });
 });

@@ -38,6 +38,8 @@ export interface SyncEngine {
 
 const SYNC_TAG = 'outbox';
 const REFRESH_CHECK_MS = 60 * 60 * 1000;
+/** How long a start, login or return online waits for realtime before pulling without it. */
+const CONNECT_WAIT_MS = 2000;
 
 export function createSyncEngine(opts: {
   db: AppDB;
@@ -61,6 +63,8 @@ export function createSyncEngine(opts: {
   let flushRunning: Promise<FlushReport | null> | null = null;
   let flushAgain: { ignoreBackoff: boolean } | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A pull waiting for realtime to connect (reconnectAndPull), with its fallback timer. */
+  let connectWait: { timer: ReturnType<typeof setTimeout>; done: () => void } | null = null;
   let refreshTimer: ReturnType<typeof setInterval> | undefined;
   let authSub: Subscription | undefined;
   /** After stop(): no new pull, flush or realtime (a late PB_CONNECT, a timer, a queued row). */
@@ -170,6 +174,7 @@ export function createSyncEngine(opts: {
     await old?.stop();
     if (!status.online) {
       set({ realtime: 'off' });
+      releaseConnectWait();
       return;
     }
     set({ realtime: 'connecting' });
@@ -177,7 +182,11 @@ export function createSyncEngine(opts: {
       const session = await readSession(db);
       const handle = await startRealtime(pb, db, readableCollections(!!session), () => {
         set({ realtime: 'live' });
-        void pull();
+        // every (re)connect pulls what happened while no subscription was in place
+        const waiting = connectWait;
+        connectWait = null;
+        if (waiting) clearTimeout(waiting.timer);
+        void pull().finally(() => waiting?.done());
       });
       if (gen !== realtimeGen) {
         await handle.stop();
@@ -185,8 +194,43 @@ export function createSyncEngine(opts: {
       }
       realtime = handle;
     } catch {
-      if (gen === realtimeGen) set({ realtime: 'off' });
+      if (gen === realtimeGen) {
+        set({ realtime: 'off' });
+        releaseConnectWait();
+      }
     }
+  }
+
+  /** Pulls now for a caller that was waiting for realtime to connect (it failed or took long). */
+  function releaseConnectWait() {
+    const waiting = connectWait;
+    connectWait = null;
+    if (!waiting) return;
+    clearTimeout(waiting.timer);
+    void pull().finally(() => waiting.done());
+  }
+
+  /**
+   * Restarts realtime and pulls once. Realtime's connect runs the pull after its subscriptions
+   * are in place, so that one pull covers everything before them; a pull started earlier would
+   * need a second one for the changes between its reads and the subscription (one request per
+   * collection each). If realtime has not connected within CONNECT_WAIT_MS, or cannot, the pull
+   * runs without it. Resolves when that pull is done.
+   */
+  function reconnectAndPull(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    const previous = connectWait;
+    if (previous) clearTimeout(previous.timer);
+    return new Promise<void>((resolve) => {
+      connectWait = {
+        timer: setTimeout(releaseConnectWait, CONNECT_WAIT_MS),
+        done: () => {
+          previous?.done();
+          resolve();
+        },
+      };
+      void restartRealtime();
+    });
   }
 
   async function onSessionChanged() {
@@ -197,16 +241,14 @@ export function createSyncEngine(opts: {
     // birth); a copy pulled before the login lacks them and a delta pull would not bring it again.
     const own = session ? (await readAuthRow(db))?.record : null;
     if (own) await applyServerRecords(db, 'users', [own], { skipOlder: true }).catch(() => 0);
-    void restartRealtime();
-    void pull();
+    void reconnectAndPull();
     void flush({ ignoreBackoff: true });
   }
 
   function onOnline() {
     set({ online: true });
     void flush({ ignoreBackoff: true });
-    void restartRealtime(); // its PB_CONNECT runs the pull
-    void pull();
+    void reconnectAndPull();
   }
 
   function onOffline() {
@@ -257,8 +299,7 @@ export function createSyncEngine(opts: {
 
       if (status.online) await refreshSessionIfNeeded(client);
       await claimPrivateTables(db, (await readSession(db))?.userId ?? null);
-      void restartRealtime();
-      await pull();
+      await reconnectAndPull();
       await flush({ ignoreBackoff: true });
     },
     async stop() {
@@ -268,6 +309,11 @@ export function createSyncEngine(opts: {
       clearInterval(refreshTimer);
       for (const c of cleanups.splice(0)) c();
       realtimeGen++;
+      if (connectWait) {
+        clearTimeout(connectWait.timer);
+        connectWait.done();
+        connectWait = null;
+      }
       await realtime?.stop();
       realtime = null;
       // let what is under way finish (a flush removes rows only once the server confirmed them)
