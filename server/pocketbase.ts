@@ -55,7 +55,18 @@ export interface PocketBaseOptions {
 export function runPocketBaseCommand(dataDir: string, args: string[]): string {
   const res = spawnSync(
     findPocketBase(),
-    [...args, '--dir', dataDir, '--migrationsDir', MIGRATIONS_DIR, '--hooksDir', HOOKS_DIR],
+    [
+      ...args,
+      '--dir',
+      dataDir,
+      '--migrationsDir',
+      MIGRATIONS_DIR,
+      '--hooksDir',
+      HOOKS_DIR,
+      // collections changed through the API (tests, benchmarks) must never write migration files
+      // into the repository: migrations are written by hand, append-only
+      '--automigrate=false',
+    ],
     { encoding: 'utf8' },
   );
   if (res.status !== 0) {
@@ -75,6 +86,7 @@ export function startPocketBase(opts: PocketBaseOptions): ChildProcess {
     MIGRATIONS_DIR,
     '--hooksDir',
     HOOKS_DIR,
+    '--automigrate=false',
   ];
   const publicDir = opts.publicDir === undefined ? DIST_DIR : opts.publicDir;
   if (publicDir) args.push('--publicDir', publicDir);
