@@ -1,0 +1,572 @@
+/**
+ * Server capacity: how much one PocketBase (the project's migrations and hooks, on this machine)
+ * takes before it saturates, loaded over loopback by autocannon in this process. The load
+ * generator and the server share the same cores, so every figure is a floor for a dedicated
+ * server; the CPU figures say who used what.
+ *
+ * Data (bench/sync/seed.ts, through the batch API): 20 groups, 2,000 photo cards with a tiny PNG,
+ * 100 meetups, 100 fan accounts (each logged in once for a token). The app's rate limiter stays on
+ * with its rules; loopback is in its excludedIPs (one load generator would otherwise be throttled
+ * as one abusive client).
+ *
+ * Figures (each a median over `runs` runs of `duration` seconds unless said):
+ *
+ * - `list @N`: GET photoCards as the app's initial sync pages it (perPage 500, sort updated,id,
+ *   skipTotal), anonymous, gzip accepted (the server compresses): requests/s, p50 and p99 latency.
+ * - `delta pull @N`: the same list with the app's delta filter for "changed since now" (nothing new):
+ *   the request every page load makes once per collection.
+ * - `like @N`: a fan likes a card (POST likes with a client id, as the outbox sends it); every
+ *   request is a new user×card pair, rotating through the 100 tokens; the likes hook keeps the
+ *   card's likeCount. Afterwards the superuser counts the likes stored against the 2xx answers:
+ *   never fewer (a lost write); more are the requests still in flight when autocannon stopped.
+ * - `post @N`: a fan writes an exchange post on a card (POST exchangeList; the hooks check text
+ *   and profanity). Stored posts are counted the same way.
+ * - `saturation`: the delta pull and the like at 1…200 connections, `sweepSeconds` each, one run:
+ *   requests/s, p99, and the CPU the PocketBase process and this process used (from
+ *   /proc/<pid>/stat and process.cpuUsage(), in % of one core). Saturation is the first level after
+ *   which requests/s grows by less than 5%.
+ * - `fan-out to N clients`: N realtime clients (SSE on /api/realtime, each its own connection)
+ *   subscribed to `comments`; a fan writes `events` comments 250 ms apart; latency is from just
+ *   before the create request to each client parsing the event. Per event: p50, p99 and max over
+ *   clients; the table shows the median over events. Also the time for all N to connect and
+ *   subscribe, and how many clients received every event.
+ */
+import { request as httpRequest, type ClientRequest } from 'node:http';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import type PocketBase from 'pocketbase';
+import { machineInfo, type MachineInfo } from '../lib/machine.ts';
+import type { Row } from '../lib/report.ts';
+import { recordId } from '../lib/seed.ts';
+import { pocketBaseVersion, startBenchServer, type BenchServer } from '../lib/server.ts';
+import { median, summarize, type Summary } from '../lib/stats.ts';
+import { PASSWORD, seedSyncData } from '../sync/seed.ts';
+
+export interface CapacityBenchOptions {
+  runs: number;
+  /** Seconds per autocannon run. */
+  duration: number;
+  connections: number;
+  sweep: number[];
+  sweepSeconds: number;
+  fanoutClients: number[];
+  events: number;
+  users: number;
+  cards: number;
+  log: (line: string) => void;
+}
+
+export const DEFAULTS: CapacityBenchOptions = {
+  runs: 3,
+  duration: 10,
+  connections: 50,
+  sweep: [1, 5, 10, 25, 50, 100, 200],
+  sweepSeconds: 4,
+  fanoutClients: [100, 500],
+  events: 20,
+  users: 100,
+  cards: 2000,
+  log: (line) => console.log(line),
+};
+
+interface LoadSample {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  bytesPerSec: number;
+  serverCpu: number;
+  loaderCpu: number;
+}
+
+interface LoadSummary {
+  rps: Summary;
+  p50: Summary;
+  p99: Summary;
+  non2xx: number;
+  errors: number;
+  ok: number;
+  kbPerSec: Summary;
+  serverCpu: Summary;
+  loaderCpu: Summary;
+}
+
+interface FanoutSummary {
+  clients: number;
+  connectMs: number;
+  events: number;
+  p50: Summary;
+  p99: Summary;
+  max: Summary;
+  /** Clients that received every event. */
+  complete: number;
+}
+
+export interface CapacityBenchResult {
+  name: 'capacity';
+  machine: MachineInfo;
+  config: Omit<CapacityBenchOptions, 'log'> & { rateLimitNote: string };
+  load: Record<'list' | 'delta' | 'like' | 'post', LoadSummary>;
+  stored: { likes: number; likes2xx: number; posts: number; posts2xx: number };
+  sweep: Record<'delta' | 'like', (LoadSample & { connections: number })[]>;
+  saturation: Record<'delta' | 'like', { connections: number; rps: number } | null>;
+  fanout: FanoutSummary[];
+  problems: string[];
+  notes: string[];
+  totalMs: number;
+}
+
+// ---------------------------------------------------------------- CPU of the server process
+
+const TICKS_PER_SECOND = 100;
+
+function processTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // the command name may hold spaces: fields start after the last ')'
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]); // utime + stime (fields 14 and 15)
+}
+
+// ---------------------------------------------------------------- autocannon
+
+type Setup = (req: autocannon.Request) => autocannon.Request;
+
+async function load(
+  server: BenchServer,
+  opts: {
+    connections: number;
+    duration: number;
+    method: 'GET' | 'POST';
+    path: string;
+    setup?: Setup;
+  },
+): Promise<LoadSample> {
+  const pid = server.proc.pid!;
+  const ticks = processTicks(pid);
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  const res = await autocannon({
+    url: server.url,
+    connections: opts.connections,
+    duration: opts.duration,
+    headers: { 'accept-encoding': 'gzip' },
+    requests: [
+      {
+        method: opts.method,
+        path: opts.path,
+        ...(opts.setup ? { setupRequest: opts.setup } : {}),
+      },
+    ],
+  });
+  const seconds = (performance.now() - t) / 1000;
+  const used = process.cpuUsage(cpu);
+  return {
+    rps: res.requests.average,
+    p50: res.latency.p50,
+    p99: res.latency.p99,
+    ok: res['2xx'],
+    non2xx: res.non2xx,
+    errors: res.errors,
+    bytesPerSec: res.throughput.average,
+    serverCpu: ((processTicks(pid) - ticks) / TICKS_PER_SECOND / seconds) * 100,
+    loaderCpu: ((used.user + used.system) / 1e6 / seconds) * 100,
+  };
+}
+
+function summarizeLoad(samples: LoadSample[]): LoadSummary {
+  return {
+    rps: summarize(samples.map((s) => s.rps)),
+    p50: summarize(samples.map((s) => s.p50)),
+    p99: summarize(samples.map((s) => s.p99)),
+    ok: samples.reduce((a, s) => a + s.ok, 0),
+    non2xx: samples.reduce((a, s) => a + s.non2xx, 0),
+    errors: samples.reduce((a, s) => a + s.errors, 0),
+    kbPerSec: summarize(samples.map((s) => s.bytesPerSec / 1024)),
+    serverCpu: summarize(
+      samples.map((s) => s.serverCpu),
+      0,
+    ),
+    loaderCpu: summarize(
+      samples.map((s) => s.loaderCpu),
+      0,
+    ),
+  };
+}
+
+/** The first level after which requests/s grows by less than 5%. */
+function saturationOf(sweep: (LoadSample & { connections: number })[]) {
+  for (let i = 0; i + 1 < sweep.length; i++) {
+    if (sweep[i + 1]!.rps < sweep[i]!.rps * 1.05) {
+      return { connections: sweep[i]!.connections, rps: Number(sweep[i]!.rps.toFixed(0)) };
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- realtime clients
+
+interface SseClient {
+  req: ClientRequest;
+  /** record id → performance.now() when the event was parsed */
+  received: Map<string, number>;
+}
+
+function openSse(base: URL, topic: string): Promise<SseClient> {
+  return new Promise((resolve, reject) => {
+    const received = new Map<string, number>();
+    let buffer = '';
+    let connected = false;
+    const req = httpRequest(
+      {
+        host: base.hostname,
+        port: base.port,
+        path: '/api/realtime',
+        headers: { accept: 'text/event-stream' },
+        agent: false,
+      },
+      (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            let event = '';
+            let data = '';
+            for (const line of block.split('\n')) {
+              if (line.startsWith('event:')) event = line.slice(6).trim();
+              else if (line.startsWith('data:')) data += line.slice(5).trim();
+            }
+            if (event === 'PB_CONNECT' && !connected) {
+              connected = true;
+              const clientId = (JSON.parse(data) as { clientId: string }).clientId;
+              fetch(new URL('/api/realtime', base), {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ clientId, subscriptions: [topic] }),
+              })
+                .then((r) => (r.ok ? resolve({ req, received }) : reject(new Error(`${r.status}`))))
+                .catch(reject);
+            } else if (event === topic) {
+              const at = performance.now();
+              const id = (JSON.parse(data) as { record?: { id?: string } }).record?.id;
+              if (id) received.set(id, at);
+            }
+          }
+        });
+        res.on('error', () => {});
+      },
+    );
+    req.on('error', (err) => (connected ? undefined : reject(err)));
+    req.end();
+  });
+}
+
+async function fanout(
+  server: BenchServer,
+  writer: { id: string; token: string },
+  meetUp: string,
+  clients: number,
+  events: number,
+): Promise<FanoutSummary> {
+  const base = new URL(server.url);
+  const started = performance.now();
+  const open: SseClient[] = [];
+  try {
+    // connect in waves of 50, as a crowd arriving, not all in one instant
+    for (let i = 0; i < clients; i += 50) {
+      const wave = Math.min(50, clients - i);
+      open.push(
+        ...(await Promise.all(Array.from({ length: wave }, () => openSse(base, 'comments')))),
+      );
+    }
+    const connectMs = performance.now() - started;
+    await new Promise((r) => setTimeout(r, 500));
+
+    const sent = new Map<string, number>();
+    for (let e = 0; e < events; e++) {
+      const id = recordId();
+      sent.set(id, performance.now());
+      const res = await fetch(new URL('/api/collections/comments/records', base), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: writer.token },
+        body: JSON.stringify({ id, name: writer.id, meetUp, ment: `실시간 댓글 ${e + 1}` }),
+      });
+      if (!res.ok) throw new Error(`comment create ${res.status}: ${await res.text()}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await new Promise((r) => setTimeout(r, 1500));
+
+    const p50: number[] = [];
+    const p99: number[] = [];
+    const max: number[] = [];
+    for (const [id, at] of sent) {
+      const lat = open
+        .map((c) => c.received.get(id))
+        .filter((v): v is number => v !== undefined)
+        .map((v) => v - at)
+        .sort((a, b) => a - b);
+      if (!lat.length) continue;
+      p50.push(median(lat));
+      p99.push(lat[Math.min(lat.length - 1, Math.ceil(lat.length * 0.99) - 1)]!);
+      max.push(lat[lat.length - 1]!);
+    }
+    const complete = open.filter((c) => [...sent.keys()].every((id) => c.received.has(id))).length;
+    return {
+      clients,
+      connectMs: Number(connectMs.toFixed(0)),
+      events,
+      p50: summarize(p50),
+      p99: summarize(p99),
+      max: summarize(max),
+      complete,
+    };
+  } finally {
+    for (const c of open) c.req.destroy();
+  }
+}
+
+// ---------------------------------------------------------------- the benchmark
+
+async function tokenOf(server: BenchServer, email: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity: email, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function countOf(su: PocketBase, collection: string, filter: string): Promise<number> {
+  const res = await su.collection(collection).getList(1, 1, { filter, requestKey: null });
+  return res.totalItems;
+}
+
+export async function runCapacityBench(partial: Partial<CapacityBenchOptions> = {}): Promise<{
+  result: CapacityBenchResult;
+  rows: Row[];
+}> {
+  const opts: CapacityBenchOptions = { ...DEFAULTS, ...partial };
+  const { log } = opts;
+  const t0 = performance.now();
+  const problems: string[] = [];
+  const server = await startBenchServer({ publicDir: null });
+  try {
+    const su = await server.admin();
+    log(`seeding ${opts.cards} cards and ${opts.users} fans into ${server.url} ...`);
+    const seed = await seedSyncData(su, {
+      groups: 20,
+      cards: opts.cards,
+      meetups: 100,
+      flushUsers: opts.users,
+      images: true,
+    });
+    const fans = await Promise.all(
+      seed.flushUsers.map(async (u) => ({ id: u.id, token: await tokenOf(server, u.email) })),
+    );
+    const cards = seed.cards;
+
+    const listPath =
+      '/api/collections/photoCards/records?page=1&perPage=500&sort=updated,id&skipTotal=1';
+    const since = new Date(Date.now() + 60_000).toISOString().replace('T', ' ');
+    const deltaPath =
+      '/api/collections/photoCards/records?page=1&perPage=500&sort=updated,id&skipTotal=1&filter=' +
+      encodeURIComponent(`updated > "${since}" || (updated = "${since}" && id > "")`);
+
+    // every like a new pair: user = n % users, card = floor(n / users) % cards
+    let likeN = 0;
+    const likeSetup: Setup = (req) => {
+      const n = likeN++;
+      const fan = fans[n % fans.length]!;
+      const card = cards[Math.floor(n / fans.length) % cards.length]!;
+      return {
+        ...req,
+        headers: { ...req.headers, 'content-type': 'application/json', authorization: fan.token },
+        body: JSON.stringify({ id: recordId(), user: fan.id, photoCard: card }),
+      };
+    };
+    let postN = 0;
+    const postSetup: Setup = (req) => {
+      const n = postN++;
+      const fan = fans[n % fans.length]!;
+      return {
+        ...req,
+        headers: { ...req.headers, 'content-type': 'application/json', authorization: fan.token },
+        body: JSON.stringify({
+          id: recordId(),
+          writer: fan.id,
+          photoCard: cards[n % cards.length]!,
+          description: `원빈 포카 교환 원해요, 시즈니 포카랑 바꿔요 (${n + 1})`,
+          status: '교환대기중',
+        }),
+      };
+    };
+
+    const kinds = {
+      list: { method: 'GET' as const, path: listPath },
+      delta: { method: 'GET' as const, path: deltaPath },
+      like: { method: 'POST' as const, path: '/api/collections/likes/records', setup: likeSetup },
+      post: {
+        method: 'POST' as const,
+        path: '/api/collections/exchangeList/records',
+        setup: postSetup,
+      },
+    };
+    const samples: Record<keyof typeof kinds, LoadSample[]> = {
+      list: [],
+      delta: [],
+      like: [],
+      post: [],
+    };
+    for (let run = 0; run < opts.runs; run++) {
+      for (const [kind, k] of Object.entries(kinds) as [
+        keyof typeof kinds,
+        (typeof kinds)['list'],
+      ][]) {
+        const s = await load(server, {
+          connections: opts.connections,
+          duration: opts.duration,
+          ...k,
+        });
+        samples[kind].push(s);
+        log(
+          `  run ${run + 1} ${kind} @${opts.connections}: ${s.rps.toFixed(0)} req/s, p99 ${s.p99} ms, ` +
+            `${s.non2xx} non-2xx, ${s.errors} errors, server CPU ${s.serverCpu.toFixed(0)}%, ` +
+            `load generator ${s.loaderCpu.toFixed(0)}%`,
+        );
+      }
+    }
+    const likes2xx = samples.like.reduce((a, s) => a + s.ok, 0);
+    const posts2xx = samples.post.reduce((a, s) => a + s.ok, 0);
+
+    const sweep: CapacityBenchResult['sweep'] = { delta: [], like: [] };
+    for (const kind of ['delta', 'like'] as const) {
+      for (const connections of opts.sweep) {
+        const s = await load(server, { connections, duration: opts.sweepSeconds, ...kinds[kind] });
+        sweep[kind].push({ ...s, connections });
+        log(
+          `  sweep ${kind} @${connections}: ${s.rps.toFixed(0)} req/s, p99 ${s.p99} ms, ` +
+            `server CPU ${s.serverCpu.toFixed(0)}%, load generator ${s.loaderCpu.toFixed(0)}%`,
+        );
+      }
+    }
+    const sweepLikes2xx = sweep.like.reduce((a, s) => a + s.ok, 0);
+    const fanIds = fans.map((f) => `user = "${f.id}"`).join(' || ');
+    const stored = {
+      likes: await countOf(su, 'likes', fanIds),
+      likes2xx: likes2xx + sweepLikes2xx,
+      posts: await countOf(su, 'exchangeList', fanIds.replace(/user =/g, 'writer =')),
+      posts2xx,
+    };
+    // autocannon stops at the deadline without reading the answers still in flight, so the
+    // server may store more than it was seen to answer; fewer would be a lost write
+    if (stored.likes < stored.likes2xx) {
+      problems.push(`likes stored ${stored.likes}, fewer than the 2xx answers ${stored.likes2xx}`);
+    }
+    if (stored.posts < stored.posts2xx) {
+      problems.push(`posts stored ${stored.posts}, fewer than the 2xx answers ${stored.posts2xx}`);
+    }
+    for (const [kind, list] of Object.entries(samples)) {
+      const bad = list.reduce((a, s) => a + s.non2xx + s.errors, 0);
+      if (bad) problems.push(`${kind}: ${bad} non-2xx answers or errors`);
+    }
+
+    const fan = fans[0]!;
+    const fan_out: FanoutSummary[] = [];
+    for (const clients of opts.fanoutClients) {
+      const f = await fanout(server, fan, seed.meetups[0]!, clients, opts.events);
+      fan_out.push(f);
+      log(
+        `  fan-out to ${clients}: connected in ${f.connectMs} ms; latency p50 ${f.p50.median} ms, ` +
+          `p99 ${f.p99.median} ms, max ${f.max.median} ms; ${f.complete}/${clients} got every event`,
+      );
+      if (f.complete !== clients) {
+        problems.push(`fan-out to ${clients}: ${clients - f.complete} clients missed an event`);
+      }
+    }
+
+    const load_ = {
+      list: summarizeLoad(samples.list),
+      delta: summarizeLoad(samples.delta),
+      like: summarizeLoad(samples.like),
+      post: summarizeLoad(samples.post),
+    };
+    const saturation = { delta: saturationOf(sweep.delta), like: saturationOf(sweep.like) };
+    const { log: _log, ...config } = opts;
+    void _log;
+    const result: CapacityBenchResult = {
+      name: 'capacity',
+      machine: machineInfo({ pocketbase: pocketBaseVersion() ?? undefined }),
+      config: { ...config, rateLimitNote: server.rateLimitNote },
+      load: load_,
+      stored,
+      sweep,
+      saturation,
+      fanout: fan_out,
+      problems,
+      notes: [
+        `autocannon and PocketBase share this machine's ${machineInfo().cpuCores} cores over loopback; ` +
+          'CPU is in % of one core',
+        server.rateLimitNote,
+      ],
+      totalMs: performance.now() - t0,
+    };
+
+    const c = opts.connections;
+    const rows: Row[] = [];
+    const labels = {
+      list: 'list (page of 500 cards)',
+      delta: 'delta pull (nothing new)',
+      like: 'like',
+      post: 'exchange post',
+    };
+    for (const kind of ['list', 'delta', 'like', 'post'] as const) {
+      const l = load_[kind];
+      rows.push(
+        { figure: `${labels[kind]} @${c}: req/s`, value: l.rps, unit: 'req/s' },
+        { figure: `${labels[kind]} @${c}: p50`, value: l.p50, unit: 'ms' },
+        { figure: `${labels[kind]} @${c}: p99`, value: l.p99, unit: 'ms' },
+        { figure: `${labels[kind]} @${c}: server CPU`, value: l.serverCpu, unit: '% of a core' },
+      );
+    }
+    rows.push(
+      {
+        figure: 'likes: 2xx answers / stored',
+        value: `${stored.likes2xx} / ${stored.likes}`,
+        unit: 'stored ≥ answered: the rest were in flight at the end',
+      },
+      {
+        figure: 'posts: 2xx answers / stored',
+        value: `${stored.posts2xx} / ${stored.posts}`,
+        unit: 'stored ≥ answered: the rest were in flight at the end',
+      },
+    );
+    for (const kind of ['delta', 'like'] as const) {
+      const s = saturation[kind];
+      rows.push({
+        figure: `saturation: ${labels[kind]}`,
+        value: s ? `${s.rps} req/s at ${s.connections} conns` : 'not reached',
+        unit: `sweep ${opts.sweep.join(', ')}`,
+      });
+    }
+    for (const f of fan_out) {
+      rows.push(
+        { figure: `fan-out ${f.clients}: connect + subscribe all`, value: f.connectMs, unit: 'ms' },
+        { figure: `fan-out ${f.clients}: latency p50`, value: f.p50, unit: 'ms' },
+        { figure: `fan-out ${f.clients}: latency p99`, value: f.p99, unit: 'ms' },
+        { figure: `fan-out ${f.clients}: latency max`, value: f.max, unit: 'ms' },
+        {
+          figure: `fan-out ${f.clients}: clients with every event`,
+          value: `${f.complete} / ${f.clients}`,
+        },
+      );
+    }
+    return { result, rows };
+  } finally {
+    await server.stop();
+  }
+}

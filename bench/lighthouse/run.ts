@@ -1,0 +1,34 @@
+/**
+ * `npx tsx bench/lighthouse/run.ts [--runs 3]`: Lighthouse 12 at mobile settings on /, /exchange
+ * and /meetup of the built app (cold loads), prints a table and writes
+ * bench/results/lighthouse.json.
+ */
+import { parseArgs } from 'node:util';
+import { describeMachine } from '../lib/machine.ts';
+import { table, writeResult } from '../lib/report.ts';
+import { DEFAULTS, runLighthouseBench } from './bench.ts';
+
+const { values } = parseArgs({ options: { runs: { type: 'string' } } });
+
+const int = (v: string | undefined, fallback: number) => {
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`not a positive integer: ${v}`);
+  return n;
+};
+
+const { result, rows } = await runLighthouseBench({ runs: int(values.runs, DEFAULTS.runs) });
+
+console.log('');
+console.log(
+  `Lighthouse ${result.config.lighthouse} (${result.config.formFactor}, ` +
+    `${result.config.throttlingMethod} throttling), medians of ${result.config.runs} runs per page`,
+);
+console.log(describeMachine(result.machine));
+console.log('');
+console.log(table(rows));
+for (const n of result.notes) console.log(`  note: ${n}`);
+for (const p of result.problems) console.log(`  problem: ${p}`);
+const path = await writeResult('lighthouse', result);
+console.log('');
+console.log(`wrote ${path} (${(result.totalMs / 1000).toFixed(0)} s in all)`);

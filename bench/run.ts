@@ -1,0 +1,215 @@
+/**
+ * `npm run bench`: every benchmark on this machine, one after another, against the real
+ * PocketBase and Debian's Chromium. Prints each table as it finishes, then a headline table, and
+ * writes bench/results.json, bench/RESULTS.md and each benchmark's bench/results/<name>.json.
+ *
+ *   npm run bench                         everything (about 15 minutes)
+ *   npm run bench -- --only bundle,sync   some of them
+ *   npm run bench -- --skip capacity      all but some
+ *   npm run bench -- --quick              fewer runs and smaller data: a smoke check of the suite,
+ *                                         not figures to compare (RESULTS.md says so)
+ *
+ * A benchmark that throws is reported as failed and the suite goes on. Nothing asserts on time.
+ */
+import { parseArgs } from 'node:util';
+import { buildBenchApp, type BenchApp } from './lib/app.ts';
+import { launchBenchBrowser } from './lib/browser.ts';
+import { describeMachine, machineInfo } from './lib/machine.ts';
+import { table, writeResult, type Row } from './lib/report.ts';
+import { pocketBaseVersion } from './lib/server.ts';
+import { writeSuite, type BenchOutcome, type SuiteResult } from './lib/summary.ts';
+
+interface Context {
+  quick: boolean;
+  /** The app built once for every benchmark that drives it. */
+  app: () => Promise<BenchApp>;
+}
+
+interface Ran {
+  result: unknown;
+  rows: Row[];
+}
+
+interface Bench {
+  name: string;
+  title: string;
+  run(ctx: Context): Promise<Ran>;
+  /** Figures (exact names or patterns) copied into the headline table. */
+  headline: (string | RegExp)[];
+}
+
+const BENCHES: Bench[] = [
+  {
+    name: 'bundle',
+    title: 'Bundle',
+    run: async () => (await import('./bundle/bench.ts')).runBundleBench({}),
+    headline: [/^initial JS/, /^initial total/, /^leaflet/i, /^swiper/i],
+  },
+  {
+    name: 'lighthouse',
+    title: 'Lighthouse (mobile)',
+    run: async (ctx) =>
+      (await import('./lighthouse/bench.ts')).runLighthouseBench({
+        app: await ctx.app(),
+        ...(ctx.quick ? { runs: 1 } : {}),
+      }),
+    headline: [/ performance$/, / LCP$/, / CLS$/],
+  },
+  {
+    name: 'offline-start',
+    title: 'Offline start',
+    run: async (ctx) =>
+      (await import('./offline-start/bench.ts')).runOfflineStartBench({
+        app: await ctx.app(),
+        ...(ctx.quick ? { runs: 2 } : {}),
+      }),
+    headline: [/offline: first card painted/],
+  },
+  {
+    name: 'cards',
+    title: 'Local search and the card grid',
+    run: async (ctx) =>
+      (await import('./cards/bench.ts')).runCardsBench(ctx.quick ? { runs: 2 } : {}),
+    headline: [/^search keystroke/],
+  },
+  {
+    name: 'sync',
+    title: 'Sync',
+    run: async (ctx) =>
+      (await import('./sync/bench.ts')).runSyncBench(
+        ctx.quick ? { runs: 1, cards: 1000, meetups: 60, mutations: 40 } : {},
+      ),
+    headline: [
+      /^initial sync \(/,
+      /^no-change delta pull: time/,
+      /^flush \d+ mutations: time/,
+      /^flush: requests per mutation/,
+    ],
+  },
+  {
+    name: 'session',
+    title: "A fan's session: ours against the spec's original calls",
+    run: async (ctx) =>
+      (await import('./session/bench.ts')).runSessionBench({
+        app: await ctx.app(),
+        ...(ctx.quick ? { runs: 1 } : {}),
+      }),
+    headline: [/: API requests$/, /: received on the wire$/],
+  },
+  {
+    name: 'capacity',
+    title: 'Server capacity (autocannon, realtime fan-out)',
+    run: async (ctx) =>
+      (await import('./capacity/bench.ts')).runCapacityBench(
+        ctx.quick ? { runs: 1, duration: 3 } : {},
+      ),
+    headline: [/@50: req\/s/, /@50: p99/, /^saturation/, /^fan-out 500: latency p99/],
+  },
+];
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    skip: { type: 'string' },
+    quick: { type: 'boolean' },
+  },
+});
+
+const list = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()) : []);
+const only = list(values.only);
+const skip = list(values.skip);
+for (const n of [...only, ...skip]) {
+  if (!BENCHES.some((b) => b.name === n)) {
+    throw new Error(`no benchmark named ${n} (${BENCHES.map((b) => b.name).join(', ')})`);
+  }
+}
+const chosen = BENCHES.filter(
+  (b) => (!only.length || only.includes(b.name)) && !skip.includes(b.name),
+);
+const quick = !!values.quick;
+
+const started = performance.now();
+const built: { app: Promise<BenchApp> | null } = { app: null };
+const ctx: Context = {
+  quick,
+  app: () => {
+    if (!built.app) {
+      console.log('building the app once for the benchmarks that drive it ...');
+      built.app = buildBenchApp();
+    }
+    return built.app;
+  },
+};
+
+const outcomes: BenchOutcome[] = [];
+for (const bench of chosen) {
+  console.log('');
+  console.log(`=== ${bench.title} (${bench.name}) ===`);
+  const t = performance.now();
+  const outcome: BenchOutcome = {
+    name: bench.name,
+    title: bench.title,
+    seconds: 0,
+    rows: [],
+    problems: [],
+    notes: [],
+  };
+  try {
+    const { result, rows } = await bench.run(ctx);
+    outcome.rows = rows;
+    const r = result as { problems?: unknown; notes?: unknown };
+    if (Array.isArray(r.problems)) outcome.problems = r.problems.map(String);
+    if (Array.isArray(r.notes)) outcome.notes = r.notes.map(String);
+    await writeResult(bench.name, result);
+    console.log('');
+    console.log(table(rows));
+    for (const p of outcome.problems) console.log(`  problem: ${p}`);
+  } catch (err) {
+    outcome.error = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+    console.log(`FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  }
+  outcome.seconds = Number(((performance.now() - t) / 1000).toFixed(0));
+  outcomes.push(outcome);
+}
+
+if (built.app) await (await built.app).dispose();
+
+const headline: Row[] = [];
+for (const bench of chosen) {
+  const outcome = outcomes.find((o) => o.name === bench.name)!;
+  const taken = new Set<Row>();
+  for (const pattern of bench.headline) {
+    for (const row of outcome.rows) {
+      const hit = typeof pattern === 'string' ? row.figure === pattern : pattern.test(row.figure);
+      if (!hit || taken.has(row)) continue;
+      taken.add(row);
+      headline.push({ ...row, figure: `${bench.name}: ${row.figure}` });
+    }
+  }
+}
+
+const { version: chromium } = await launchBenchBrowser().then(async (b) => {
+  await b.browser.close();
+  return b;
+});
+const suite: SuiteResult = {
+  name: 'suite',
+  machine: machineInfo({ chromium, pocketbase: pocketBaseVersion() ?? undefined }),
+  command: ['npm run bench', ...process.argv.slice(2)].join(' '),
+  quick,
+  seconds: Number(((performance.now() - started) / 1000).toFixed(0)),
+  headline,
+  benchmarks: outcomes,
+};
+const paths = await writeSuite(suite);
+
+console.log('');
+console.log(`=== headline (${describeMachine(suite.machine)}) ===`);
+console.log(table(headline));
+const failed = outcomes.filter((o) => o.error);
+console.log('');
+console.log(`wrote ${paths.join(', ')} in ${Math.round(suite.seconds / 60)} min`);
+if (failed.length) {
+  console.log(`failed: ${failed.map((o) => `${o.name} (${o.error})`).join('; ')}`);
+  process.exitCode = 1;
+}
