@@ -11,11 +11,13 @@
  *
  * A benchmark that throws is reported as failed and the suite goes on. Nothing asserts on time.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildBenchApp, type BenchApp } from './lib/app.ts';
 import { launchBenchBrowser } from './lib/browser.ts';
 import { describeMachine, machineInfo } from './lib/machine.ts';
-import { table, writeResult, type Row } from './lib/report.ts';
+import { BENCH_DIR, table, writeResult, type Row } from './lib/report.ts';
 import { pocketBaseVersion } from './lib/server.ts';
 import { writeSuite, type BenchOutcome, type SuiteResult } from './lib/summary.ts';
 
@@ -107,6 +109,17 @@ const BENCHES: Bench[] = [
   },
 ];
 
+function readPreviousSuite(): SuiteResult | null {
+  const path = join(BENCH_DIR, 'results.json');
+  if (!existsSync(path)) return null;
+  try {
+    const suite = JSON.parse(readFileSync(path, 'utf8')) as SuiteResult;
+    return suite.quick ? null : suite;
+  } catch {
+    return null;
+  }
+}
+
 const { values } = parseArgs({
   options: {
     only: { type: 'string' },
@@ -153,6 +166,7 @@ for (const bench of chosen) {
     rows: [],
     problems: [],
     notes: [],
+    ranAt: new Date().toISOString(),
   };
   try {
     const { result, rows } = await bench.run(ctx);
@@ -174,9 +188,24 @@ for (const bench of chosen) {
 
 if (built.app) await (await built.app).dispose();
 
+// A partial run (--only, --skip) keeps the other benchmarks' last figures from results.json, so
+// RESULTS.md always shows every benchmark (each with the date it ran). --quick never mixes in.
+if ((only.length || skip.length) && !quick) {
+  const previous = readPreviousSuite();
+  for (const bench of BENCHES) {
+    if (outcomes.some((o) => o.name === bench.name)) continue;
+    const kept = previous?.benchmarks.find((o) => o.name === bench.name && !o.error);
+    if (kept) outcomes.push({ ...kept, ranAt: kept.ranAt ?? previous!.machine.date });
+  }
+  outcomes.sort(
+    (a, b) =>
+      BENCHES.findIndex((x) => x.name === a.name) - BENCHES.findIndex((x) => x.name === b.name),
+  );
+}
+
 const headline: Row[] = [];
-for (const bench of chosen) {
-  const outcome = outcomes.find((o) => o.name === bench.name)!;
+for (const outcome of outcomes) {
+  const bench = BENCHES.find((b) => b.name === outcome.name)!;
   const taken = new Set<Row>();
   for (const pattern of bench.headline) {
     for (const row of outcome.rows) {

@@ -372,7 +372,9 @@ export async function runCapacityBench(partial: Partial<CapacityBenchOptions> = 
 
     const listPath =
       '/api/collections/photoCards/records?page=1&perPage=500&sort=updated,id&skipTotal=1';
-    const since = new Date(Date.now() + 60_000).toISOString().replace('T', ' ');
+    // a checkpoint no record has reached: the same query as a real delta pull, never a match
+    // (a checkpoint near the clock would start matching as the likes touch the cards)
+    const since = '2100-01-01 00:00:00.000Z';
     const deltaPath =
       '/api/collections/photoCards/records?page=1&perPage=500&sort=updated,id&skipTotal=1&filter=' +
       encodeURIComponent(`updated > "${since}" || (updated = "${since}" && id > "")`);

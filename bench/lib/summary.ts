@@ -21,6 +21,8 @@ export interface BenchOutcome {
   problems: string[];
   /** Free-form lines printed under the table (configuration, caveats). */
   notes: string[];
+  /** When it ran (ISO); a partial run keeps the others' last outcomes with their own date. */
+  ranAt?: string;
 }
 
 export interface SuiteResult {
@@ -62,7 +64,9 @@ export function renderMarkdown(suite: SuiteResult): string {
     `Written by \`${suite.command}\` on ${suite.machine.date.slice(0, 10)} in ` +
       `${Math.round(suite.seconds / 60)} min. Medians of several runs (min and max beside them); ` +
       'single values are one deterministic measurement. What each figure means: ' +
-      '[bench/README.md](README.md). Full detail per benchmark: `bench/results/<name>.json`.',
+      '[bench/README.md](README.md). Full detail per benchmark: `bench/results/<name>.json`. ' +
+      'A partial run (`--only`, `--skip`) keeps the other benchmarks’ last figures; each section ' +
+      'says when it ran.',
     '',
     ...(suite.quick
       ? [
@@ -82,7 +86,8 @@ export function renderMarkdown(suite: SuiteResult): string {
     '',
   ];
   for (const b of suite.benchmarks) {
-    out.push(`## ${b.title} (\`${b.name}\`, ${Math.round(b.seconds)} s)`, '');
+    const day = b.ranAt ? `, ${b.ranAt.slice(0, 16).replace('T', ' ')} UTC` : '';
+    out.push(`## ${b.title} (\`${b.name}\`, ${Math.round(b.seconds)} s${day})`, '');
     if (b.error) out.push(`**Failed:** ${b.error}`, '');
     if (b.rows.length) out.push(markdownTable(b.rows), '');
     for (const n of b.notes) out.push(`- ${n}`);

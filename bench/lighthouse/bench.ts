@@ -48,6 +48,9 @@ export const DEFAULTS: Omit<LighthouseBenchOptions, 'app' | 'server'> = {
   log: (line) => console.log(line),
 };
 
+/** Attempts per run: a run whose trace Lighthouse failed to record is made again. */
+const MAX_ATTEMPTS = 3;
+
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 type Category = (typeof CATEGORIES)[number];
 
@@ -253,8 +256,17 @@ export async function runLighthouseBench(partial: Partial<LighthouseBenchOptions
     for (const path of opts.pages) {
       const samples: RunSample[] = [];
       for (let run = 0; run < opts.runs; run++) {
-        const started = performance.now();
-        const { lhr, chromium: version } = await runOnce(new URL(path, server.url).href);
+        // Lighthouse sometimes fails to record the trace (NO_NAVSTART and the like): such a run
+        // has no metrics, so it is made again (up to MAX_ATTEMPTS times) and the failure noted
+        let started = performance.now();
+        let { lhr, chromium: version } = await runOnce(new URL(path, server.url).href);
+        for (let attempt = 1; lhr.runtimeError && attempt < MAX_ATTEMPTS; attempt++) {
+          notes.push(
+            `${path} run ${run + 1}: ${lhr.runtimeError.code} on attempt ${attempt}, made again`,
+          );
+          started = performance.now();
+          ({ lhr, chromium: version } = await runOnce(new URL(path, server.url).href));
+        }
         const s = sample(lhr, performance.now() - started);
         chromium = version;
         lhrConfig ??= lhr.configSettings;
