@@ -8,6 +8,8 @@
  *    resolved before these hooks run); the username 'admin' is reserved.
  *  - owner/reference fields (writer, photoCard, name, meetUp, users, user) never change.
  *  - notifications: only `read` may change.
+ *  - comments and profile edits follow the client's rules (a blank or over-long comment; a blank
+ *    name, an invalid nickname, phone number or birth date), with the client's Korean messages.
  *  - hook-kept fields are re-read inside the write transaction on every request update, so a
  *    profile edit cannot overwrite a concurrent like with a stale likeList.
  */
@@ -66,6 +68,7 @@ onRecordUpdateRequest((e) => {
   if (!e.hasSuperuserAuth()) {
     const bad = lib.changedFields(e.record, lib.USER_PROTECTED);
     if (bad.length) throw lib.badRequest(lib.MSG_PROTECTED, bad, 'validation_protected_field');
+    lib.checkProfileEdit(e.record);
     const username = e.record.getString('username');
     if (
       lib.isReservedUsername(username) &&
@@ -100,6 +103,19 @@ onRecordUpdateRequest((e) => {
   }
   e.next();
 }, 'exchangeList');
+
+// ---------------------------------------------------------------- meetup comments
+
+onRecordCreateRequest((e) => {
+  require(`${__hooks}/lib/common.js`).checkCommentText(e.record);
+  e.next();
+}, 'comments');
+
+onRecordUpdateRequest((e) => {
+  const lib = require(`${__hooks}/lib/common.js`);
+  if (lib.changedFields(e.record, ['ment']).length) lib.checkCommentText(e.record);
+  e.next();
+}, 'comments');
 
 // ---------------------------------------------------------------- immutable owner fields
 

@@ -111,6 +111,53 @@ function checkPostDescription(record) {
   if (trimmed !== raw) record.set('description', trimmed);
 }
 
+// ---------------------------------------------------------------- comments and profiles
+
+const COMMENT_MAX = 500;
+const MSG_COMMENT_EMPTY = '댓글 내용을 입력해주세요.';
+const MSG_COMMENT_TOO_LONG = '댓글은 500자까지 쓸 수 있습니다.';
+
+/** Validates and trims a meetup comment (the client's rules, src/data/repos/comments.ts). */
+function checkCommentText(record) {
+  const raw = record.getString('ment');
+  if (normalizeText(raw) === '') {
+    throw badRequest(MSG_COMMENT_EMPTY, ['ment'], 'validation_required');
+  }
+  const trimmed = raw.trim();
+  if (codePointLength(trimmed) > COMMENT_MAX) {
+    throw badRequest(MSG_COMMENT_TOO_LONG, ['ment'], 'validation_max_text_constraint');
+  }
+  if (trimmed !== raw) record.set('ment', trimmed);
+}
+
+const NAME_MAX = 40;
+const MSG_NAME_REQUIRED = '이름을 입력해주세요';
+const USERNAME = /^[0-9A-Za-z가-힣_.]{2,20}$/;
+const MSG_USERNAME_INVALID = '닉네임은 한글, 영문, 숫자, _ . 로 2~20자까지 쓸 수 있습니다.';
+
+/**
+ * A user's edit of their own profile: the name and nickname it changes follow the client's rules
+ * (src/data/repos/profile.ts). The phone number and birth date are hidden fields: PocketBase drops
+ * them from a user's request body, so only the sign-up (lib/signup.js, same rules) sets them.
+ */
+function checkProfileEdit(record) {
+  const changed = changedFields(record, ['name', 'username']);
+  if (changed.indexOf('name') >= 0) {
+    const name = record.getString('name').trim();
+    if (name === '' || codePointLength(name) > NAME_MAX) {
+      throw badRequest(MSG_NAME_REQUIRED, ['name'], 'validation_invalid_value');
+    }
+    record.set('name', name);
+  }
+  if (changed.indexOf('username') >= 0) {
+    const username = record.getString('username').trim();
+    if (!USERNAME.test(username)) {
+      throw badRequest(MSG_USERNAME_INVALID, ['username'], 'validation_invalid_value');
+    }
+    record.set('username', username);
+  }
+}
+
 // ---------------------------------------------------------------- record helpers
 
 /** A Go slice (or JS array) as a plain JS array. */
@@ -326,6 +373,8 @@ module.exports = {
   findProfanity,
   loadProfanityWords,
   checkPostDescription,
+  checkCommentText,
+  checkProfileEdit,
   badRequest,
   toArray,
   valueKey,

@@ -481,7 +481,11 @@ describe('ownership cannot be forged or moved', () => {
     );
   }
   const comment = async (c: Ctx) =>
-    (await c.su.collection('comments').create({ name: c.owner.id, meetUp: c.cat.meetUp.id })).id;
+    (
+      await c.su
+        .collection('comments')
+        .create({ name: c.owner.id, meetUp: c.cat.meetUp.id, ment: '댓글' })
+    ).id;
   const book = async (c: Ctx) =>
     (await c.su.collection('collectBook').create({ users: c.owner.id, title: 'b' })).id;
   const sub = async (c: Ctx) =>

@@ -321,7 +321,7 @@ describe('back-references kept by hooks', () => {
     const meetUp = await su.collection('meetUps').create({ eventTitle: 'cafe' });
     const comment = await bob.pb
       .collection('comments')
-      .create({ name: bob.id, meetUp: meetUp.id, ment: '' });
+      .create({ name: bob.id, meetUp: meetUp.id, ment: '안녕' });
     expect((await su.collection('meetUps').getOne(meetUp.id)).comments).toEqual([comment.id]);
 
     await bob.pb.collection('comments').delete(comment.id);
