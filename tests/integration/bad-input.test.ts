@@ -3,7 +3,8 @@
  * (10,000 characters), wrong-type and hostile values. Each write is refused with a Korean message
  * the app shows as is, and the server keeps what it had. Hostile text that is valid (script and
  * HTML payloads) is stored as plain text, exactly as sent; the screens show it as text (React
- * escapes it), never as markup.
+ * escapes it), never as markup. Uploaded files are judged by their bytes, not their name or
+ * declared type, and served only as what they are.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
@@ -151,5 +152,64 @@ describe('profile edits', () => {
     const after = await stored();
     expect(after['name']).toBe('김포카');
     expect(after['username']).toBe('포카_fan.1');
+  });
+});
+
+describe('uploaded files', () => {
+  const PNG = Uint8Array.from(
+    atob(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    ),
+    (c) => c.charCodeAt(0),
+  );
+  const avatar = (blob: Blob, name: string) => {
+    const form = new FormData();
+    form.append('avatar', blob, name);
+    return fan.pb.collection('users').update(fan.id, form);
+  };
+  const storedAvatar = async () => (await readAsSuperuser(su, 'users', fan.id))?.['avatar'];
+
+  it.each([
+    [
+      'HTML named .png',
+      new Blob(['<html><script>alert(1)</script></html>'], { type: 'image/png' }),
+      'a.png',
+    ],
+    [
+      'SVG with a script',
+      new Blob(['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], {
+        type: 'image/svg+xml',
+      }),
+      'b.svg',
+    ],
+    [
+      'SVG named .png',
+      new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], {
+        type: 'image/png',
+      }),
+      'c.png',
+    ],
+    [
+      'an image over 2 MB',
+      new Blob([PNG, new Uint8Array(2 * 1024 * 1024)], { type: 'image/png' }),
+      'd.png',
+    ],
+  ])('refuses %s (judged by its bytes) and keeps the avatar', async (_, blob, name) => {
+    const before = await storedAvatar();
+    const err = await failure(avatar(blob, name));
+    expect(err.status).toBe(400);
+    expect(Object.keys(err.response.data ?? {})).toEqual(['avatar']);
+    expect(await storedAvatar()).toBe(before);
+  });
+
+  it('serves a file only as what its bytes are, never as a page', async () => {
+    // a real PNG uploaded under an .html name and an HTML content type
+    const saved = await avatar(new Blob([PNG], { type: 'text/html' }), 'page.html');
+    const res = await fetch(`${server.url}/api/files/users/${fan.id}/${saved['avatar']}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
   });
 });
