@@ -379,6 +379,14 @@ const MATRIX = SPECS.flatMap((spec) =>
 );
 
 describe('API rule matrix', () => {
+  it('covers every collection of the schema (a feature adding one must add its row)', async () => {
+    const schema = (await ctx.su.collections.getFullList())
+      .filter((c) => !c.system)
+      .map((c) => c.name)
+      .sort();
+    expect([...new Set(SPECS.map((s) => s.collection))].sort()).toEqual(schema);
+  });
+
   it.each(MATRIX)('$name: $action as $role is $verdict', ({ spec, action, role }) =>
     check(spec, action, role),
   );
