@@ -4,6 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { NetworkMeter, type NetworkSnapshot } from '../lib/network.ts';
+import { syncIdle } from '../lib/app-page.ts';
 import type { BenchServer } from '../lib/server.ts';
 
 export interface VisitSample {
@@ -34,26 +35,6 @@ async function firstCardAt(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __firstCardAt: number }).__firstCardAt);
 }
 
-/** The app's sync is done when a pull of this page load has finished and none is running. */
-async function syncIdle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => !!(window as unknown as { __pocamarket?: unknown }).__pocamarket,
-  );
-  for (let i = 0; i < 300; i++) {
-    const idle = await page.evaluate(async () => {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const p = (window as any).__pocamarket;
-      const s = p.engine.getStatus();
-      // a pull of this page load has finished (the store may hold an older one's checkpoints)
-      const pulledNow = s.lastPullAt !== null && s.lastPullAt >= performance.timeOrigin;
-      return pulledNow && !s.pulling && !!(await p.db.syncState.get('exchangeList'));
-    });
-    if (idle) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the app did not finish its first sync');
-}
-
 export async function measureVisits(
   browser: Browser,
   server: BenchServer,
@@ -76,7 +57,7 @@ export async function measureVisits(
     const files = await NetworkMeter.attach(context, page, isFile);
     await page.goto('/exchange');
     const firstCardMs = await firstCardAt(page);
-    await syncIdle(page);
+    await syncIdle(page, { collection: 'exchangeList' });
     await api.settle();
     await files.settle();
     first.push({ firstCardMs, api: api.snapshot(), files: files.snapshot() });
@@ -86,7 +67,7 @@ export async function measureVisits(
     files.reset();
     await page.reload();
     const againMs = await firstCardAt(page);
-    await syncIdle(page);
+    await syncIdle(page, { collection: 'exchangeList' });
     await api.settle();
     await files.settle();
     second.push({ firstCardMs: againMs, api: api.snapshot(), files: files.snapshot() });

@@ -34,6 +34,7 @@
  */
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { buildBenchApp, startDemoServer, type BenchApp } from '../lib/app.ts';
+import { syncIdle, waitForServiceWorker } from '../lib/app-page.ts';
 import { launchBenchBrowser } from '../lib/browser.ts';
 import { machineInfo, type MachineInfo } from '../lib/machine.ts';
 import type { Row } from '../lib/report.ts';
@@ -130,41 +131,6 @@ async function firstCardAt(page: Page): Promise<number> {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The app's sync is idle: a pull of this page load has finished and none is running. */
-export async function syncIdle(page: Page, timeoutMs = 30_000): Promise<void> {
-  await page.waitForFunction(
-    () => !!(window as unknown as { __pocamarket?: unknown }).__pocamarket,
-    null,
-    { timeout: timeoutMs },
-  );
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const idle = await page.evaluate(async () => {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const p = (window as any).__pocamarket;
-      const s = p.engine.getStatus();
-      const pulledNow = s.lastPullAt !== null && s.lastPullAt >= performance.timeOrigin;
-      return pulledNow && !s.pulling && !!(await p.db.syncState.get('photoCards'));
-    });
-    if (idle) return;
-    await sleep(100);
-  }
-  throw new Error('the app did not finish its sync');
-}
-
-export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => {
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), {
-          once: true,
-        });
-      });
-    }
-  });
-}
 
 /** Counts the context's requests (page and service worker) while `on`. */
 class RequestCounter {

@@ -61,9 +61,10 @@
  * delta pulls keep their checkpoints 10 s behind the server clock, so a session right after the
  * seed would download the whole catalogue again on every pull.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type PocketBase from 'pocketbase';
 import { buildBenchApp, startDemoServer, type BenchApp } from '../lib/app.ts';
+import { syncIdle, waitForServiceWorker } from '../lib/app-page.ts';
 import { launchBenchBrowser } from '../lib/browser.ts';
 import { machineInfo, type MachineInfo } from '../lib/machine.ts';
 import { NetworkMeter, type NetworkSnapshot } from '../lib/network.ts';
@@ -152,37 +153,6 @@ async function poll(
     await sleep(everyMs);
   }
   throw new Error(`timed out waiting for ${what}`);
-}
-
-/** A pull of this page load has finished and none is running. */
-async function syncIdle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => !!(window as unknown as { __pocamarket?: unknown }).__pocamarket,
-    null,
-    { timeout: 30_000 },
-  );
-  await poll('the sync', () =>
-    page.evaluate(async () => {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const p = (window as any).__pocamarket;
-      const s = p.engine.getStatus();
-      const pulledNow = s.lastPullAt !== null && s.lastPullAt >= performance.timeOrigin;
-      return pulledNow && !s.pulling && !!(await p.db.syncState.get('photoCards'));
-    }),
-  );
-}
-
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => {
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), {
-          once: true,
-        });
-      });
-    }
-  });
 }
 
 /** Counts the service worker's API requests (the page's are in the CDP meter). */
