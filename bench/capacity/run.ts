@@ -3,6 +3,7 @@
  * server capacity benchmark; prints a table and writes bench/results/capacity.json.
  */
 import { parseArgs } from 'node:util';
+import { positiveInt } from '../lib/cli.ts';
 import { describeMachine } from '../lib/machine.ts';
 import { table, writeResult } from '../lib/report.ts';
 import { DEFAULTS, runCapacityBench } from './bench.ts';
@@ -16,19 +17,12 @@ const { values } = parseArgs({
   },
 });
 
-const int = (v: string | undefined, fallback: number) => {
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`not a positive integer: ${v}`);
-  return n;
-};
-
 const { result, rows } = await runCapacityBench({
-  runs: int(values.runs, DEFAULTS.runs),
-  duration: int(values.duration, DEFAULTS.duration),
-  connections: int(values.connections, DEFAULTS.connections),
+  runs: positiveInt(values.runs, DEFAULTS.runs),
+  duration: positiveInt(values.duration, DEFAULTS.duration),
+  connections: positiveInt(values.connections, DEFAULTS.connections),
   fanoutClients: values.fanout
-    ? values.fanout.split(',').map((v) => int(v, 0))
+    ? values.fanout.split(',').map((v) => positiveInt(v, 0))
     : DEFAULTS.fanoutClients,
 });
 

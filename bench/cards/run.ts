@@ -3,6 +3,7 @@
  * photo cards benchmark, prints a table and writes bench/results/cards.json (see bench/README.md).
  */
 import { parseArgs } from 'node:util';
+import { positiveInt } from '../lib/cli.ts';
 import { describeMachine } from '../lib/machine.ts';
 import { table, writeResult } from '../lib/report.ts';
 import { DEFAULTS, runCardsBench } from './bench.ts';
@@ -15,17 +16,10 @@ const { values } = parseArgs({
   },
 });
 
-const int = (v: string | undefined, fallback: number) => {
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`not a positive integer: ${v}`);
-  return n;
-};
-
 const { result, rows } = await runCardsBench({
-  runs: int(values.runs, DEFAULTS.runs),
-  searchCards: int(values['search-cards'], DEFAULTS.searchCards),
-  renderCards: int(values['render-cards'], DEFAULTS.renderCards),
+  runs: positiveInt(values.runs, DEFAULTS.runs),
+  searchCards: positiveInt(values['search-cards'], DEFAULTS.searchCards),
+  renderCards: positiveInt(values['render-cards'], DEFAULTS.renderCards),
 });
 
 console.log('');

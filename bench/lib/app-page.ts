@@ -2,7 +2,8 @@
  * Waiting on the built app in a bench's page: its service worker in control, and its sync idle.
  * The app exposes `window.__pocamarket` when `localStorage['pocamarket:test-api']` is '1'.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BenchServer } from './server.ts';
 
 export { waitForServiceWorker } from '../../tests/helpers/browser.ts';
 
@@ -35,4 +36,28 @@ export async function syncIdle(
     await sleep(100);
   }
   throw new Error('the app did not finish its sync');
+}
+
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * A fresh phone (390×844, touch, Korean locale, empty storage) on `server`, with service workers
+ * allowed and the app's test handle (`window.__pocamarket`) switched on.
+ */
+export async function newPhoneContext(
+  browser: Browser,
+  server: BenchServer,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: PHONE,
+    locale: 'ko-KR',
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'allow',
+  });
+  await context.addInitScript(() => {
+    if (location.protocol.startsWith('http')) localStorage.setItem('pocamarket:test-api', '1');
+  });
+  return context;
 }

@@ -4,20 +4,16 @@
  * bench/results/lighthouse.json.
  */
 import { parseArgs } from 'node:util';
+import { positiveInt } from '../lib/cli.ts';
 import { describeMachine } from '../lib/machine.ts';
 import { table, writeResult } from '../lib/report.ts';
 import { DEFAULTS, runLighthouseBench } from './bench.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string' } } });
 
-const int = (v: string | undefined, fallback: number) => {
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`not a positive integer: ${v}`);
-  return n;
-};
-
-const { result, rows } = await runLighthouseBench({ runs: int(values.runs, DEFAULTS.runs) });
+const { result, rows } = await runLighthouseBench({
+  runs: positiveInt(values.runs, DEFAULTS.runs),
+});
 
 console.log('');
 console.log(

@@ -34,7 +34,7 @@
  */
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { buildBenchApp, startDemoServer, type BenchApp } from '../lib/app.ts';
-import { syncIdle, waitForServiceWorker } from '../lib/app-page.ts';
+import { newPhoneContext, PHONE, syncIdle, waitForServiceWorker } from '../lib/app-page.ts';
 import { launchBenchBrowser } from '../lib/browser.ts';
 import { machineInfo, type MachineInfo } from '../lib/machine.ts';
 import type { Row } from '../lib/report.ts';
@@ -57,7 +57,6 @@ export const DEFAULTS: OfflineStartOptions = {
 
 export const ROUTES = ['/', '/exchange'] as const;
 type Route = (typeof ROUTES)[number];
-const PHONE = { width: 390, height: 844 };
 /** How long after the first card requests are still counted. */
 const TAIL_MS = 2000;
 
@@ -208,18 +207,8 @@ function summarizeReloads(samples: ReloadSample[]): ReloadSummary {
 }
 
 async function oneRun(browser: Browser, server: BenchServer) {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: PHONE,
-    locale: 'ko-KR',
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'allow',
-  });
+  const context = await newPhoneContext(browser, server);
   try {
-    await context.addInitScript(() => {
-      if (location.protocol.startsWith('http')) localStorage.setItem('pocamarket:test-api', '1');
-    });
     await context.addInitScript({ content: FIRST_CARD_OBSERVER });
     const counter = new RequestCounter(context);
     const page = await context.newPage();

@@ -64,7 +64,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import type PocketBase from 'pocketbase';
 import { buildBenchApp, startDemoServer, type BenchApp } from '../lib/app.ts';
-import { syncIdle, waitForServiceWorker } from '../lib/app-page.ts';
+import { newPhoneContext, PHONE, syncIdle, waitForServiceWorker } from '../lib/app-page.ts';
 import { launchBenchBrowser } from '../lib/browser.ts';
 import { machineInfo, type MachineInfo } from '../lib/machine.ts';
 import { NetworkMeter, type NetworkSnapshot } from '../lib/network.ts';
@@ -92,7 +92,6 @@ export const DEFAULTS: SessionBenchOptions = {
 };
 
 const PASSWORD = 'photocard1234';
-const PHONE = { width: 390, height: 844 };
 const PAGE_LOADS = ['/', '/exchange', '/exchangeDetail/:id', '/meetup', '/exchange', '/LikeDetail'];
 
 export interface SessionSample {
@@ -199,18 +198,8 @@ async function oursSession(
   expected: string[];
   detailId: string;
 }> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: PHONE,
-    locale: 'ko-KR',
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'allow',
-  });
+  const context = await newPhoneContext(browser, server);
   try {
-    await context.addInitScript(() => {
-      if (location.protocol.startsWith('http')) localStorage.setItem('pocamarket:test-api', '1');
-    });
     const page = await context.newPage();
     const meter = await NetworkMeter.attach(context, page, isApi);
     const sw = meterServiceWorker(context);

@@ -3,20 +3,14 @@
  * original calls; prints a table and writes bench/results/session.json (see bench.ts).
  */
 import { parseArgs } from 'node:util';
+import { positiveInt } from '../lib/cli.ts';
 import { describeMachine } from '../lib/machine.ts';
 import { table, writeResult } from '../lib/report.ts';
 import { DEFAULTS, runSessionBench } from './bench.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string' } } });
 
-const int = (v: string | undefined, fallback: number) => {
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`not a positive integer: ${v}`);
-  return n;
-};
-
-const { result, rows } = await runSessionBench({ runs: int(values.runs, DEFAULTS.runs) });
+const { result, rows } = await runSessionBench({ runs: positiveInt(values.runs, DEFAULTS.runs) });
 
 console.log('');
 console.log(`a fan's session, ours vs the original calls, medians of ${result.config.runs} runs`);

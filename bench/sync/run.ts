@@ -4,6 +4,7 @@
  * bench/results/sync.json. See bench/README.md for what each figure means.
  */
 import { parseArgs } from 'node:util';
+import { positiveInt } from '../lib/cli.ts';
 import { describeMachine } from '../lib/machine.ts';
 import { table, writeResult } from '../lib/report.ts';
 import { DEFAULTS, runSyncBench } from './bench.ts';
@@ -19,22 +20,16 @@ const { values } = parseArgs({
   },
 });
 
-const int = (v: string | undefined, fallback: number) => {
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`not a positive integer: ${v}`);
-  return n;
-};
 const rateLimits = values['rate-limits'] ?? DEFAULTS.rateLimits;
 if (rateLimits !== 'enforced' && rateLimits !== 'loopback-exempt') {
   throw new Error(`--rate-limits must be loopback-exempt or enforced, not ${rateLimits}`);
 }
 
 const { result, rows } = await runSyncBench({
-  runs: int(values.runs, DEFAULTS.runs),
-  cards: int(values.cards, DEFAULTS.cards),
-  meetups: int(values.meetups, DEFAULTS.meetups),
-  mutations: int(values.mutations, DEFAULTS.mutations),
+  runs: positiveInt(values.runs, DEFAULTS.runs),
+  cards: positiveInt(values.cards, DEFAULTS.cards),
+  meetups: positiveInt(values.meetups, DEFAULTS.meetups),
+  mutations: positiveInt(values.mutations, DEFAULTS.mutations),
   images: !values['no-images'],
   rateLimits,
 });
