@@ -311,4 +311,42 @@ describe('realtime', () => {
       (globalThis as { EventSource?: unknown }).EventSource = previous;
     }
   });
+
+  it('does not put back a copy older than the one already here', async () => {
+    // Found by the fault-injection test: an event could land after the answer to the device's
+    // next write, leaving the older text on the device for good (the pull checkpoint had passed).
+    const previous = (globalThis as { EventSource?: unknown }).EventSource;
+    (globalThis as { EventSource?: unknown }).EventSource = EventSource;
+    const db = newDb();
+    const client = await loggedIn(server, db, alice);
+    const rt = await startRealtime(client.pb, db, readableCollections(true), () => {});
+    try {
+      const post = await alice.pb.collection('exchangeList').create({
+        writer: alice.id,
+        photoCard: cat.card.id,
+        description: '처음 글',
+        status: '교환대기중',
+      });
+      await eventually(async () => !!(await db.exchangeList.get(post.id)), 'create arrives');
+      // the device already holds a newer copy (stamped after the write below)
+      const newer = stampAt(new Date().toISOString(), 60_000);
+      await db.exchangeList.update(post.id, { description: '나중 글', updated: newer });
+
+      await alice.pb.collection('exchangeList').update(post.id, { description: '중간 글' });
+      // events apply in order: once this later one is here, the update's has been handled
+      const marker = await alice.pb.collection('comments').create({
+        name: alice.id,
+        meetUp: cat.meetUp.id,
+        ment: '표시',
+      });
+      await eventually(async () => !!(await db.comments.get(marker.id)), 'marker arrives');
+      expect(await db.exchangeList.get(post.id)).toMatchObject({
+        description: '나중 글',
+        updated: newer,
+      });
+    } finally {
+      await rt.stop();
+      (globalThis as { EventSource?: unknown }).EventSource = previous;
+    }
+  });
 });

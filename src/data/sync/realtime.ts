@@ -1,7 +1,8 @@
 /**
  * Realtime: while online, PocketBase pushes every create, update and delete the session may see
  * (the server applies the same list/view rules as for reads). Events are applied to Dexie one at a
- * time, in arrival order. The SDK reconnects by itself after drops (PocketBase closes idle
+ * time, in arrival order. An event can arrive after a newer copy of its record is already here
+ * (the answer to this device's next write, or a pull), so an older copy is skipped, as pulls do. The SDK reconnects by itself after drops (PocketBase closes idle
  * connections after 5 minutes); every (re)connect reports PB_CONNECT, after which the engine runs
  * a delta pull to cover whatever happened while the connection was down.
  */
@@ -36,7 +37,7 @@ export async function startRealtime(
         enqueue(() =>
           e.action === 'delete'
             ? applyServerDeletes(db, c, [e.record.id])
-            : applyServerRecords(db, c, [e.record]),
+            : applyServerRecords(db, c, [e.record], { skipOlder: true }),
         );
       }),
     ),
