@@ -90,7 +90,7 @@ describe('configured providers', () => {
     ).rejects.toMatchObject({ status: expect.any(Number) as number });
     const naver = await postNaver(bare.url, { code: 'c', state: 's' });
     expect(naver.status).toBe(400);
-    expect(naver.body.message).toMatch(/not configured/);
+    expect(naver.body.message).toBe('네이버 로그인이 설정되어 있지 않습니다.');
   });
 });
 
