@@ -8,8 +8,9 @@
  *    resolved before these hooks run); the username 'admin' is reserved.
  *  - owner/reference fields (writer, photoCard, name, meetUp, users, user) never change.
  *  - notifications: only `read` may change.
- *  - comments and profile edits follow the client's rules (a blank or over-long comment; a blank
- *    name, an invalid nickname, phone number or birth date), with the client's Korean messages.
+ *  - comments, collect-book titles and profile edits follow the client's rules (a blank or
+ *    over-long comment or title, zero-width characters counting as blank; a blank name, an
+ *    invalid nickname, phone number or birth date), with the client's Korean messages.
  *  - hook-kept fields are re-read inside the write transaction on every request update, so a
  *    profile edit cannot overwrite a concurrent like with a stale likeList.
  */
@@ -116,6 +117,19 @@ onRecordUpdateRequest((e) => {
   if (lib.changedFields(e.record, ['ment']).length) lib.checkCommentText(e.record);
   e.next();
 }, 'comments');
+
+// ---------------------------------------------------------------- collect books
+
+onRecordCreateRequest((e) => {
+  require(`${__hooks}/lib/common.js`).checkBookTitle(e.record);
+  e.next();
+}, 'collectBook');
+
+onRecordUpdateRequest((e) => {
+  const lib = require(`${__hooks}/lib/common.js`);
+  if (lib.changedFields(e.record, ['title']).length) lib.checkBookTitle(e.record);
+  e.next();
+}, 'collectBook');
 
 // ---------------------------------------------------------------- immutable owner fields
 

@@ -130,6 +130,29 @@ function checkCommentText(record) {
   if (trimmed !== raw) record.set('ment', trimmed);
 }
 
+// ---------------------------------------------------------------- collect books
+
+const BOOK_TITLE_MAX = 50;
+const MSG_BOOK_TITLE = '콜렉트북 제목을 1~50자로 입력해주세요.';
+
+/** A text with nothing visible in it: whitespace and zero-width characters only. */
+function isBlankText(value) {
+  return normalizeText(value) === '';
+}
+
+/**
+ * A collect book's title, as the client checks it: 1-50 characters after trimming, and not only
+ * invisible characters (the schema's `required` takes a zero-width space as a title).
+ */
+function checkBookTitle(record) {
+  const raw = record.getString('title');
+  const trimmed = raw.trim();
+  if (isBlankText(raw) || codePointLength(trimmed) > BOOK_TITLE_MAX) {
+    throw badRequest(MSG_BOOK_TITLE, ['title'], 'validation_required');
+  }
+  if (trimmed !== raw) record.set('title', trimmed);
+}
+
 const NAME_MAX = 40;
 const MSG_NAME_REQUIRED = '이름을 입력해주세요';
 const USERNAME = /^[0-9A-Za-z가-힣_.]{2,20}$/;
@@ -374,6 +397,7 @@ module.exports = {
   loadProfanityWords,
   checkPostDescription,
   checkCommentText,
+  checkBookTitle,
   checkProfileEdit,
   badRequest,
   toArray,

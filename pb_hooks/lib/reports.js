@@ -25,6 +25,12 @@ const MESSAGES = {
 };
 const MSG_REPORT_INVALID = '제보 내용을 확인해주세요.';
 
+/**
+ * Whitespace and zero-width characters: an answer of only these is missing (lib/common.js's list;
+ * kept here so this module stays pure, run by the client's unit tests too).
+ */
+const INVISIBLE = /[\s\u00AD\u115F\u1160\u180E\u200B-\u200D\u2060\u3164\uFEFF\uFFA0]/g;
+
 /** Fields each report type requires, in the order the form asks them. */
 const REQUIRED = {
   phoca: ['phocaImg', 'group', 'artistName', 'phocaType', 'phocaTitle'],
@@ -62,7 +68,7 @@ function reportProblems(type, get) {
       const text = String(value == null ? '' : value).trim();
       if (f === 'phocaType') ok = PHOCA_TYPES.indexOf(text) >= 0;
       else if (f === 'SourceURL_') ok = isHttpUrl(text);
-      else ok = text.length > 0;
+      else ok = text.replace(INVISIBLE, '') !== '';
     }
     if (!ok) problems.push({ field: f, message: MESSAGES[f] });
   }

@@ -5,9 +5,7 @@
  * are all caught.
  */
 import words from '../../pb_hooks/profanity-words.json';
-
-// Whitespace, zero-width and filler characters (soft hyphen, Hangul fillers) — the server's list.
-const INVISIBLE = /[\s\u00AD\u115F\u1160\u180E\u200B-\u200D\u2060\u3164\uFEFF\uFFA0]/g;
+import { INVISIBLE } from './text.ts';
 
 export function normalizeForProfanity(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(INVISIBLE, '');

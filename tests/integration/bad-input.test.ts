@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
 import {
+  completeReport,
   createCatalogue,
   createUser,
   failure,
@@ -93,6 +94,52 @@ describe('meetup comments', () => {
   it('takes 500 characters (the limit counts characters, not bytes)', async () => {
     const c = await create('가'.repeat(500));
     expect(((await readAsSuperuser(su, 'comments', c.id))?.['ment'] as string).length).toBe(500);
+  });
+});
+
+describe('collect-book titles', () => {
+  const MESSAGE = '콜렉트북 제목을 1~50자로 입력해주세요.';
+  const create = (title: unknown, id = newId()) =>
+    fan.pb
+      .collection('collectBook')
+      .create({ id, users: fan.id, group: cat.group.id, title, cardInfo: [] });
+
+  it.each([
+    ['blank', '   '],
+    ['zero-width only', '\u200b\u2060\ufeff'],
+    ['10,000 characters', LONG],
+    ['51 characters', 'a'.repeat(51)],
+  ])('refuses %s and stores nothing', async (_, title) => {
+    const id = newId();
+    await refused(create(title, id), 'title', MESSAGE);
+    expect(await readAsSuperuser(su, 'collectBook', id)).toBeNull();
+  });
+
+  it('refuses blanking a title on edit, and takes a valid one trimmed', async () => {
+    const book = await create('  RIIZE 모음  ');
+    expect((await readAsSuperuser(su, 'collectBook', book.id))?.['title']).toBe('RIIZE 모음');
+    await refused(
+      fan.pb.collection('collectBook').update(book.id, { title: '\u200b' }),
+      'title',
+      MESSAGE,
+    );
+    expect((await readAsSuperuser(su, 'collectBook', book.id))?.['title']).toBe('RIIZE 모음');
+  });
+});
+
+describe('reports', () => {
+  it('counts a zero-width-only answer as missing', async () => {
+    const err = await failure(
+      fan.pb
+        .collection('informUs')
+        .create({ ...completeReport(fan.id), id: newId(), phocaTitle: '\u200b\u200b' }),
+    );
+    expect(err.status).toBe(400);
+    expect(Object.keys(err.response.data ?? {})).toEqual(['phocaTitle']);
+    expect(HANGUL.test(err.response.data['phocaTitle'].message as string)).toBe(true);
+    expect(await su.collection('informUs').getFullList({ filter: `user = "${fan.id}"` })).toEqual(
+      [],
+    );
   });
 });
 

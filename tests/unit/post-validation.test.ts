@@ -29,6 +29,13 @@ describe('checkPostText', () => {
     expect(checkPostText('\u3000')).toBe(EMPTY); // ideographic (full-width) space
   });
 
+  it('refuses text of invisible characters only, as the server does (trim() keeps them)', () => {
+    expect(checkPostText('\u200b\u200b')).toBe(EMPTY); // zero-width space
+    expect(checkPostText(' \u2060\ufeff\u00ad ')).toBe(EMPTY); // word joiner, BOM, soft hyphen
+    expect(checkPostText('\u3164\u115f')).toBe(EMPTY); // Hangul fillers
+    expect(checkPostText('\u200b원빈\u200b')).toBeNull();
+  });
+
   it('accepts exactly 150 characters and refuses 151', () => {
     expect(checkPostText('가'.repeat(150))).toBeNull();
     expect(checkPostText('a'.repeat(150))).toBeNull();

@@ -119,6 +119,14 @@ describe('server reportProblems', () => {
       'SourceURL_',
     ]);
   });
+  it('counts zero-width characters alone as blank, as the form does', async () => {
+    const { filled } = await import('../../src/features/reports/report-rules.ts');
+    const invisible = ' \u200b\u2060\ufeff ';
+    expect(problems('phoca', { ...phoca, artistName: invisible })).toEqual(['artistName']);
+    expect(filled(invisible)).toBe(false);
+    expect(problems('phoca', { ...phoca, artistName: '\u200b원빈' })).toEqual([]);
+    expect(filled('\u200b원빈')).toBe(true);
+  });
   it('takes only the five photo card types', () => {
     for (const t of server.PHOCA_TYPES)
       expect(problems('phoca', { ...phoca, phocaType: t })).toEqual([]);

@@ -3,6 +3,7 @@
  * set operations.
  */
 import { ko } from '../../i18n/ko.ts';
+import { isBlank } from '../../lib/text.ts';
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import { newRecordId } from '../ids.ts';
 import {
@@ -22,7 +23,7 @@ export async function createCollectBook(
   db: AppDB = defaultDb,
 ): Promise<string> {
   const title = input.title.trim();
-  if (!title || Array.from(title).length > 50)
+  if (isBlank(title) || Array.from(title).length > 50)
     throw new InvalidInputError(ko.sync.bookTitleInvalid);
   const thumb = input.thumbNail;
   if (thumb && (!THUMBNAIL_TYPES.includes(thumb.type) || thumb.size > THUMBNAIL_MAX_BYTES)) {

@@ -1,5 +1,6 @@
 /** Comments on a meetup. */
 import { ko } from '../../i18n/ko.ts';
+import { isBlank } from '../../lib/text.ts';
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import { newRecordId } from '../ids.ts';
 import { commentCreate } from '../mutations/index.ts';
@@ -15,7 +16,7 @@ export async function createComment(
   db: AppDB = defaultDb,
 ): Promise<string> {
   const ment = text.trim();
-  if (!ment) throw new InvalidInputError(ko.sync.commentEmpty);
+  if (isBlank(ment)) throw new InvalidInputError(ko.sync.commentEmpty);
   if (Array.from(ment).length > COMMENT_MAX_LENGTH)
     throw new InvalidInputError(ko.sync.commentTooLong);
   const p = await queueMutation(

@@ -4,6 +4,7 @@
  */
 import { ko } from '../../i18n/ko.ts';
 import { containsProfanity } from '../../lib/profanity.ts';
+import { isBlank } from '../../lib/text.ts';
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import { newRecordId } from '../ids.ts';
 import { postCreate, postDelete, postUpdate } from '../mutations/index.ts';
@@ -16,7 +17,7 @@ export const POST_MAX_LENGTH = 150;
 /** The Korean message for a post text that breaks a rule, or null when it is fine. */
 export function checkPostText(text: string): string | null {
   const trimmed = text.trim();
-  if (!trimmed) return ko.validation.exchangeEmpty;
+  if (isBlank(trimmed)) return ko.validation.exchangeEmpty;
   if (Array.from(trimmed).length > POST_MAX_LENGTH) return ko.validation.exchangeTooLong;
   if (containsProfanity(trimmed)) return ko.validation.exchangeProfanity;
   return null;

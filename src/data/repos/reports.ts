@@ -1,5 +1,6 @@
 /** Reports (제보) of a photo card or a meetup, with an image. */
 import { ko } from '../../i18n/ko.ts';
+import { isBlank } from '../../lib/text.ts';
 import { koReports } from '../../i18n/ko-reports.ts';
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import { newRecordId } from '../ids.ts';
@@ -49,7 +50,7 @@ function isComplete(input: ReportInput): boolean {
     const text = typeof value === 'string' ? value.trim() : '';
     if (field === 'phocaType') return (ko.photoCardTypes as readonly string[]).includes(text);
     if (field === 'SourceURL_') return HTTP_URL.test(text);
-    return text !== '';
+    return !isBlank(text);
   });
 }
 

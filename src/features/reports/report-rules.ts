@@ -4,6 +4,7 @@
  * same on the server.
  */
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '../../data/repos/collect-books';
+import { isBlank } from '../../lib/text';
 
 /** An image the server takes: PNG, JPEG, WEBP or GIF, at most 5 MB. */
 export function isValidReportImage(file: Blob): boolean {
@@ -24,7 +25,11 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-export const filled = (value: string) => value.trim().length > 0;
+/**
+ * Whether an answer has something visible in it: spaces, line breaks and zero-width characters
+ * alone (which trim() keeps) do not answer a question.
+ */
+export const filled = (value: string) => !isBlank(value);
 
 /**
  * How many questions to show: every answered one and the first unanswered one. `answered` lists,

@@ -5,7 +5,7 @@ import { CoverPreview } from './cover-preview';
 import { GroupPicker } from './group-picker';
 import { ThumbnailField } from './thumbnail-field';
 import { TitleField } from './title-field';
-import { useBookDraft } from './use-book-draft';
+import { isBlankTitle, useBookDraft } from './use-book-draft';
 import { useSaveBook } from './use-save-book';
 import styles from './add.module.css';
 
@@ -18,7 +18,7 @@ export function DesktopAdd() {
   const { saving, savedId, save } = useSaveBook(draft);
   const confirm = useConfirm();
   const group = useGroup(draft.group) ?? null;
-  const ready = !!draft.group && draft.title.trim() !== '' && !!draft.thumbnail;
+  const ready = !!draft.group && !isBlankTitle(draft.title) && !!draft.thumbnail;
   const locked = saving || savedId !== null;
 
   async function onSave() {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ko } from '../../../../i18n/ko-features';
-import { TITLE_MAX, titleLength } from './use-book-draft';
+import { isBlankTitle, TITLE_MAX, titleLength } from './use-book-draft';
 import styles from './fields.module.css';
 
 export interface TitleFieldProps {
@@ -15,7 +15,7 @@ export interface TitleFieldProps {
 export function TitleField({ value, onChange, disabled = false, confirm }: TitleFieldProps) {
   const id = useId();
   const counterId = useId();
-  const blank = value.trim() === '';
+  const blank = isBlankTitle(value);
 
   return (
     <div className={styles.field}>

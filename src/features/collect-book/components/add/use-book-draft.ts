@@ -1,11 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '../../../../data/repos/collect-books';
 import { ko } from '../../../../i18n/ko-features';
+import { isBlank } from '../../../../lib/text';
 
 /** Spec §5 and the repo's rule: a title of 1-50 characters (counted as the fan sees them). */
 export const TITLE_MAX = 50;
 
 export const titleLength = (title: string) => Array.from(title).length;
+
+/** A title with nothing visible: spaces and zero-width characters only (trim() keeps the latter). */
+export const isBlankTitle = isBlank;
 
 export interface Thumbnail {
   file: File;
@@ -36,6 +40,23 @@ export function isValidThumbnail(file: Blob): boolean {
 }
 
 /**
+ * Whether the file's first bytes are a PNG, JPEG, GIF or WEBP. The type checked above comes from
+ * the file name, so a page or a text file renamed .png passes it; the server reads the content and
+ * refuses such a cover, which would only be known after the book was queued (and, offline, shown
+ * on the shelf with a broken cover until the connection came back).
+ */
+export async function hasImageContent(file: Blob): Promise<boolean> {
+  const b = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  const ascii = (from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+  return (
+    (b[0] === 0x89 && ascii(1, 4) === 'PNG') ||
+    (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) ||
+    ascii(0, 4) === 'GIF8' ||
+    (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP')
+  );
+}
+
+/**
  * What the fan has entered on /collectBook/collectBookAdd, shared by the desktop split view and
  * the mobile slider. Nothing here touches storage: the book is only queued on save.
  */
@@ -45,6 +66,8 @@ export function useBookDraft(): BookDraft {
   const [titleConfirmed, setTitleConfirmed] = useState(false);
   const [thumbnail, setThumbnail] = useState<Thumbnail | null>(null);
   const [thumbnailError, setThumbnailError] = useState<string | null>(null);
+  // The latest choice: a slower content check of an earlier file must not overwrite it.
+  const choice = useRef(0);
 
   // Revokes a preview URL once it is replaced, and the last one when the screen unmounts.
   const url = thumbnail?.url;
@@ -68,19 +91,27 @@ export function useBookDraft(): BookDraft {
       setTitleConfirmed(false);
     },
     confirmTitle() {
-      if (title.trim()) setTitleConfirmed(true);
+      if (!isBlankTitle(title)) setTitleConfirmed(true);
     },
     chooseThumbnail(file) {
       if (!file) return;
-      if (!isValidThumbnail(file)) {
+      const mine = ++choice.current;
+      const refuse = () => {
         setThumbnail(null);
         setThumbnailError(ko.sync.imageInvalid);
-        return;
-      }
+      };
+      if (!isValidThumbnail(file)) return refuse();
       setThumbnailError(null);
-      setThumbnail({ file, url: URL.createObjectURL(file) });
+      void hasImageContent(file)
+        .catch(() => false)
+        .then((image) => {
+          if (mine !== choice.current) return;
+          if (!image) return refuse();
+          setThumbnail({ file, url: URL.createObjectURL(file) });
+        });
     },
     resetAfterGroup() {
+      choice.current++;
       setTitleState('');
       setTitleConfirmed(false);
       setThumbnail(null);

@@ -9,6 +9,7 @@ import {
   StorageFullError,
 } from '../../../../data/repos/index';
 import { ko } from '../../../../i18n/ko-features';
+import { isBlank } from '../../../../lib/text';
 import { useLoginPrompt } from '../../../../components/ui/use-login-prompt';
 import { CountedTextField, charCount } from '../../../../components/ui/counted-text-field';
 import styles from '../../../../components/ui/write-form.module.css';
@@ -35,7 +36,7 @@ export function CommentForm({ meetUpId }: { meetUpId: string }) {
   async function submit() {
     if (!loggedIn) return askLogin();
     if (busy || over) return;
-    if (!text.trim()) {
+    if (isBlank(text)) {
       setError(ko.sync.commentEmpty);
       return;
     }
