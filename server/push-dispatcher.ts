@@ -16,6 +16,7 @@
  * can tell.
  */
 import type { Agent } from 'node:https';
+import { isIP } from 'node:net';
 import PocketBase, { ClientResponseError, isTokenExpired, type RecordModel } from 'pocketbase';
 import * as v from 'valibot';
 import webpush, { WebPushError } from 'web-push';
@@ -56,6 +57,44 @@ const Subscription = v.object({
 });
 type Subscription = v.InferOutput<typeof Subscription>;
 
+/**
+ * Whether a push endpoint's host is on this machine or a private network: loopback, private,
+ * shared, link-local, multicast or unspecified addresses, and localhost names. Browsers' push
+ * services are public hosts, and anyone can store a subscription: without this, the dispatcher
+ * could be aimed at the server's own network (server-side request forgery).
+ */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const v4 = (ip: string) => {
+    const [a = 0, b = 0] = ip.split('.').map(Number);
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      a >= 224 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168)
+    );
+  };
+  if (isIP(host) === 4) return v4(host);
+  if (isIP(host) === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
+    if (mapped) return v4(mapped[1]!);
+    if (host.startsWith('::ffff:')) return true; // a mapped v4 address in hex form
+    return (
+      host === '::' ||
+      host === '::1' ||
+      /^f[cd]/.test(host) || // unique local
+      /^fe[89ab]/.test(host) || // link-local
+      host.startsWith('ff') // multicast
+    );
+  }
+  return false;
+}
+
 export interface RetryEntry {
   /** The row's creation time (ms): entries of rows past the TTL are dropped. */
   created: number;
@@ -73,6 +112,11 @@ export interface DispatchOptions {
   vapid: VapidConfig;
   /** For push endpoints with a private CA (tests); the default agent otherwise. */
   agent?: Agent;
+  /**
+   * Sends to endpoints on loopback or private addresses too (tests' local push service). Off by
+   * default: such a subscription is never requested (see isPrivateHost).
+   */
+  allowPrivateEndpoints?: boolean;
   /** How long push services keep an undelivered message, in seconds (default 24 h). */
   ttlSeconds?: number;
   /** Socket timeout of one push request (default 10 s). */
@@ -137,6 +181,7 @@ async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>
 async function subscriptionsOf(
   pb: PocketBase,
   users: string[],
+  opts: { allowPrivate: boolean; log: (m: string) => void },
 ): Promise<Map<string, Subscription[]>> {
   const byUser = new Map<string, Subscription[]>();
   for (let i = 0; i < users.length; i += 50) {
@@ -147,6 +192,10 @@ async function subscriptionsOf(
       .getFullList({ filter, batch: 500, requestKey: null });
     // a record without usable keys (not from a browser) can never get a push: ignored quietly
     for (const s of parseAll(Subscription, rows, 'subscription', () => {})) {
+      if (!opts.allowPrivate && isPrivateHost(new URL(s.endpoint).hostname)) {
+        opts.log(`skipping subscription ${s.id}: its endpoint is not a public host`);
+        continue;
+      }
       const list = byUser.get(s.user) ?? [];
       list.push(s);
       byUser.set(s.user, list);
@@ -258,7 +307,10 @@ export async function dispatchOnce(opts: DispatchOptions): Promise<DispatchResul
       (n) => (retry.get(n.id)?.nextTryAt ?? 0) <= now(),
     );
     result.retrying += page.items.length - due.length;
-    const subs = await subscriptionsOf(pb, [...new Set(due.map((n) => n.user))]);
+    const subs = await subscriptionsOf(pb, [...new Set(due.map((n) => n.user))], {
+      allowPrivate: opts.allowPrivateEndpoints ?? false,
+      log,
+    });
 
     const jobs: { n: Notification; s: Subscription }[] = [];
     const pending = new Map<string, { n: Notification; outcomes: Outcome[] }>();

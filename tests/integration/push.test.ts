@@ -80,7 +80,14 @@ async function subscribe(actor: Actor, topics: string[]): Promise<TestSubscripti
 }
 
 const dispatch = (extra: Partial<DispatchOptions> = {}) =>
-  dispatchOnce({ pb: su, vapid, agent: push.agent, log: () => {}, ...extra });
+  dispatchOnce({
+    pb: su,
+    vapid,
+    agent: push.agent,
+    allowPrivateEndpoints: true,
+    log: () => {},
+    ...extra,
+  });
 
 const deliveriesTo = (sub: TestSubscription) => push.deliveries.filter((d) => d.path === sub.path);
 
@@ -395,6 +402,21 @@ describe('the dispatcher', () => {
     expect((await readAsSuperuser(su, 'notifications', row.id))?.['sentAt']).not.toBe('');
   });
 
+  it('never requests an endpoint on this machine or a private network unless told to', async () => {
+    // anyone can store a subscription: the dispatcher must not be a way into the server's network
+    const alice = await createUser(server, su);
+    const local = await subscribe(alice, ['comment']); // https://127.0.0.1:<port>/...
+    const row = await note(alice.id, 'comment');
+    const logged: string[] = [];
+    const result = await dispatch({ allowPrivateEndpoints: false, log: (m) => logged.push(m) });
+    expect(result.sent).toBe(0);
+    expect(deliveriesTo(local)).toHaveLength(0);
+    expect(logged.join('\n')).toContain(`skipping subscription ${local.id}`);
+    // the row is handled (no usable device), and the subscription itself is left alone
+    expect((await readAsSuperuser(su, 'notifications', row.id))?.['sentAt']).not.toBe('');
+    expect(await readAsSuperuser(su, 'pushSubscriptions', local.id)).not.toBeNull();
+  });
+
   it('sends only to the devices that list the topic; a row with none is handled without a push', async () => {
     const alice = await createUser(server, su);
     const commentsOnly = await subscribe(alice, ['comment']);
@@ -445,6 +467,7 @@ describe('the dispatcher', () => {
       pb,
       vapid,
       agent: push.agent,
+      allowPrivateEndpoints: true,
       intervalMs: 100,
       log: () => {},
       login: async (c) => {
