@@ -428,12 +428,13 @@ describe('fault injection', () => {
     expect(done['networkCut'] ?? 0).toBeGreaterThan(0);
     expect(done['closeMidFlush'] ?? 0).toBeGreaterThan(0);
     // Refused requests are part of the protocol here: a resend of a write whose answer was lost
-    // is answered 400 "already exists" (and recognised), and requests fail while the server is
-    // down or the network cut. Anything else logged as an error, or thrown, is a defect.
+    // is answered 400 "already exists" or, for a delete, 404 (and recognised; a create is also
+    // looked up by id, 404 when it never landed), and requests fail while the server is down or
+    // the network cut. Anything else logged as an error, or thrown, is a defect.
     const unexpectedErrors = devices.flatMap((d) =>
       d.errors.filter(
         (e) =>
-          !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|Failed to fetch|net::|status of (400|5\d\d)/.test(
+          !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|Failed to fetch|net::|status of (400|404|5\d\d)/.test(
             e,
           ),
       ),
