@@ -10,34 +10,24 @@
  *   land, an unticked card still in the book);
  * - stale: a record whose last write is not the fan's last (edits applied out of order).
  */
+import { rng } from '../../server/seed/random.ts';
 
-/** mulberry32: a small seeded generator, so a failing run can be repeated with its seed. */
+/**
+ * The demo seed's generator (mulberry32) with a weighted choice, so a failing run can be repeated
+ * with its seed.
+ */
 export function seededRandom(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = rng(seed);
   return {
-    next,
-    /** An integer in [min, max]. */
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => {
-      if (!items.length) throw new Error('pick from an empty list');
-      return items[Math.floor(next() * items.length)]!;
-    },
-    chance: (p: number) => next() < p,
+    ...r,
     /** A key of `weights` chosen in proportion to its weight. */
     weighted: <K extends string>(weights: Record<K, number>): K => {
       const entries = Object.entries(weights) as [K, number][];
       const total = entries.reduce((s, [, w]) => s + w, 0);
-      let r = next() * total;
+      let left = r.next() * total;
       for (const [k, w] of entries) {
-        r -= w;
-        if (r < 0) return k;
+        left -= w;
+        if (left < 0) return k;
       }
       return entries[entries.length - 1]![0];
     },
