@@ -1,6 +1,6 @@
 /// <reference path="../../pb_data/types.d.ts" />
 /**
- * Korean wording for PocketBase's own error answers (used by pb_hooks/errors-ko.pb.js).
+ * Korean wording for PocketBase's own error answers (used by pb_hooks/api.pb.js).
  *
  * Only `message` texts change: the status, the top-level shape, each field's `code` and `params`
  * stay as PocketBase made them, because the app (and any API caller) keys on codes and statuses.

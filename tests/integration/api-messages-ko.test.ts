@@ -1,5 +1,5 @@
 /**
- * PocketBase's own error answers in Korean (pb_hooks/errors-ko.pb.js) for anyone calling the API
+ * PocketBase's own error answers in Korean (pb_hooks/api.pb.js) for anyone calling the API
  * directly: each refusal keeps its status, its top-level shape and every field's `code` (what
  * the app keys on), only the English `message` texts become Korean. Our hooks' Korean messages
  * pass through as they were, refused writes store nothing, and successful requests are untouched.

@@ -427,3 +427,37 @@ describe('rate limiter', () => {
     }
   });
 });
+
+describe('the API middleware (pb_hooks/api.pb.js)', () => {
+  it('gzips API answers for clients that take it, but not files or the realtime stream', async () => {
+    const get = (path: string) =>
+      fetch(`${server.url}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+    const list = await get('/api/collections/photoCards/records?perPage=200');
+    expect(list.status).toBe(200);
+    expect(list.headers.get('content-encoding')).toBe('gzip');
+    expect((await list.json()).items.length).toBeGreaterThan(0); // decoded fine
+    const plain = await fetch(`${server.url}/api/collections/photoCards/records?perPage=200`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    await plain.body?.cancel();
+
+    const controller = new AbortController();
+    const stream = await fetch(`${server.url}/api/realtime`, {
+      headers: { 'accept-encoding': 'gzip' },
+      signal: controller.signal,
+    });
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    expect(stream.headers.get('content-encoding')).toBeNull();
+    controller.abort();
+  });
+
+  it('answers an error in Korean with PocketBase status and code kept', async () => {
+    const res = await fetch(`${server.url}/api/collections/nope/records`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.status).toBe(404);
+    const body = (await res.json()) as { message: string };
+    expect(body.message).toMatch(/[가-힣]/);
+  });
+});
