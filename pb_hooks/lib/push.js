@@ -15,6 +15,24 @@ const MSG_UNAVAILABLE = '푸시 알림을 사용할 수 없습니다. 서버에 
 const MSG_BAD_TOPICS = '알림 종류가 올바르지 않습니다.';
 const MSG_BAD_KEYS = '푸시 구독 키가 올바르지 않습니다.';
 const MSG_BAD_ENDPOINT = '푸시 구독 주소는 https 주소여야 합니다.';
+const MSG_LOCAL_ENDPOINT = '푸시 구독 주소로 쓸 수 없는 주소입니다.';
+
+/**
+ * Whether an endpoint's host is an address or a localhost name rather than a public name.
+ * Browsers' push services (FCM, Mozilla, Apple, Windows) are always names; an address, or a
+ * number a URL parser would read as one (2130706433, 0x7f.1), could aim the push dispatcher at
+ * the server's own network. The dispatcher checks the resolved form again before any request.
+ * PUSH_ALLOW_PRIVATE_ENDPOINTS=1 lets tests use their local push service.
+ */
+function isAddressHost(endpoint) {
+  const m = /^https:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^/:?#]+)/i.exec(endpoint);
+  if (!m) return true;
+  const host = m[1].toLowerCase().replace(/\.$/, '');
+  if (host.charAt(0) === '[') return true; // IPv6 literal
+  if (host === 'localhost' || /\.localhost$/.test(host)) return true;
+  // every label numeric (decimal, octal or hex): an IPv4 address in some spelling
+  return host.split('.').every((label) => /^(0x[0-9a-f]*|[0-9]+)$/.test(label));
+}
 
 /** How much of a comment or post the alert body quotes (code points). */
 const EXCERPT = 40;
@@ -197,6 +215,13 @@ function checkSubscription(record) {
   const endpoint = record.getString('endpoint');
   if (endpoint && endpoint.indexOf('https://') !== 0) {
     throw badRequest(MSG_BAD_ENDPOINT, 'endpoint');
+  }
+  if (
+    endpoint &&
+    isAddressHost(endpoint) &&
+    String($os.getenv('PUSH_ALLOW_PRIVATE_ENDPOINTS') || '').trim() !== '1'
+  ) {
+    throw badRequest(MSG_LOCAL_ENDPOINT, 'endpoint');
   }
 
   const topics = jsonValue(record, 'topics');

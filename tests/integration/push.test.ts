@@ -53,7 +53,11 @@ const vapid: VapidConfig = {
 beforeAll(async () => {
   certDir = mkdtempSync(join(tmpdir(), 'push-test-'));
   push = await startPushService(certDir);
-  server = await startTestServer({ publicDir: null, env: { VAPID_PUBLIC_KEY: vapid.publicKey } });
+  // the local push service is on 127.0.0.1, which a real server refuses as an endpoint
+  server = await startTestServer({
+    publicDir: null,
+    env: { VAPID_PUBLIC_KEY: vapid.publicKey, PUSH_ALLOW_PRIVATE_ENDPOINTS: '1' },
+  });
   su = await server.admin();
 });
 
@@ -200,6 +204,53 @@ describe('subscriptions', () => {
     );
     expect(badKeys.status).toBe(400);
     expect(badKeys.response.data['keys']).toBeDefined();
+  });
+
+  it('refuse an endpoint on an address or a localhost name (a real server has no allow flag)', async () => {
+    const strict = await startTestServer({
+      publicDir: null,
+      env: { VAPID_PUBLIC_KEY: vapid.publicKey },
+    });
+    try {
+      const admin = await strict.admin();
+      const fan = await createUser(strict, admin);
+      const keys = { p256dh: b64url(randomBytes(65)), auth: b64url(randomBytes(16)) };
+      for (const host of [
+        '127.0.0.1',
+        '127.0.0.1:8443',
+        '10.0.0.5',
+        '169.254.169.254',
+        '2130706433',
+        '0x7f.1',
+        '[::1]',
+        'localhost',
+        'push.localhost',
+        'user@127.0.0.1',
+      ]) {
+        const err = await failure(
+          fan.pb
+            .collection('pushSubscriptions')
+            .create({ user: fan.id, endpoint: `https://${host}/push/${uniq()}`, keys, topics: [] }),
+        );
+        expect(err.status, host).toBe(400);
+        expect(err.response.data['endpoint']?.message, host).toBe(
+          '푸시 구독 주소로 쓸 수 없는 주소입니다.',
+        );
+      }
+      // a push service's name is taken
+      const ok = await fan.pb.collection('pushSubscriptions').create({
+        user: fan.id,
+        endpoint: `https://fcm.googleapis.com/fcm/send/${uniq()}`,
+        keys,
+        topics: ['comment'],
+      });
+      expect(ok['endpoint']).toMatch(/^https:\/\/fcm\.googleapis\.com\//);
+      expect(
+        await admin.collection('pushSubscriptions').getFullList({ filter: `user = "${fan.id}"` }),
+      ).toHaveLength(1);
+    } finally {
+      await strict.stop();
+    }
   });
 
   it('a user cannot subscribe in someone else’s name; a device moves to the account that subscribes last', async () => {
