@@ -4,8 +4,10 @@
  * random sequence of changes — likes and unlikes, exchange posts with edits, status moves and
  * deletes, meetup comments, collect-book ticks and unticks — while their network is cut and
  * restored at random, the PocketBase process is killed (SIGKILL) and started again on the same
- * data, and a tab is closed in the middle of a flush (the next tab of that device picks up its
- * outbox). The changes go through the data layer's write API, the functions the screens call.
+ * data, a tab is closed in the middle of a flush (the next tab of that device picks up its
+ * outbox), and a second tab of the app is opened and used (two sync engines on one outbox). Likes
+ * are made both with the heart on the home grid's tiles and through the data layer's write API,
+ * the functions the screens call; the other changes through that API.
  *
  * After quiet (server up, both devices online, every outbox drained) the server must hold exactly
  * what the model of the fans' actions says: nothing lost, nothing duplicated, nothing undone
@@ -41,7 +43,8 @@ interface Device {
   user: Actor;
   book: string;
   context: BrowserContext;
-  page: Page | null;
+  /** Open tabs of the app; the fan acts in the last one, the others keep running. */
+  pages: Page[];
   offline: boolean;
   errors: string[];
 }
@@ -98,7 +101,7 @@ async function setUpDevices(groupId: string): Promise<void> {
       user,
       book: book.id,
       context,
-      page: null,
+      pages: [],
       offline: false,
       errors: [],
     };
@@ -131,12 +134,18 @@ async function openTab(device: Device): Promise<Page> {
   page.on('pageerror', (err) => device.errors.push(`pageerror: ${err.message}`));
   await page.goto('/');
   await page.waitForFunction(() => !!window.__pocamarket);
-  device.page = page;
+  device.pages.push(page);
   return page;
 }
 
+/** The tab the fan is using (opened when none is). */
 async function tab(device: Device): Promise<Page> {
-  return device.page ?? (await openTab(device));
+  return device.pages[device.pages.length - 1] ?? (await openTab(device));
+}
+
+async function closeTab(device: Device, page: Page): Promise<void> {
+  device.pages = device.pages.filter((p) => p !== page);
+  await page.close();
 }
 
 /** The records of `device`'s user on the server. */
@@ -188,9 +197,11 @@ async function localSnapshot(device: Device): Promise<UserSnapshot> {
   );
 }
 
-type Action = 'like' | 'tick' | 'postCreate' | 'postEdit' | 'postStatus' | 'postDelete' | 'comment';
+type Action =
+  'like' | 'heart' | 'tick' | 'postCreate' | 'postEdit' | 'postStatus' | 'postDelete' | 'comment';
 const ACTIONS: Record<Action, number> = {
-  like: 6,
+  like: 3,
+  heart: 3,
   tick: 5,
   postCreate: 3,
   postEdit: 3,
@@ -198,7 +209,7 @@ const ACTIONS: Record<Action, number> = {
   postDelete: 1,
   comment: 3,
 };
-const FAULTS = { networkCut: 2, networkBack: 2.5, kill: 1.5, closeMidFlush: 1.5 };
+const FAULTS = { networkCut: 2, networkBack: 2.5, kill: 1.5, closeMidFlush: 1.5, tabs: 1 };
 
 /**
  * One fan action on `device` through the app's write API, recorded in the model. Returns the
@@ -225,6 +236,19 @@ async function act(
       expect(queued, `step ${step}: like ${card} → ${liked}`).toBe(true);
       model.like(u, card, liked);
       return liked ? 'like' : 'unlike';
+    }
+    case 'heart': {
+      // the same through the screen: the heart on the card's tile in the home grid
+      const card = rnd.pick(cards);
+      const liked = !model.likes[u]!.has(card);
+      const heart = page
+        .locator(`[data-card-id="${card}"] [data-testid="like-button"]:visible`)
+        .first();
+      await expect.poll(() => heart.getAttribute('aria-pressed')).toBe(String(!liked));
+      await heart.click();
+      await expect.poll(() => heart.getAttribute('aria-pressed')).toBe(String(liked));
+      model.like(u, card, liked);
+      return liked ? 'heart on' : 'heart off';
     }
     case 'tick': {
       const card = rnd.pick(cards);
@@ -348,12 +372,22 @@ describe('fault injection', () => {
           const page = await tab(device);
           const waiting = await startFlush(page);
           await sleep(rnd.int(0, 120));
-          await page.close();
-          device.page = null;
+          await closeTab(device, page);
           count(kind);
           if (waiting) count('closedWithChangesWaiting');
           break;
         }
+        case 'tabs':
+          // a second tab of the app (both run their sync engine on one outbox), or the fan
+          // switching to the other one
+          if (device.pages.length < 2) {
+            await openTab(device);
+            count('tabOpened');
+          } else {
+            device.pages.push(device.pages.shift()!);
+            count('tabSwitched');
+          }
+          break;
         default:
           count(await act(kind, device, step, rnd, model));
       }
@@ -373,7 +407,7 @@ describe('fault injection', () => {
     }
     for (const device of devices) {
       await until(
-        device.page!,
+        await tab(device),
         async () => {
           const p = window.__pocamarket;
           await p.engine.flush({ ignoreBackoff: true });
@@ -384,7 +418,9 @@ describe('fault injection', () => {
       );
     }
     const refused = await Promise.all(
-      devices.map((d) => d.page!.evaluate(() => window.__pocamarket.db.deadLetters.toArray())),
+      devices.map(async (d) =>
+        (await tab(d)).evaluate(() => window.__pocamarket.db.deadLetters.toArray()),
+      ),
     );
     expect(refused).toEqual(devices.map(() => []));
 
@@ -395,7 +431,9 @@ describe('fault injection', () => {
     );
     // --- each device's store against the model, after a pull
     for (const device of devices) {
-      await device.page!.evaluate(async () => {
+      await (
+        await tab(device)
+      ).evaluate(async () => {
         await window.__pocamarket.engine.pull();
       });
     }
