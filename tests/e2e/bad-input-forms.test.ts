@@ -317,14 +317,22 @@ describe('bad input in the forms', () => {
     const imageError = page.getByTestId('report-image-error');
     const shown = (name: string) => page.getByTestId(`report-${name}`).count();
 
-    // refused files: told at once, nothing chosen, the next question stays hidden (a page renamed
-    // .png is taken here and refused by the server with the failure modal: tests/e2e/reports)
+    // refused files: told at once, nothing chosen, the next question stays hidden
     for (const file of refusedFiles()) {
       await imageInput.setInputFiles(file);
       expect(await imageError.textContent(), file.name).toBe(ko.sync.imageInvalid);
       expect(await page.getByTestId('report-image-preview').count()).toBe(0);
       expect(await shown('group'), file.name).toBe(0);
     }
+    await imageInput.setInputFiles({ name: 'ok.png', mimeType: 'image/png', buffer: png(30, 40) });
+    await page.getByTestId('report-image-preview').waitFor();
+    expect(await imageError.count()).toBe(0);
+    // a page renamed .png is an image by its name only: refused by its bytes, and it takes the
+    // place of the image chosen before
+    await imageInput.setInputFiles(htmlAsPng());
+    await expect.poll(() => page.getByTestId('report-image-preview').count()).toBe(0);
+    expect(await imageError.textContent()).toBe(ko.sync.imageInvalid);
+    expect(await page.evaluate(() => window.__xss)).toBeUndefined();
     await imageInput.setInputFiles({ name: 'ok.png', mimeType: 'image/png', buffer: png(30, 40) });
     await page.getByTestId('report-image-preview').waitFor();
     expect(await imageError.count()).toBe(0);

@@ -51,10 +51,12 @@ export function ImageQuestion({ n, label, image, onChosen }: ImageQuestionProps)
               aria-describedby={image.error ? `${hintId} ${errorId}` : hintId}
               aria-invalid={image.error ? true : undefined}
               onChange={(e) => {
-                const taken = image.choose(e.target.files?.[0] ?? null);
+                const chosen = image.choose(e.target.files?.[0] ?? null);
                 // Lets the same file be chosen again after a refusal.
                 e.target.value = '';
-                if (taken && onChosen) requestAnimationFrame(onChosen);
+                void chosen.then((taken) => {
+                  if (taken && onChosen) requestAnimationFrame(onChosen);
+                });
               }}
               data-testid="report-image-input"
             />

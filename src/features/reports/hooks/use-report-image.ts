@@ -1,25 +1,34 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ko } from '../../../i18n/ko-features';
+import { hasImageContent } from '../../../lib/image-bytes';
 import { isValidReportImage } from '../report-rules';
 
 export interface ReportImage {
   file: File | null;
   /** ko.sync.imageInvalid after a wrong file, else null. */
   error: string | null;
-  /** Checks type and size; a wrong file is refused and clears the earlier choice. True if taken. */
-  choose: (file: File | null) => boolean;
+  /**
+   * Checks type, size and the file's bytes; a wrong file is refused and clears the earlier
+   * choice. Resolves true if taken.
+   */
+  choose: (file: File | null) => Promise<boolean>;
 }
 
 /** The image question: the chosen file (previewed by the field) or why it was refused. */
 export function useReportImage(): ReportImage {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // the latest choice: a slower byte check of an earlier file must not overwrite it
+  const choice = useRef(0);
   return {
     file,
     error,
-    choose(next) {
+    async choose(next) {
       if (!next) return false;
-      if (!isValidReportImage(next)) {
+      const mine = ++choice.current;
+      const ok = isValidReportImage(next) && (await hasImageContent(next).catch(() => false));
+      if (mine !== choice.current) return false;
+      if (!ok) {
         setFile(null);
         setError(ko.sync.imageInvalid);
         return false;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '../../../../data/repos/collect-books';
 import { ko } from '../../../../i18n/ko-features';
+import { hasImageContent } from '../../../../lib/image-bytes';
 import { isBlank } from '../../../../lib/text';
 
 /** Spec §5 and the repo's rule: a title of 1-50 characters (counted as the fan sees them). */
@@ -37,23 +38,6 @@ export interface BookDraft {
 /** The checks the repo makes on save, made at once so the fan sees them inline. */
 export function isValidThumbnail(file: Blob): boolean {
   return THUMBNAIL_TYPES.includes(file.type) && file.size <= THUMBNAIL_MAX_BYTES;
-}
-
-/**
- * Whether the file's first bytes are a PNG, JPEG, GIF or WEBP. The type checked above comes from
- * the file name, so a page or a text file renamed .png passes it; the server reads the content and
- * refuses such a cover, which would only be known after the book was queued (and, offline, shown
- * on the shelf with a broken cover until the connection came back).
- */
-export async function hasImageContent(file: Blob): Promise<boolean> {
-  const b = new Uint8Array(await file.slice(0, 12).arrayBuffer());
-  const ascii = (from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
-  return (
-    (b[0] === 0x89 && ascii(1, 4) === 'PNG') ||
-    (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) ||
-    ascii(0, 4) === 'GIF8' ||
-    (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP')
-  );
 }
 
 /**
