@@ -1,7 +1,7 @@
 // isPrivateHost: which push endpoint hosts the dispatcher refuses to request (server-side
 // request forgery guard). Browsers' push services are public names; everything local is refused.
 import { describe, expect, it } from 'vitest';
-import { isPrivateHost } from '../../server/push-dispatcher.ts';
+import { isPrivateHost } from '../../server/private-host.ts';
 
 const host = (url: string) => new URL(url).hostname;
 
