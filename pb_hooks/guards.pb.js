@@ -69,7 +69,7 @@ onRecordUpdateRequest((e) => {
   if (!e.hasSuperuserAuth()) {
     const bad = lib.changedFields(e.record, lib.USER_PROTECTED);
     if (bad.length) throw lib.badRequest(lib.MSG_PROTECTED, bad, 'validation_protected_field');
-    lib.checkProfileEdit(e.record);
+    lib.checkProfileEdit(e.record, lib.changedFields(e.record, ['name', 'username']));
     const username = e.record.getString('username');
     if (
       lib.isReservedUsername(username) &&

@@ -1,185 +1,14 @@
 /// <reference path="../../pb_data/types.d.ts" />
 /**
- * Shared server rules for the pb_hooks/*.pb.js handlers.
+ * Shared server rules for the pb_hooks/*.pb.js handlers: record helpers, back-references, likes,
+ * tombstones and hook-kept fields here, and the input rules of lib/input-rules.js re-exported.
  *
  * PocketBase runs each hook handler in a pooled, isolated VM, so handlers load this module with
  * `require(`${__hooks}/lib/common.js`)` instead of sharing top-level variables.
  */
 
-// ---------------------------------------------------------------- text normalisation
-
-/** Zero-width and invisible filler characters that can hide a word. */
-const INVISIBLE = /[\u00AD\u115F\u1160\u180E\u200B-\u200D\u2060\u3164\uFEFF\uFFA0]/g;
-
-let nfkcSupported;
-function hasNfkc() {
-  if (nfkcSupported === undefined) {
-    try {
-      nfkcSupported = typeof ''.normalize === 'function' && '\uFF21'.normalize('NFKC') === 'A';
-    } catch (_) {
-      nfkcSupported = false;
-    }
-  }
-  return nfkcSupported;
-}
-
-/** Full-width ASCII (U+FF01-U+FF5E) to ASCII and the ideographic space to a space. */
-function foldFullWidth(s) {
-  return s.replace(/[\uFF01-\uFF5E\u3000]/g, (ch) =>
-    ch === '\u3000' ? ' ' : String.fromCharCode(ch.charCodeAt(0) - 0xfee0),
-  );
-}
-
-/**
- * The form profanity is checked in: NFKC, lower case, no whitespace, no zero-width characters.
- * The client applies the same steps to the same word list (pb_hooks/profanity-words.json).
- */
-function normalizeText(value) {
-  let s = value == null ? '' : String(value);
-  s = hasNfkc() ? s.normalize('NFKC') : foldFullWidth(s);
-  return s.toLowerCase().replace(/\s+/g, '').replace(INVISIBLE, '');
-}
-
-let profanityWords;
-function loadProfanityWords() {
-  if (!profanityWords) {
-    const path = `${__hooks}/profanity-words.json`;
-    let list;
-    try {
-      list = require(path);
-    } catch (_) {
-      list = JSON.parse(toString($os.readFile(path)));
-    }
-    const words = [];
-    for (const lang of ['en', 'ko']) {
-      for (const w of list[lang] || []) {
-        const n = normalizeText(w);
-        if (n) words.push(n);
-      }
-    }
-    profanityWords = words;
-  }
-  return profanityWords;
-}
-
-/** The first listed word hidden in the text (after normalisation), or ''. */
-function findProfanity(text) {
-  const n = normalizeText(text);
-  for (const w of loadProfanityWords()) {
-    if (n.indexOf(w) >= 0) return w;
-  }
-  return '';
-}
-
-/** Length in Unicode code points (what PocketBase's text `max` counts). */
-function codePointLength(s) {
-  return Array.from(s).length;
-}
-
-// ---------------------------------------------------------------- errors
-
-function badRequest(message, fields, code, fieldMessage) {
-  const data = {};
-  for (const f of fields || []) {
-    data[f] = new ValidationError(code || 'validation_invalid_value', fieldMessage || message);
-  }
-  return new BadRequestError(message, data);
-}
-
-// ---------------------------------------------------------------- exchange posts
-
-const POST_MAX = 150;
-const MSG_POST_EMPTY = '교환 글 내용을 입력해주세요.';
-const MSG_POST_TOO_LONG = '교환 글은 150자 이하로 작성해주세요.';
-const MSG_PROFANITY = '비속어가 포함된 글은 작성할 수 없습니다.';
-const MSG_POST_STATUS = "새 교환 글의 상태는 '교환대기중'이어야 합니다.";
-const INITIAL_STATUS = '교환대기중';
-
-/** Validates and trims an exchange post description; throws a 400 with the Korean message. */
-function checkPostDescription(record) {
-  const raw = record.getString('description');
-  if (normalizeText(raw) === '') {
-    throw badRequest(MSG_POST_EMPTY, ['description'], 'validation_required');
-  }
-  const trimmed = raw.trim();
-  if (codePointLength(trimmed) > POST_MAX) {
-    throw badRequest(MSG_POST_TOO_LONG, ['description'], 'validation_max_text_constraint');
-  }
-  if (findProfanity(trimmed)) {
-    throw badRequest(MSG_PROFANITY, ['description'], 'validation_profanity');
-  }
-  if (trimmed !== raw) record.set('description', trimmed);
-}
-
-// ---------------------------------------------------------------- comments and profiles
-
-const COMMENT_MAX = 500;
-const MSG_COMMENT_EMPTY = '댓글 내용을 입력해주세요.';
-const MSG_COMMENT_TOO_LONG = '댓글은 500자까지 쓸 수 있습니다.';
-
-/** Validates and trims a meetup comment (the client's rules, src/data/repos/comments.ts). */
-function checkCommentText(record) {
-  const raw = record.getString('ment');
-  if (normalizeText(raw) === '') {
-    throw badRequest(MSG_COMMENT_EMPTY, ['ment'], 'validation_required');
-  }
-  const trimmed = raw.trim();
-  if (codePointLength(trimmed) > COMMENT_MAX) {
-    throw badRequest(MSG_COMMENT_TOO_LONG, ['ment'], 'validation_max_text_constraint');
-  }
-  if (trimmed !== raw) record.set('ment', trimmed);
-}
-
-// ---------------------------------------------------------------- collect books
-
-const BOOK_TITLE_MAX = 50;
-const MSG_BOOK_TITLE = '콜렉트북 제목을 1~50자로 입력해주세요.';
-
-/** A text with nothing visible in it: whitespace and zero-width characters only. */
-function isBlankText(value) {
-  return normalizeText(value) === '';
-}
-
-/**
- * A collect book's title, as the client checks it: 1-50 characters after trimming, and not only
- * invisible characters (the schema's `required` takes a zero-width space as a title).
- */
-function checkBookTitle(record) {
-  const raw = record.getString('title');
-  const trimmed = raw.trim();
-  if (isBlankText(raw) || codePointLength(trimmed) > BOOK_TITLE_MAX) {
-    throw badRequest(MSG_BOOK_TITLE, ['title'], 'validation_required');
-  }
-  if (trimmed !== raw) record.set('title', trimmed);
-}
-
-const NAME_MAX = 40;
-const MSG_NAME_REQUIRED = '이름을 입력해주세요';
-const USERNAME = /^[0-9A-Za-z가-힣_.]{2,20}$/;
-const MSG_USERNAME_INVALID = '닉네임은 한글, 영문, 숫자, _ . 로 2~20자까지 쓸 수 있습니다.';
-
-/**
- * A user's edit of their own profile: the name and nickname it changes follow the client's rules
- * (src/data/repos/profile.ts). The phone number and birth date are hidden fields: PocketBase drops
- * them from a user's request body, so only the sign-up (lib/signup.js, same rules) sets them.
- */
-function checkProfileEdit(record) {
-  const changed = changedFields(record, ['name', 'username']);
-  if (changed.indexOf('name') >= 0) {
-    const name = record.getString('name').trim();
-    if (name === '' || codePointLength(name) > NAME_MAX) {
-      throw badRequest(MSG_NAME_REQUIRED, ['name'], 'validation_invalid_value');
-    }
-    record.set('name', name);
-  }
-  if (changed.indexOf('username') >= 0) {
-    const username = record.getString('username').trim();
-    if (!USERNAME.test(username)) {
-      throw badRequest(MSG_USERNAME_INVALID, ['username'], 'validation_invalid_value');
-    }
-    record.set('username', username);
-  }
-}
+// the input rules (text, profanity, posts, comments, titles, profiles) live in their own module
+const rules = require(`${__hooks}/lib/input-rules.js`);
 
 // ---------------------------------------------------------------- record helpers
 
@@ -392,14 +221,7 @@ function isReservedUsername(name) {
 }
 
 module.exports = {
-  normalizeText,
-  findProfanity,
-  loadProfanityWords,
-  checkPostDescription,
-  checkCommentText,
-  checkBookTitle,
-  checkProfileEdit,
-  badRequest,
+  ...rules,
   toArray,
   valueKey,
   changedFields,
@@ -416,8 +238,6 @@ module.exports = {
   DERIVED,
   USER_PROTECTED,
   IMMUTABLE,
-  INITIAL_STATUS,
-  MSG_POST_STATUS,
   MSG_PROTECTED,
   MSG_RESERVED_USERNAME,
   isReservedUsername,

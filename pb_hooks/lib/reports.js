@@ -26,7 +26,7 @@ const MESSAGES = {
 const MSG_REPORT_INVALID = '제보 내용을 확인해주세요.';
 
 /**
- * Whitespace and zero-width characters: an answer of only these is missing (lib/common.js's list;
+ * Whitespace and zero-width characters: an answer of only these is missing (lib/input-rules.js's list;
  * kept here so this module stays pure, run by the client's unit tests too).
  */
 const INVISIBLE = /[\s\u00AD\u115F\u1160\u180E\u200B-\u200D\u2060\u3164\uFEFF\uFFA0]/g;

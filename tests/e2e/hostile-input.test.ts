@@ -69,16 +69,22 @@ async function expectInert(page: Page, dialogs: string[]) {
   expect(dialogs).toEqual([]);
 }
 
+/** The messages of every dialog the page opens (each dismissed): none may come from the text. */
+function watchDialogs(page: Page): string[] {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  return dialogs;
+}
+
 describe('hostile text shown back', () => {
   it('exchange posts show script and HTML as plain text', async () => {
     const { page, context, errors } = await openApp(browser, PHONE, {
       path: `/exchangeDetail/${card.id}`,
     });
-    const dialogs: string[] = [];
-    page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
-    });
+    const dialogs = watchDialogs(page);
     await expectInert(page, dialogs);
     expect(errors).toEqual([]);
     await context.close();
@@ -91,11 +97,7 @@ describe('hostile text shown back', () => {
       path: `/meetupDetail/${meetUp.id}`,
       context,
     });
-    const dialogs: string[] = [];
-    page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
-    });
+    const dialogs = watchDialogs(page);
     await expectInert(page, dialogs);
     expect(errors).toEqual([]);
     await context.close();

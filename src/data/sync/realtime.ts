@@ -2,9 +2,10 @@
  * Realtime: while online, PocketBase pushes every create, update and delete the session may see
  * (the server applies the same list/view rules as for reads). Events are applied to Dexie one at a
  * time, in arrival order. An event can arrive after a newer copy of its record is already here
- * (the answer to this device's next write, or a pull), so an older copy is skipped, as pulls do. The SDK reconnects by itself after drops (PocketBase closes idle
- * connections after 5 minutes); every (re)connect reports PB_CONNECT, after which the engine runs
- * a delta pull to cover whatever happened while the connection was down.
+ * (the answer to this device's next write, or a pull), so an older copy is skipped, as pulls do.
+ * The SDK reconnects by itself after drops (PocketBase closes idle connections after 5 minutes);
+ * every (re)connect reports PB_CONNECT, after which the engine runs a delta pull to cover
+ * whatever happened while the connection was down.
  */
 import type PocketBase from 'pocketbase';
 import type { AppDB } from '../db/index.ts';

@@ -2,7 +2,7 @@ import { BookIcon } from '../../../../components/ui/icons';
 import { fileUrl } from '../../../../data/pb/files';
 import type { Group } from '../../../../data/pb/records';
 import { ko } from '../../../../i18n/ko-features';
-import { isBlankTitle } from './use-book-draft';
+import { isBlank } from '../../../../lib/text';
 import styles from './cover-preview.module.css';
 
 export interface CoverPreviewProps {
@@ -13,7 +13,7 @@ export interface CoverPreviewProps {
 
 /** How the book will look on the profile shelf: the 100×135 cover, larger, and its title. */
 export function CoverPreview({ title, group, imageUrl }: CoverPreviewProps) {
-  const shownTitle = isBlankTitle(title) ? ko.collectBookAdd.previewNoTitle : title.trim();
+  const shownTitle = isBlank(title) ? ko.collectBookAdd.previewNoTitle : title.trim();
   const logo = group?.logoImage ? fileUrl('groups', group.id, group.logoImage, '100x100') : '';
 
   return (

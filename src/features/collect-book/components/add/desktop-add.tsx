@@ -1,11 +1,12 @@
 import { useConfirm } from '../../../../components/ui/use-confirm';
 import { ko } from '../../../../i18n/ko-features';
+import { isBlank } from '../../../../lib/text';
 import { useGroup } from '../../../photo-cards/queries';
 import { CoverPreview } from './cover-preview';
 import { GroupPicker } from './group-picker';
 import { ThumbnailField } from './thumbnail-field';
 import { TitleField } from './title-field';
-import { isBlankTitle, useBookDraft } from './use-book-draft';
+import { useBookDraft } from './use-book-draft';
 import { useSaveBook } from './use-save-book';
 import styles from './add.module.css';
 
@@ -18,7 +19,7 @@ export function DesktopAdd() {
   const { saving, savedId, save } = useSaveBook(draft);
   const confirm = useConfirm();
   const group = useGroup(draft.group) ?? null;
-  const ready = !!draft.group && !isBlankTitle(draft.title) && !!draft.thumbnail;
+  const ready = !!draft.group && !isBlank(draft.title) && !!draft.thumbnail;
   const locked = saving || savedId !== null;
 
   async function onSave() {

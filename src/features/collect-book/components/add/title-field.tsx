@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { ko } from '../../../../i18n/ko-features';
-import { isBlankTitle, TITLE_MAX, titleLength } from './use-book-draft';
+import { isBlank } from '../../../../lib/text';
+import { TITLE_MAX, titleLength } from './use-book-draft';
 import styles from './fields.module.css';
 
 export interface TitleFieldProps {
@@ -15,7 +16,7 @@ export interface TitleFieldProps {
 export function TitleField({ value, onChange, disabled = false, confirm }: TitleFieldProps) {
   const id = useId();
   const counterId = useId();
-  const blank = isBlankTitle(value);
+  const blank = isBlank(value);
 
   return (
     <div className={styles.field}>

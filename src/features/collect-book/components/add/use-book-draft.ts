@@ -9,9 +9,6 @@ export const TITLE_MAX = 50;
 
 export const titleLength = (title: string) => Array.from(title).length;
 
-/** A title with nothing visible: spaces and zero-width characters only (trim() keeps the latter). */
-export const isBlankTitle = isBlank;
-
 export interface Thumbnail {
   file: File;
   /** An object URL for the preview; revoked when replaced or when the screen goes away. */
@@ -75,7 +72,7 @@ export function useBookDraft(): BookDraft {
       setTitleConfirmed(false);
     },
     confirmTitle() {
-      if (!isBlankTitle(title)) setTitleConfirmed(true);
+      if (!isBlank(title)) setTitleConfirmed(true);
     },
     chooseThumbnail(file) {
       if (!file) return;
