@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath, URL } from 'node:url';
 import { readFileSync } from 'node:fs';
+import { precompress } from './server/build/precompress.ts';
 
 // The manifest lives at the top level as a plain file so it can be read and checked on its own;
 // vite-plugin-pwa injects it into the build.
@@ -37,6 +38,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false, type: 'module' },
     }),
+    // .br/.gz beside each text file, after the worker is built (server/build/precompress.ts)
+    precompress(),
   ],
   server: {
     host: '127.0.0.1',
