@@ -29,6 +29,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-ssr',
       'dev-dist',
       'node_modules',
       'pb_data',

@@ -14,32 +14,58 @@ const manifest = JSON.parse(
 // In dev, PocketBase runs beside Vite; proxying keeps one origin for the app.
 const pbTarget = process.env.PB_URL ?? 'http://127.0.0.1:8090';
 
-export default defineConfig({
+// The first-screen renderer (src/entry-server.tsx, `vite build --ssr`, see docs/first-visit.md)
+// must draw the very tree the browser hydrates. TanStack Router draws a different tree when it
+// knows it runs on a server (no Suspense around routes, its own scroll script), so the renderer
+// bundles the router with its browser flag; everything else runs as on the client.
+const ROUTER_PACKAGES = [
+  '@tanstack/react-router',
+  '@tanstack/router-core',
+  '@tanstack/history',
+  '@tanstack/react-store',
+  '@tanstack/store',
+];
+
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      ...(isSsrBuild
+        ? {
+            '@tanstack/router-core/isServer': fileURLToPath(
+              new URL(
+                './node_modules/@tanstack/router-core/dist/esm/isServer/client.js',
+                import.meta.url,
+              ),
+            ),
+          }
+        : {}),
+    },
   },
+  ssr: { noExternal: ROUTER_PACKAGES },
   plugins: [
     react(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      manifest,
-      manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['icons/*.png', 'favicon.svg'],
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
-        // the manifest's screenshots are for install dialogs, not for every first visit
-        globIgnores: ['demo/**', 'screenshots/**'],
-        // A classic worker runs in every browser that supports service workers.
-        rollupFormat: 'iife',
-      },
-      devOptions: { enabled: false, type: 'module' },
-    }),
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        manifest,
+        manifestFilename: 'manifest.webmanifest',
+        includeAssets: ['icons/*.png', 'favicon.svg'],
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
+          // the manifest's screenshots are for install dialogs, not for every first visit
+          globIgnores: ['demo/**', 'screenshots/**'],
+          // A classic worker runs in every browser that supports service workers.
+          rollupFormat: 'iife',
+        },
+        devOptions: { enabled: false, type: 'module' },
+      }),
     // .br/.gz beside each text file, after the worker is built (server/build/precompress.ts)
-    precompress(),
+    !isSsrBuild && precompress(),
   ],
   server: {
     host: '127.0.0.1',
@@ -51,5 +77,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // the renderer reads index.html and the icons from the client build; it needs no copy
+    copyPublicDir: !isSsrBuild,
+    // dist/.vite/manifest.json: the renderer links each route's chunk and CSS from it
+    manifest: !isSsrBuild,
   },
-});
+}));

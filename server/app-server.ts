@@ -21,6 +21,7 @@ import { ROOT, runPocketBaseCommand, startPocketBase, waitForHealth } from './po
 import { sinkEnv, startMailSink, type MailSink } from './mail-sink.ts';
 import { startPushDispatcher, type PushDispatcher } from './push-dispatcher.ts';
 import { loadVapidKeys } from './vapid.ts';
+import { hasRenderer, startRenderer, type Renderer } from './ssr/renderer.ts';
 
 export interface AppServer {
   url: string;
@@ -28,6 +29,8 @@ export interface AppServer {
   /** The local mail sink, when SMTP_HOST is not set. */
   mail?: MailSink;
   push: PushDispatcher;
+  /** The first-screen render server (server/ssr/), when the served build has its bundle. */
+  renderer?: Renderer;
 }
 
 export function config() {
@@ -63,6 +66,11 @@ export async function startAppServer(opts: {
   const vapid = loadVapidKeys();
   const mail = process.env.SMTP_HOST ? undefined : await startMailSink();
   if (mail) console.log(`[mail] local mail sink on 127.0.0.1:${mail.port} (SMTP_HOST not set)`);
+  // The renderer first: PocketBase is told its address and asks it for the main routes' HTML.
+  const renderer =
+    opts.publicDir && hasRenderer()
+      ? await startRenderer({ pbUrl: url, distDir: opts.publicDir, appUrl })
+      : undefined;
   const proc = startPocketBase({
     dataDir,
     port,
@@ -72,6 +80,7 @@ export async function startAppServer(opts: {
     env: {
       ...(mail ? sinkEnv(mail.port, appUrl) : { APP_URL: appUrl }),
       VAPID_PUBLIC_KEY: vapid.publicKey,
+      ...(renderer ? { SSR_URL: renderer.url } : {}),
     },
   });
   const exited = new Promise<never>((_, reject) =>
@@ -99,8 +108,9 @@ export async function startAppServer(opts: {
   proc.once('exit', () => {
     void mail?.stop();
     void push.stop();
+    void renderer?.stop();
   });
-  return { url, proc, mail, push };
+  return { url, proc, mail, push, renderer };
 }
 
 /** Stops the child on Ctrl-C / SIGTERM and exits with it. */

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { DIST_DIR, ROOT } from './pocketbase.ts';
 import { forwardSignals, startAppServer } from './app-server.ts';
 import { vapidDir } from './vapid.ts';
+import { SSR_DIR } from './ssr/renderer.ts';
 
 const SOURCES = [
   'src',
@@ -20,6 +21,7 @@ const SOURCES = [
   'manifest.webmanifest',
   'vite.config.ts',
   'package.json',
+  'server/build',
 ];
 
 function newestMtime(path: string): number {
@@ -31,19 +33,19 @@ function newestMtime(path: string): number {
 
 function buildIfStale(): void {
   const built = join(DIST_DIR, 'index.html');
+  const rendererBuilt = existsSync(join(SSR_DIR, 'entry-server.js'));
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
   const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))));
-  if (builtAt >= sourcesAt) return;
-  console.log('[start] building the app (vite build)…');
-  const res = spawnSync(
-    process.execPath,
-    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', DIST_DIR, '--emptyOutDir'],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-    },
-  );
-  if (res.status !== 0) process.exit(res.status ?? 1);
+  if (builtAt >= sourcesAt && rendererBuilt) return;
+  console.log('[start] building the app (vite build, and the first-screen renderer)…');
+  const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
+  for (const args of [
+    ['build', '--outDir', DIST_DIR, '--emptyOutDir'],
+    ['build', '--ssr', 'src/entry-server.tsx', '--outDir', SSR_DIR, '--emptyOutDir'],
+  ]) {
+    const res = spawnSync(process.execPath, [vite, ...args], { cwd: ROOT, stdio: 'inherit' });
+    if (res.status !== 0) process.exit(res.status ?? 1);
+  }
 }
 
 buildIfStale();

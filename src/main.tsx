@@ -1,20 +1,70 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/register-sw';
 import { createAppRouter } from './app/router';
+import { appStore, readSessionHint, sessionUserIdAtom } from './app/store';
+import { endFirstScreenClock } from './components/live/render-clock';
+import { endFirstScreen, loadLive } from './components/live/use-read';
+import { firstScreenPayload } from './data/live/payload';
 import './app/styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
 const router = createAppRouter();
+const payload = firstScreenPayload();
 
-createRoot(container).render(
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>,
-);
+/**
+ * A server-rendered page hydrates from its payload (see docs/first-visit.md). Once the fan moves to
+ * another address, screens read the store only and use the device's clock. The signed-in user
+ * (the personal parts: hearts, avatar, pending marks) is set once the page is idle after
+ * hydrating: the page was drawn for nobody, and setting it earlier would change a part of the
+ * screen that React has not hydrated yet.
+ */
+function afterHydration(): void {
+  const first = router.state.location.href;
+  const stop = router.subscribe('onResolved', ({ toLocation }) => {
+    if (toLocation.href === first) return;
+    endFirstScreen();
+    endFirstScreenClock();
+    stop();
+  });
+  const signIn = () => appStore.set(sessionUserIdAtom, readSessionHint());
+  if ('requestIdleCallback' in window) requestIdleCallback(signIn, { timeout: 3000 });
+  else setTimeout(signIn, 500);
+}
+
+async function start(): Promise<void> {
+  if (payload && container!.firstElementChild) {
+    // The route's chunk must be in before hydrating, or React would see a loading state where the
+    // server drew the screen.
+    await router.load();
+    hydrateRoot(
+      container!,
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+      {
+        onRecoverableError(err) {
+          console.warn('[ssr] the page was drawn again on the client', err);
+        },
+      },
+    );
+    afterHydration();
+  } else {
+    // The plain shell (a route the server doesn't draw, or the service worker's copy): the
+    // screens read the store as soon as it opens.
+    void loadLive();
+    createRoot(container!).render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  }
+}
+
+void start();
 
 void registerServiceWorker().catch((err: unknown) => console.warn('[sw] registration failed', err));
 

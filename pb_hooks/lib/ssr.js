@@ -1,14 +1,47 @@
 /**
  * Server-rendered first screens (see docs/first-visit.md): a navigation to one of the app's main
- * routes is answered with the HTML the render server (server/ssr/) made for it. The caller,
- * the static middleware in static.pb.js, hands every GET navigation (a path outside /api and /_/
- * with no file extension) to serve(e).
+ * routes is answered with the HTML the render server (server/ssr/) made for it, whose address the
+ * launcher passes in SSR_URL. The caller, the static middleware in static.pb.js, hands every GET
+ * navigation (a path outside /api and /_/ with no file extension) to serve(e).
  *
- * Returns undefined when the request is not for the render server (or it failed): the caller
- * then serves the plain shell (index.html) and the client renders on its own.
+ * Returns undefined when the request is not for the render server, or it is not running, slow or
+ * failing: the caller then serves the plain shell (index.html) and the client renders on its own,
+ * so a fan never gets a broken page.
  */
+const RENDERED = [
+  /^\/$/,
+  /^\/exchange$/i,
+  /^\/exchangeDetail\/[a-z0-9]{15}$/i,
+  /^\/meetup$/i,
+  /^\/meetupDetail\/[a-z0-9]{15}$/i,
+];
+
 module.exports = {
   serve(e) {
-    return undefined;
+    const base = $os.getenv('SSR_URL');
+    if (!base) return undefined;
+    const path = e.request.url.path;
+    if (!RENDERED.some((re) => re.test(path))) return undefined;
+    const query = e.request.url.rawQuery;
+    let res;
+    try {
+      res = $http.send({
+        url: `${base}/render?url=${encodeURIComponent(query ? `${path}?${query}` : path)}`,
+        method: 'GET',
+        headers: { 'accept-encoding': e.request.header.get('Accept-Encoding') || 'identity' },
+        timeout: 4,
+      });
+    } catch (_) {
+      return undefined;
+    }
+    if (res.statusCode !== 200 && res.statusCode !== 404) return undefined;
+    const first = (res.headers['X-First-Screen'] || [])[0];
+    if (first !== '1') return undefined;
+    const header = e.response.header();
+    const coding = (res.headers['Content-Encoding'] || [])[0];
+    if (coding) header.set('Content-Encoding', coding);
+    header.add('Vary', 'Accept-Encoding');
+    header.set('Cache-Control', 'no-cache');
+    return e.blob(res.statusCode, 'text/html; charset=utf-8', res.body);
   },
 };

@@ -60,10 +60,12 @@ export const routeTree = rootRoute.addChildren([
   bareLayoutRoute.addChildren([chattingRoute, alertsRoute]),
 ]);
 
-export function createAppRouter(options: { history?: RouterHistory } = {}) {
+export function createAppRouter(options: { history?: RouterHistory; origin?: string } = {}) {
   return createRouter({
     routeTree,
     history: options.history,
+    // the first-screen renderer has no window to read the origin from
+    origin: options.origin,
     // The spec spells routes both ways (/LikeDetail and /likeDetail, /login and /Login,
     // meetUpSubmit and meetupSubmit). Case-insensitive matching is TanStack's default; it is
     // spelled out because those links depend on it.

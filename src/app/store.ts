@@ -12,7 +12,8 @@ export const appStore = createStore();
 
 const SESSION_HINT_KEY = 'pocamarket:session-user';
 
-function readSessionHint(): string | null {
+/** The user signed in at the last visit, by the hint kept in localStorage (null when none). */
+export function readSessionHint(): string | null {
   try {
     return localStorage.getItem(SESSION_HINT_KEY);
   } catch {
@@ -37,9 +38,16 @@ export function rememberSessionUser(userId: string | null): void {
  * The signed-in user's id, or null. Set by the sync engine from the session stored in IndexedDB
  * (app/start-data.ts), so it survives reloads, works offline and follows logins in other tabs.
  * Until the engine has started (it loads after the first paint) it holds the last known user, so a
- * signed-in fan never sees a logged-out flash: empty hearts, a '로그인' button.
+ * signed-in fan never sees a logged-out flash: empty hearts, a '로그인' button. A server-rendered
+ * page is the exception: it is drawn for nobody, so it hydrates logged out and takes the hint
+ * right after (main.tsx); the header keeps the same size either way.
  */
-export const sessionUserIdAtom = atom<string | null>(readSessionHint());
+export const sessionUserIdAtom = atom<string | null>(
+  // A server-rendered page hydrates logged out, as the server drew it; main.tsx then sets the hint.
+  typeof document !== 'undefined' && document.getElementById('first-screen')
+    ? null
+    : readSessionHint(),
+);
 
 /** Whether a user is logged in. */
 export const isLoggedInAtom = atom((get) => get(sessionUserIdAtom) !== null);

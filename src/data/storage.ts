@@ -24,10 +24,4 @@ export async function requestPersistentStorage(): Promise<boolean> {
   }
 }
 
-/** The change could not be stored: the device is out of space. Nothing was queued. */
-export class StorageFullError extends Error {
-  constructor() {
-    super('storage full');
-    this.name = 'StorageFullError';
-  }
-}
+export { StorageFullError } from './repos/errors.ts';

@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import PocketBase from 'pocketbase';
-import { runPocketBaseCommand, startPocketBase, waitForHealth } from '../../server/pocketbase.ts';
+import {
+  DIST_DIR,
+  runPocketBaseCommand,
+  startPocketBase,
+  waitForHealth,
+} from '../../server/pocketbase.ts';
+import { hasRenderer, SSR_DIR, startRenderer, type Renderer } from '../../server/ssr/renderer.ts';
 import { sinkEnv, startMailSink, type MailSink } from '../../server/mail-sink.ts';
 
 export const SUPERUSER = { email: 'root@test.local', password: 'root-password-1234' };
@@ -20,6 +26,8 @@ export interface TestServer {
   proc: ChildProcess;
   /** The local SMTP sink PocketBase sends its mail to (with `mailSink: true`). */
   mail?: MailSink;
+  /** The first-screen render server, when the served build has one (see `ssrDir`). */
+  renderer?: Renderer;
   /** A new SDK client (no auth, auto-cancellation off). */
   client(): PocketBase;
   /** A new SDK client authenticated as the superuser. */
@@ -74,6 +82,11 @@ export async function startTestServer(
     env?: Record<string, string>;
     /** Start a mail sink and point PocketBase's SMTP settings (and APP_URL) at it. */
     mailSink?: boolean;
+    /**
+     * The first-screen renderer's build (dist-ssr/) for `publicDir`: by default the project's own
+     * when serving dist/ and it exists; `false` serves the plain shell only.
+     */
+    ssrDir?: string | false;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-test-'));
@@ -83,7 +96,17 @@ export async function startTestServer(
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const mail = opts.mailSink ? await startMailSink({ log: () => {} }) : undefined;
-  const env = { ...(mail ? sinkEnv(mail.port, url) : {}), ...opts.env };
+  const ssrDir =
+    opts.ssrDir ?? (opts.publicDir === DIST_DIR && hasRenderer(SSR_DIR) ? SSR_DIR : false);
+  const renderer =
+    opts.publicDir && ssrDir
+      ? await startRenderer({ pbUrl: url, distDir: opts.publicDir, ssrDir, log: () => {} })
+      : undefined;
+  const env = {
+    ...(mail ? sinkEnv(mail.port, url) : {}),
+    ...(renderer ? { SSR_URL: renderer.url } : {}),
+    ...opts.env,
+  };
   const launch = async () => {
     const proc = startPocketBase({ dataDir, port, publicDir: opts.publicDir ?? null, env });
     proc.stdout?.on('data', (d: Buffer) => (output += d.toString()));
@@ -102,6 +125,7 @@ export async function startTestServer(
     dataDir,
     proc: await launch(),
     mail,
+    renderer,
     client() {
       const pb = new PocketBase(url);
       pb.autoCancellation(false);
@@ -115,6 +139,7 @@ export async function startTestServer(
     async stop() {
       await stopProcess(server.proc);
       await mail?.stop();
+      await renderer?.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
     async restart() {

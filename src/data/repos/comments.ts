@@ -7,7 +7,9 @@ import { commentCreate } from '../mutations/index.ts';
 import { pbTimestamp } from '../time.ts';
 import { InvalidInputError, queueMutation } from './queue.ts';
 
-export const COMMENT_MAX_LENGTH = 500;
+import { COMMENT_MAX_LENGTH } from './rules.ts';
+
+export { COMMENT_MAX_LENGTH };
 
 /** Writes a comment; returns its id. */
 export async function createComment(

@@ -3,25 +3,15 @@
  * server (pb_hooks/guards.pb.js) are checked first, so a fan gets the spec's message at once.
  */
 import { ko } from '../../i18n/ko.ts';
-import { containsProfanity } from '../../lib/profanity.ts';
-import { isBlank } from '../../lib/text.ts';
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import { newRecordId } from '../ids.ts';
 import { postCreate, postDelete, postUpdate } from '../mutations/index.ts';
 import type { ExchangePost } from '../pb/records.ts';
 import { pbTimestamp } from '../time.ts';
 import { InvalidInputError, LoginRequiredError, queueMutation } from './queue.ts';
+import { checkPostText, POST_MAX_LENGTH } from './rules.ts';
 
-export const POST_MAX_LENGTH = 150;
-
-/** The Korean message for a post text that breaks a rule, or null when it is fine. */
-export function checkPostText(text: string): string | null {
-  const trimmed = text.trim();
-  if (isBlank(trimmed)) return ko.validation.exchangeEmpty;
-  if (Array.from(trimmed).length > POST_MAX_LENGTH) return ko.validation.exchangeTooLong;
-  if (containsProfanity(trimmed)) return ko.validation.exchangeProfanity;
-  return null;
-}
+export { checkPostText, POST_MAX_LENGTH };
 
 function assertText(text: string): string {
   const problem = checkPostText(text);

@@ -12,21 +12,9 @@ import { isQuotaError, StorageFullError } from '../storage.ts';
 import { recordKey } from '../sync/apply.ts';
 import { announceQueued } from '../sync/signals.ts';
 
-/** The change needs a signed-in user ('로그인이 필요한 서비스입니다.'). */
-export class LoginRequiredError extends Error {
-  constructor() {
-    super('login required');
-    this.name = 'LoginRequiredError';
-  }
-}
+import { InvalidInputError, LoginRequiredError } from './errors.ts';
 
-/** The input breaks a rule; `message` is the Korean text to show. Nothing was queued. */
-export class InvalidInputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvalidInputError';
-  }
-}
+export { InvalidInputError, LoginRequiredError };
 
 export interface QueueContext {
   db: AppDB;

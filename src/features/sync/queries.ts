@@ -1,19 +1,8 @@
 // Live reads of the sync bookkeeping: the pending count, the list behind it, dead letters, the
-// keys for pending marks and the files still waiting to be uploaded. Built on useLiveQuery, so
+// keys for pending marks and the files still waiting to be uploaded. Built on live reads, so
 // every screen updates the moment a change is queued, sent or refused, in any tab.
-import { useLiveQuery } from 'dexie-react-hooks';
-import {
-  countDeadLetters,
-  countOutbox,
-  listDeadLetters,
-  listFailedKeys,
-  listOutboxItems,
-  listPendingKeys,
-  listUnnotifiedDeadLetters,
-  pendingFile,
-  type DeadLetterItem,
-  type OutboxItem,
-} from '../../data/queries/sync';
+import { useRead, useReadOr } from '../../components/live/use-read';
+import type { DeadLetterItem, OutboxItem } from '../../data/queries/sync';
 import { useObjectUrl } from './hooks/use-object-url';
 
 export {
@@ -29,27 +18,27 @@ const NO_KEYS: ReadonlySet<string> = new Set();
 
 /** How many changes wait to be sent (five ticked cards count five); undefined while loading. */
 export function useOutboxCount(): number | undefined {
-  return useLiveQuery(() => countOutbox(), []);
+  return useRead('outboxCount');
 }
 
 /** How many changes the server refused and the user has not retried or discarded. */
 export function useDeadLetterCount(): number | undefined {
-  return useLiveQuery(() => countDeadLetters(), []);
+  return useRead('deadLetterCount');
 }
 
 /** Changes waiting to be sent, in sending order. */
 export function useOutboxItems(): OutboxItem[] | undefined {
-  return useLiveQuery(() => listOutboxItems(), []);
+  return useRead('outboxItems');
 }
 
 /** Changes the server refused, most recent first. */
 export function useDeadLetters(): DeadLetterItem[] | undefined {
-  return useLiveQuery(() => listDeadLetters(), []);
+  return useRead('deadLetters');
 }
 
 /** Dead letters nobody has been told about yet (for the error toast). */
 export function useUnnotifiedDeadLetters(): DeadLetterItem[] | undefined {
-  return useLiveQuery(() => listUnnotifiedDeadLetters(), []);
+  return useRead('unnotifiedDeadLetters');
 }
 
 /**
@@ -57,17 +46,17 @@ export function useUnnotifiedDeadLetters(): DeadLetterItem[] | undefined {
  * when `keys.has('exchangeList/' + post.id)`. Empty while loading.
  */
 export function usePendingKeys(): ReadonlySet<string> {
-  return useLiveQuery(() => listPendingKeys(), [], NO_KEYS);
+  return useReadOr('pendingKeys', NO_KEYS);
 }
 
 /** `collection/id` of every record with a refused change (<PendingMark variant="failed" />). */
 export function useFailedKeys(): ReadonlySet<string> {
-  return useLiveQuery(() => listFailedKeys(), [], NO_KEYS);
+  return useReadOr('failedKeys', NO_KEYS);
 }
 
 /** The queued, not yet uploaded file of a record's field (e.g. a new collect book's thumbNail). */
 export function usePendingFile(collection: string, id: string, field: string): Blob | null {
-  return useLiveQuery(() => pendingFile(collection, id, field), [collection, id, field], null);
+  return useReadOr('pendingFile', null, collection, id, field);
 }
 
 /**

@@ -3,10 +3,10 @@ import { isLoggedInAtom, useAtomValue } from '../../../app/store';
 import { toast } from '../../../components/ui/toaster';
 import {
   checkPostText,
-  createPost,
   InvalidInputError,
+  loadRepos,
   LoginRequiredError,
-} from '../../../data/repos/index';
+} from '../../../data/repos/lazy';
 import { ko } from '../../../i18n/ko-features';
 import { isOverLimit, postErrorMessage } from './post-errors';
 import { PostTextField } from './post-text-field';
@@ -41,7 +41,7 @@ export function PostForm({ cardId }: { cardId: string }) {
     }
     setBusy(true);
     try {
-      await createPost(cardId, text);
+      await (await loadRepos()).createPost(cardId, text);
       setText('');
       setError(null);
       toast.success(ko.messages.exchangeSaved);

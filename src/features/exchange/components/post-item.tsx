@@ -4,13 +4,7 @@ import { PendingMark } from '../../../components/ui/pending-mark';
 import { toast } from '../../../components/ui/toaster';
 import { useConfirm } from '../../../components/ui/use-confirm';
 import type { ExchangePost } from '../../../data/pb/records';
-import {
-  checkPostText,
-  deletePost,
-  editPost,
-  InvalidInputError,
-  setPostStatus,
-} from '../../../data/repos/index';
+import { checkPostText, InvalidInputError, loadRepos } from '../../../data/repos/lazy';
 import { pbTimestampMs } from '../../../data/time';
 import { ko } from '../../../i18n/ko-features';
 import { relativeTime } from '../../../lib/relative-time';
@@ -73,7 +67,7 @@ export const PostItem = memo(function PostItem({
     if (problem) return setError(problem);
     if (draft.trim() === post.description) return stopEdit();
     try {
-      await editPost(post.id, draft);
+      await (await loadRepos()).editPost(post.id, draft);
       toast.success(ko.messages.exchangeEdited);
       stopEdit();
     } catch (err) {
@@ -90,7 +84,7 @@ export const PostItem = memo(function PostItem({
     });
     if (!ok) return;
     try {
-      await deletePost(post.id);
+      await (await loadRepos()).deletePost(post.id);
       toast.success(ko.messages.exchangeDeleted);
     } catch (err) {
       toast.error(postErrorMessage(err, ko.messages.exchangeDeleteFailed, loggedIn));
@@ -98,9 +92,11 @@ export const PostItem = memo(function PostItem({
   }
 
   function changeStatus(status: PostStatus) {
-    setPostStatus(post.id, status).catch((err: unknown) => {
-      toast.error(postErrorMessage(err, ko.messages.exchangeEditFailed, loggedIn));
-    });
+    loadRepos()
+      .then((repos) => repos.setPostStatus(post.id, status))
+      .catch((err: unknown) => {
+        toast.error(postErrorMessage(err, ko.messages.exchangeEditFailed, loggedIn));
+      });
   }
 
   return (

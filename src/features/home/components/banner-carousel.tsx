@@ -1,33 +1,63 @@
-import { useState } from 'react';
-import { Autoplay } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import type { SwiperOptions } from 'swiper/types';
-import 'swiper/css';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ko } from '../../../i18n/ko-features';
 import { useSwiperRotation } from '../../../components/ui/use-swiper-rotation';
 import { BannerCard, BANNERS } from './banner-card';
 import { PauseGlyph, PlayGlyph } from '../../../components/ui/rotation-glyphs';
 import styles from './banner-carousel.module.css';
 
-// Spec §9: 3000 ms, loop, pause on hover. Kept outside the component: Swiper React re-applies
-// options whose identity changes.
-const MODULES = [Autoplay];
-const AUTOPLAY: SwiperOptions['autoplay'] = {
-  delay: 3000,
-  pauseOnMouseEnter: true,
-  disableOnInteraction: false,
-};
+const BannerSwiper = lazy(() =>
+  import('./banner-swiper').then((m) => ({ default: m.BannerSwiper })),
+);
+
+/** Whether to start Swiper: once the page is idle after the first render. */
+function useIdleStart(): boolean {
+  const [start, setStart] = useState(false);
+  useEffect(() => {
+    const go = () => setStart(true);
+    const idle = window.requestIdleCallback?.(go, { timeout: 2500 });
+    const timer = idle === undefined ? window.setTimeout(go, 200) : undefined;
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      if (timer !== undefined) window.clearTimeout(timer);
+    };
+  }, []);
+  return start;
+}
+
+/** The first banner alone, as plain markup of the carousel's size. */
+function PlainBanner() {
+  return (
+    <div className={`${styles.swiper} ${styles.plain}`}>
+      <div
+        className={styles.slide}
+        role="group"
+        aria-roledescription="slide"
+        aria-label={ko.home.slideLabel(1, BANNERS.length)}
+        data-testid="home-banner"
+        data-index={0}
+        data-active
+      >
+        <BannerCard banner={BANNERS[0]!} />
+      </div>
+    </div>
+  );
+}
 
 /**
  * The home banners (spec §2), after the WAI carousel pattern: a rotation button and a button per
  * slide, the hidden slides inert (out of the tab order and the accessibility tree) so a keyboard
  * lands only on the banner in view. Rotation stops while keyboard focus is inside, while the mouse
  * is over it, when the fan presses pause, and from the start when the system asks for less motion.
+ *
+ * Swiper (about 86 KB) is not needed to paint: the server-rendered page and the first client
+ * render show the first banner as plain markup of the same size, and Swiper takes over once the
+ * page is idle.
  */
 export function BannerCarousel() {
   const [active, setActive] = useState(0);
   const { swiper, reducedMotion, setSwiper, playing, rotate, toggle, focusHandlers } =
     useSwiperRotation();
+  const started = useIdleStart();
 
   return (
     <section
@@ -64,31 +94,18 @@ export function BannerCarousel() {
           ))}
         </div>
       </div>
-      <Swiper
-        className={styles.swiper}
-        modules={MODULES}
-        autoplay={AUTOPLAY}
-        loop
-        speed={reducedMotion ? 0 : 500}
-        onSwiper={setSwiper}
-        onRealIndexChange={(s) => setActive(s.realIndex)}
-      >
-        {BANNERS.map((banner, i) => (
-          <SwiperSlide
-            key={banner.key}
-            className={styles.slide}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={ko.home.slideLabel(i + 1, BANNERS.length)}
-            inert={i !== active}
-            data-testid="home-banner"
-            data-index={i}
-            data-active={i === active}
-          >
-            <BannerCard banner={banner} />
-          </SwiperSlide>
-        ))}
-      </Swiper>
+      {started ? (
+        <Suspense fallback={<PlainBanner />}>
+          <BannerSwiper
+            active={active}
+            reducedMotion={reducedMotion}
+            setSwiper={setSwiper}
+            setActive={setActive}
+          />
+        </Suspense>
+      ) : (
+        <PlainBanner />
+      )}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { useToday } from '../../../components/live/render-clock';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState, type FocusEvent } from 'react';
 import { MapPinIcon } from '../../../components/ui/icons';
@@ -5,7 +6,6 @@ import type { MeetUp } from '../../../data/pb/records';
 import { ko } from '../../../i18n/ko-features';
 import { useMeetUps } from '../../meetups/queries';
 import { usePrefersReducedMotion } from '../../../components/ui/use-prefers-reduced-motion';
-import { localToday } from '../../../lib/meetup-dates';
 import { meetUpDates, upcomingMeetUps } from '../meetup-lines';
 import { PauseGlyph, PlayGlyph } from '../../../components/ui/rotation-glyphs';
 import styles from './meetup-ticker.module.css';
@@ -38,7 +38,7 @@ export function MeetupTicker() {
   const events = useMeetUps();
   const reducedMotion = usePrefersReducedMotion();
   // The day is read once per visit: a strip open past midnight keeps yesterday's list, harmless.
-  const [today] = useState(localToday);
+  const today = useToday();
   const lines = useMemo(
     () => (events ? upcomingMeetUps(events, today) : undefined),
     [events, today],

@@ -1,6 +1,7 @@
+import { useToday } from '../../../components/live/render-clock';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { ko } from '../../../i18n/ko-features';
-import { localToday, orderForList } from '../../../lib/meetup-dates';
+import { orderForList } from '../../../lib/meetup-dates';
 import { filterMeetups, hasLocation } from '../../../lib/meetup-search';
 import { CardSearchBox } from '../../photo-cards/components/card-search-box';
 import { EmptyState } from '../../photo-cards/components/empty-state';
@@ -34,7 +35,7 @@ export function MeetupMapScreen() {
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query).trim();
   const stored = useMeetUps();
-  const [today] = useState(localToday);
+  const today = useToday();
   const all = useMemo(() => (stored ? orderForList(stored, today) : undefined), [stored, today]);
   const [selection, setSelection] = useState<Selection>({ id: null, focus: 0, reveal: 0 });
   const screenRef = useRef<HTMLElement>(null);
@@ -82,10 +83,11 @@ export function MeetupMapScreen() {
           </div>
         ) : (
           <ul className={styles.list} aria-label={t.listLabel} data-testid="meetup-list">
-            {shown.map((m) => (
+            {shown.map((m, i) => (
               <MeetupCard
                 key={m.id}
                 meetup={m}
+                priority={i === 0}
                 selected={m.id === selection.id}
                 reveal={m.id === selection.id ? selection.reveal : 0}
                 onSelect={selectFromList}

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { toast } from '../../../components/ui/toaster';
-import { StorageFullError, toggleLike } from '../../../data/repos/index';
+import { loadRepos, StorageFullError } from '../../../data/repos/lazy';
 import { ko } from '../../../i18n/ko';
 
 /**
@@ -9,8 +9,10 @@ import { ko } from '../../../i18n/ko';
  */
 export function useToggleLike(): (cardId: string, liked: boolean) => void {
   return useCallback((cardId: string, liked: boolean) => {
-    toggleLike(cardId, liked).catch((err: unknown) => {
-      toast.error(err instanceof StorageFullError ? ko.sync.storageFull : ko.sync.failures.like);
-    });
+    loadRepos()
+      .then((repos) => repos.toggleLike(cardId, liked))
+      .catch((err: unknown) => {
+        toast.error(err instanceof StorageFullError ? ko.sync.storageFull : ko.sync.failures.like);
+      });
   }, []);
 }

@@ -1,7 +1,8 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { listGroups } from '../../../data/queries/groups';
+import { useReadOr } from '../../../components/live/use-read';
+
+const NONE: string[] = [];
 
 /** The app's group names, for the group question's suggestions (free text is allowed too). */
 export function useGroupNames(): string[] {
-  return useLiveQuery(async () => (await listGroups()).map((g) => g.groupName), []) ?? [];
+  return useReadOr('groupNames', NONE);
 }

@@ -3,11 +3,11 @@ import { isLoggedInAtom, useAtomValue } from '../../../../app/store';
 import { toast } from '../../../../components/ui/toaster';
 import {
   COMMENT_MAX_LENGTH,
-  createComment,
   InvalidInputError,
+  loadRepos,
   LoginRequiredError,
   StorageFullError,
-} from '../../../../data/repos/index';
+} from '../../../../data/repos/lazy';
 import { ko } from '../../../../i18n/ko-features';
 import { isBlank } from '../../../../lib/text';
 import { useLoginPrompt } from '../../../../components/ui/use-login-prompt';
@@ -42,7 +42,7 @@ export function CommentForm({ meetUpId }: { meetUpId: string }) {
     }
     setBusy(true);
     try {
-      await createComment(meetUpId, text);
+      await (await loadRepos()).createComment(meetUpId, text);
       setText('');
       setError(null);
       setAnnounce(ko.meetupDetail.commentPosted);

@@ -1,0 +1,118 @@
+/**
+ * useRead: a screen's live read of the local store, by name (data/live/reads.ts), without
+ * importing Dexie: the live side loads on first use, in its own chunk (see docs/first-visit.md).
+ *
+ * - In the browser it is a Dexie live query: undefined while loading (or `fallback`), then every
+ *   change of the store re-renders the screen, in any tab. Like dexie-react-hooks, a read whose
+ *   arguments change keeps showing the previous result until the new one arrives.
+ * - On the server (the first-screen renderer) a public read returns what the renderer read for
+ *   it (setServerReads), and a personal read its empty state.
+ * - While a server-rendered page hydrates, a public read starts from the page's payload, so the
+ *   first render equals the server's markup. It goes live once the store holds the catalogue: at
+ *   once for a returning fan, after the first pull on a first visit, so the screen never shows
+ *   a half-filled store in between.
+ */
+import { useEffect, useState } from 'react';
+import { atom, syncStatusAtom, useAtomValue } from '../../app/store';
+import { firstScreenPayload, readKey } from '../../data/live/payload';
+import { isPublicRead } from '../../data/live/public-reads';
+import type { ReadArgs, ReadName, ReadResult } from '../../data/live/reads';
+
+type Live = typeof import('../../data/live/live');
+
+/** The server renderer's answers for this render (entry-server.tsx). */
+export interface ServerReads {
+  /** The read's value when the renderer has it; otherwise it notes the read and returns `miss`. */
+  lookup(name: ReadName, args: readonly unknown[], key: string): unknown;
+}
+export const MISS: unique symbol = Symbol('miss');
+
+let serverReads: ServerReads | null = null;
+
+/** Set by the server renderer around each render (renders are synchronous, one at a time). */
+export function setServerReads(reads: ServerReads | null): void {
+  serverReads = reads;
+}
+
+let hydrating = firstScreenPayload() !== null;
+
+/** Called once the server-rendered page has hydrated: later mounts read the store only. */
+export function endFirstScreen(): void {
+  hydrating = false;
+}
+
+let live: Promise<Live> | null = null;
+/** The live side (Dexie); the first-screen records are stored before any read subscribes. */
+export function loadLive(): Promise<Live> {
+  live ??= import('../../data/live/live').then(async (m) => {
+    await m.seedFirstScreenRecords();
+    return m;
+  });
+  return live;
+}
+
+const pulledOnceAtom = atom((get) => get(syncStatusAtom).lastPullAt !== null);
+
+interface State {
+  key: string;
+  value: unknown;
+  /** The value came from the server render (payload), not from the store. */
+  fromServer: boolean;
+}
+
+function initial(name: ReadName, args: readonly unknown[], key: string, fallback: unknown): State {
+  if (serverReads) {
+    if (!isPublicRead(name)) return { key, value: fallback, fromServer: false };
+    const value = serverReads.lookup(name, args, key);
+    return { key, value: value === MISS ? fallback : value, fromServer: false };
+  }
+  if (hydrating && isPublicRead(name)) {
+    const reads = firstScreenPayload()?.reads;
+    if (reads && Object.prototype.hasOwnProperty.call(reads, key))
+      return { key, value: reads[key], fromServer: true };
+  }
+  return { key, value: fallback, fromServer: false };
+}
+
+export function useRead<N extends ReadName>(
+  name: N,
+  ...args: ReadArgs<N>
+): ReadResult<N> | undefined {
+  return useReadOr(name, undefined, ...args);
+}
+
+/** useRead with the value to show while loading (and on the server for personal reads). */
+export function useReadOr<N extends ReadName, F>(
+  name: N,
+  fallback: F,
+  ...args: ReadArgs<N>
+): ReadResult<N> | F {
+  const key = readKey(name, args);
+  const [state, setState] = useState<State>(() => initial(name, args, key, fallback));
+  const pulledOnce = useAtomValue(pulledOnceAtom);
+  const waitForPull = state.fromServer && state.key === key && !pulledOnce;
+
+  useEffect(() => {
+    let cancelled = false;
+    let stop: (() => void) | undefined;
+    const readArgs = JSON.parse(key.slice(key.indexOf(':') + 1)) as unknown[];
+    void loadLive()
+      .then(async (m) => {
+        if (waitForPull && !(await m.syncedBefore)) return;
+        if (cancelled) return;
+        stop = m.subscribeRead(
+          name,
+          readArgs,
+          (value) => setState({ key, value, fromServer: false }),
+          (err) => console.error(`[data] read ${name} failed`, err),
+        );
+      })
+      .catch((err: unknown) => console.error('[data] live reads did not load', err));
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [name, key, waitForPull]);
+
+  return state.value as ReadResult<N> | F;
+}

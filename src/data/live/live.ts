@@ -1,0 +1,73 @@
+/**
+ * The live side of the screens' reads, loaded lazily (with Dexie) by useRead: subscribes a read
+ * by name as a Dexie live query, and puts the records of the first-screen payload into the store
+ * so they are there offline and for the next screen without waiting for a pull
+ * (see docs/first-visit.md).
+ */
+import { liveQuery } from 'dexie';
+import { db } from '../db/index.ts';
+import { applyServerRecords } from '../sync/apply.ts';
+import { firstScreenPayload } from './payload.ts';
+import { PUBLIC_READS } from './public-reads.ts';
+import { reads, type ReadName } from './reads.ts';
+
+type AnyRead = (...args: unknown[]) => Promise<unknown>;
+
+/** Starts a live query of one read; returns the unsubscribe. */
+export function subscribeRead(
+  name: ReadName,
+  args: readonly unknown[],
+  onValue: (value: unknown) => void,
+  onError: (err: unknown) => void,
+): () => void {
+  const read = reads[name] as AnyRead;
+  const sub = liveQuery(() => read(...args)).subscribe({ next: onValue, error: onError });
+  return () => sub.unsubscribe();
+}
+
+/** Whether this device pulled the catalogue before this page load (a returning fan). */
+export const syncedBefore: Promise<boolean> = db.syncState
+  .count()
+  .then((n) => n > 0)
+  .catch(() => false);
+
+function recordsOf(value: unknown): unknown[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) return value;
+  if (value instanceof Map) return [...value.values()];
+  return typeof value === 'object' ? [value] : [];
+}
+
+/**
+ * Puts the records the server rendered into the store, unless the store has a copy as new or
+ * newer (a returning fan's store may be ahead of the page). Queued changes are rebased on them
+ * like on any server copy. Once per page load.
+ */
+let seeding: Promise<void> | null = null;
+export function seedFirstScreenRecords(): Promise<void> {
+  seeding ??= (async () => {
+    const payload = firstScreenPayload();
+    if (!payload) return;
+    const byTable = new Map<string, Map<string, unknown>>();
+    for (const [key, value] of Object.entries(payload.reads)) {
+      const name = key.slice(0, key.indexOf(':')) as ReadName;
+      const table = PUBLIC_READS[name];
+      if (!table) continue;
+      const rows = byTable.get(table) ?? new Map<string, unknown>();
+      for (const rec of recordsOf(value)) {
+        const id = (rec as { id?: unknown }).id;
+        if (typeof id === 'string') rows.set(id, rec);
+      }
+      byTable.set(table, rows);
+    }
+    for (const [table, rows] of byTable) {
+      await applyServerRecords(
+        db,
+        table as NonNullable<(typeof PUBLIC_READS)[ReadName]>,
+        [...rows.values()],
+        { skipOlder: true },
+      );
+    }
+  })().catch((err: unknown) => console.warn('[data] first-screen records not stored', err));
+  return seeding;
+}

@@ -1,0 +1,92 @@
+/**
+ * Every live read the screens make, by name: the one list that the client's live queries, the
+ * server renderer and the first-screen payload agree on (see docs/first-visit.md).
+ *
+ * A screen asks for `useRead('photoCards', query)`; the client runs `reads.photoCards(query)` as a
+ * Dexie live query, and the server renderer runs the same function against its own copy of the
+ * public catalogue and embeds the result in the HTML, so the first client render equals the
+ * server's markup. Only the reads listed in PUBLIC_READS are rendered on the server: the others
+ * (likes, the outbox, the signed-in user's books and alerts) are personal and fill in after the
+ * page has hydrated.
+ *
+ * This module imports Dexie (through the queries): screens reach it only by name, through the
+ * lazily loaded live module (live.ts), never statically.
+ */
+import { getCollectBook, listCollectBooksOf } from '../queries/collect-books.ts';
+import {
+  getExchangePost,
+  listExchangePostsByWriter,
+  listExchangePostsOfCard,
+} from '../queries/exchange.ts';
+import { getGroup, getGroupByName, listGroups } from '../queries/groups.ts';
+import { pendingLikeCardIds } from '../queries/like-counts.ts';
+import { getLikeOfCard, listLikedCardIds, listLikedCards } from '../queries/likes.ts';
+import { getMeetUp, listCommentsOfMeetUp, listMeetUps } from '../queries/meetups.ts';
+import { countUnreadNotifications, listNotifications } from '../queries/notifications.ts';
+import {
+  getPhotoCard,
+  getPhotoCards,
+  listPhotoCards,
+  type PhotoCardQuery,
+} from '../queries/photo-cards.ts';
+import { listReports } from '../queries/reports.ts';
+import {
+  countDeadLetters,
+  countOutbox,
+  listDeadLetters,
+  listFailedKeys,
+  listOutboxItems,
+  listPendingKeys,
+  listUnnotifiedDeadLetters,
+  pendingFile,
+} from '../queries/sync.ts';
+import { getOwnProfile, getPublicProfile, getPublicProfiles } from '../queries/users.ts';
+
+type Id = string | null | undefined;
+
+export const reads = {
+  // catalogue and public records
+  groups: () => listGroups(),
+  groupNames: async () => (await listGroups()).map((g) => g.groupName),
+  group: (id: Id) => (id ? getGroup(id) : Promise.resolve(null)),
+  groupByName: (name: Id) => (name ? getGroupByName(name) : Promise.resolve(null)),
+  photoCards: (query: PhotoCardQuery) => listPhotoCards(query),
+  photoCard: (id: Id) => (id ? getPhotoCard(id) : Promise.resolve(null)),
+  photoCardsByIds: (ids: string[]) => getPhotoCards(ids),
+  postsOfCard: (cardId: Id) => (cardId ? listExchangePostsOfCard(cardId) : Promise.resolve([])),
+  postsByWriter: (writerId: Id) =>
+    writerId ? listExchangePostsByWriter(writerId) : Promise.resolve([]),
+  post: (id: Id) => (id ? getExchangePost(id) : Promise.resolve(null)),
+  meetUps: () => listMeetUps(),
+  meetUp: (id: Id) => (id ? getMeetUp(id) : Promise.resolve(null)),
+  commentsOfMeetUp: (id: Id) => (id ? listCommentsOfMeetUp(id) : Promise.resolve([])),
+  publicProfile: (id: Id) => (id ? getPublicProfile(id) : Promise.resolve(null)),
+  publicProfiles: (ids: string[]) => getPublicProfiles(ids),
+  // personal: the signed-in user's own records and this device's queue
+  ownProfile: (userId: Id) => (userId ? getOwnProfile(userId) : Promise.resolve(null)),
+  likedCardIds: (userId: string | null) => listLikedCardIds(userId),
+  likedCards: (userId: string | null) => listLikedCards(userId),
+  likeOfCard: (userId: Id, cardId: Id) =>
+    userId && cardId ? getLikeOfCard(userId, cardId) : Promise.resolve(null),
+  pendingLikeCardIds: () => pendingLikeCardIds(),
+  collectBooksOf: (userId: Id) => (userId ? listCollectBooksOf(userId) : Promise.resolve([])),
+  collectBook: (id: Id) => (id ? getCollectBook(id) : Promise.resolve(null)),
+  notifications: (userId: Id) => (userId ? listNotifications(userId) : Promise.resolve([])),
+  unreadNotifications: (userId: Id) =>
+    userId ? countUnreadNotifications(userId) : Promise.resolve(0),
+  reports: (userId: Id) => (userId ? listReports() : Promise.resolve([])),
+  outboxCount: () => countOutbox(),
+  deadLetterCount: () => countDeadLetters(),
+  outboxItems: () => listOutboxItems(),
+  deadLetters: () => listDeadLetters(),
+  unnotifiedDeadLetters: () => listUnnotifiedDeadLetters(),
+  pendingKeys: () => listPendingKeys(),
+  failedKeys: () => listFailedKeys(),
+  pendingFile: (collection: string, id: string, field: string) =>
+    pendingFile(collection, id, field),
+};
+
+export type Reads = typeof reads;
+export type ReadName = keyof Reads;
+export type ReadArgs<N extends ReadName> = Parameters<Reads[N]>;
+export type ReadResult<N extends ReadName> = Awaited<ReturnType<Reads[N]>>;
