@@ -3,6 +3,8 @@
  * succeeds and what it forbids fails and leaves the server state as it was. Plus the fields
  * nobody but a superuser may set (also through `field+`/`field-` modifiers), ownership that
  * can't be forged or moved, and emails (and other private profile fields) that never leak.
+ * The one-request pull (`POST /api/pocamarket/pull`) is in the matrix too: for every collection
+ * and role it gives exactly what that role's list API gives, field for field.
  *
  * To extend: add a row to SPECS (or to the tables below it).
  */
@@ -394,6 +396,73 @@ describe('API rule matrix', () => {
 
 // ---------------------------------------------------------------------------------------------
 
+const PULL_PATH = '/api/pocamarket/pull';
+
+interface PullPage {
+  items: RecordModel[];
+  more: boolean;
+  cursor: { updated: string; id: string } | null;
+}
+
+/** Everything the one-request pull gives `pb` from `collection`, round after round. */
+async function pullEverything(pb: PocketBase, collection: string): Promise<RecordModel[]> {
+  const out: RecordModel[] = [];
+  let at: { updated: string; id: string } | null = null;
+  for (let round = 0; round < 100; round++) {
+    const res: { collections: Record<string, PullPage> } = await pb.send(PULL_PATH, {
+      method: 'POST',
+      body: { collections: [{ name: collection, ...(at ?? {}) }] },
+      requestKey: null,
+    });
+    const page: PullPage = res.collections[collection]!;
+    out.push(...page.items);
+    if (page.cursor) at = page.cursor;
+    if (!page.more) return out;
+  }
+  throw new Error(`the pull of ${collection} did not finish`);
+}
+
+const PULL_MATRIX = SPECS.flatMap((spec) =>
+  ROLES.map((role) => ({
+    name: spec.label ?? spec.collection,
+    spec,
+    role,
+    verdict: spec.allow.list.includes(role) ? 'in it' : 'not in it',
+  })),
+);
+
+describe('the one-request pull in the rule matrix', () => {
+  it.each(PULL_MATRIX)(
+    '$name: pulled as $role, the fixture is $verdict, and the rest is what list shows',
+    async ({ spec, role }) => {
+      const fx = await spec.fixture(ctx);
+      const pb = clientFor(role, fx);
+      const pulled = await pullEverything(pb, spec.collection);
+      expect(pulled.some((r) => r.id === fx.id)).toBe(spec.allow.list.includes(role));
+      // the same records, with the same fields shown and hidden, as the collection's list API
+      const listed = await pb
+        .collection(spec.collection)
+        .getFullList({ sort: 'updated,id', batch: 500, requestKey: null });
+      expect(pulled).toEqual(listed);
+    },
+  );
+
+  const SYSTEM = ['_superusers', '_externalAuths', '_mfas', '_otps', '_authOrigins'];
+  it.each(ROLES)('no system collection is pulled, as %s', async (role) => {
+    for (const name of SYSTEM) {
+      const err = await failure(
+        clientFor(role).send(PULL_PATH, {
+          method: 'POST',
+          body: { collections: [{ name }] },
+          requestKey: null,
+        }),
+      );
+      expect(err.status, name).toBe(400);
+      expect(JSON.stringify(err.response), name).not.toContain('@');
+    }
+  });
+});
+
 describe('ownership cannot be forged or moved', () => {
   /** other user (or admin) creating a row that belongs to ctx.owner */
   const FORGED: Array<{ collection: string; as: Role; body: (c: Ctx) => Body | Promise<Body> }> = [
@@ -762,6 +831,26 @@ describe('emails and private profile fields never leak', () => {
         for (const f of PRIVATE) expect(u?.[f], `${who}: ${f}`).toBeUndefined();
       }
     }
+  });
+
+  it('the one-request pull shows no one else’s email, phone number or birth date', async () => {
+    for (const [who, pb] of viewers()) {
+      const me = pb.authStore.record?.id;
+      const users = await pullEverything(pb, 'users');
+      expect(
+        users.some((u) => u.id === target.id),
+        who,
+      ).toBe(true);
+      for (const u of users.filter((x) => x.id !== me)) {
+        for (const f of PRIVATE) expect(u[f], `${who}: ${f}`).toBeUndefined();
+      }
+    }
+    const own = (await pullEverything(target.pb, 'users')).find((u) => u.id === target.id);
+    expect([own?.email, own?.phoneNumber, own?.birth]).toEqual([
+      target.email,
+      '01099998888',
+      '1999-09-09',
+    ]);
   });
 
   it('the owner sees their own email and private fields', async () => {

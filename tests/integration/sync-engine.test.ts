@@ -20,7 +20,7 @@ import {
   readAsSuperuser,
   type Catalogue,
 } from '../helpers/pb-fixtures.ts';
-import { eventually, freshDb } from '../helpers/sync-fixtures.ts';
+import { eventually, freshDb, interceptFetch } from '../helpers/sync-fixtures.ts';
 
 let server: TestServer;
 let su: PocketBase;
@@ -89,12 +89,12 @@ describe('sync engine', () => {
     }
   });
 
-  it('pulls once when it starts and once after a login, after realtime has connected', async () => {
+  it('pulls at start without waiting for realtime, covers the gap before the subscriptions, and pulls once after a login', async () => {
     const user = await createUser(server, su);
     const db = freshDb();
     const client = await createClient(server.url, db);
     const engine = createSyncEngine({ db, client });
-    // pull rounds, from the engine's own status (a round is one request or more per collection)
+    // pull rounds, from the engine's own status (a round is one request)
     let rounds = 0;
     let wasPulling = false;
     const unsubscribe = engine.subscribe(() => {
@@ -102,12 +102,33 @@ describe('sync engine', () => {
       if (pulling && !wasPulling) rounds++;
       wasPulling = pulling;
     });
+    // realtime's subscription request is held until the test lets it go
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const net = interceptFetch(async (req, real) => {
+      if (req.method === 'POST' && req.path === '/api/realtime') await held;
+      return real();
+    });
     try {
+      // the start's pull does not wait for realtime: it is done while the subscriptions are not
       await engine.start();
-      // the start's pull ran after the subscriptions were in place: no second round to cover them
-      expect(engine.getStatus().realtime).toBe('live');
+      expect(engine.getStatus().realtime).toBe('connecting');
       expect(rounds).toBe(1);
+      expect(net.count('/api/pocamarket/pull', 'POST')).toBe(1);
+      expect(await db.meetUps.get(cat.meetUp.id)).toBeDefined();
 
+      // a change made after that pull read and before realtime listens: neither would bring it,
+      // so the connect runs one more round
+      const gap = await su.collection('meetUps').create({ eventTitle: '틈새에 생긴 카페' });
+      release();
+      await eventually(async () => !!(await db.meetUps.get(gap.id)), 'the change in the gap');
+      await eventually(async () => {
+        const s = engine.getStatus();
+        return s.realtime === 'live' && !s.pulling;
+      }, 'live and idle');
+      expect(rounds).toBe(2);
+
+      // a login waits for the new subscriptions, then pulls once
       const before = Date.now();
       await loginWithPassword(client, user.email, PASSWORD);
       await eventually(async () => {
@@ -120,8 +141,10 @@ describe('sync engine', () => {
         );
       }, 'pulled after the login');
       await new Promise((r) => setTimeout(r, 500));
-      expect(rounds).toBe(2);
+      expect(rounds).toBe(3);
     } finally {
+      release();
+      net.restore();
       unsubscribe();
       await engine.stop();
     }

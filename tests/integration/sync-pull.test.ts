@@ -1,7 +1,7 @@
 /**
  * Delta pull against the real PocketBase, into Dexie on fake-indexeddb: paging with the
- * (updated, id) checkpoint, tombstones, which collections a session may pull, switching users,
- * and realtime events applied to the local copy.
+ * (updated, id) checkpoint through the one-request pull route, tombstones, which collections a
+ * session may pull, switching users, and realtime events applied to the local copy.
  */
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -114,7 +114,9 @@ describe('delta pull with (updated, id) checkpoints', () => {
     }
     // records counts every record received: a repeat would show as more than TOTAL
     expect(first).toEqual({ requests: 3, records: TOTAL });
-    expect(net.count('/api/collections/meetUps/records', 'GET')).toBe(3);
+    // one request per round: 500 + 500 + 203 records
+    expect(net.count('/api/pocamarket/pull', 'POST')).toBe(3);
+    expect(net.seen).toHaveLength(3);
     expect(await db.meetUps.count()).toBe(TOTAL);
     expect((await db.meetUps.toCollection().primaryKeys()).sort()).toEqual(sorted);
     // the records are old: the checkpoint is the last one received
@@ -222,17 +224,20 @@ describe('private collections follow the session', () => {
     });
     const db = newDb();
 
-    // anonymous: no request to a private collection, nothing stored
+    // anonymous: a private collection is not even asked for, nothing stored
     const anon = await createClient(server.url, db);
     await claimPrivateTables(db, null);
-    const net = interceptFetch();
-    try {
-      await pullAll(anon.pb, db, false);
-    } finally {
-      net.restore();
-    }
+    const asked: string[] = [];
+    anon.pb.beforeSend = (url, options) => {
+      const body = options.body as { collections?: { name: string }[] } | undefined;
+      asked.push(...(body?.collections ?? []).map((c) => c.name));
+      return { url, options };
+    };
+    await pullAll(anon.pb, db, false);
+    anon.pb.beforeSend = undefined;
+    expect(asked).toContain('exchangeList');
     for (const t of PRIVATE_TABLES) {
-      expect(net.count(`/api/collections/${t}/`), t).toBe(0);
+      expect(asked, t).not.toContain(t);
       expect(await db.table(t).count(), t).toBe(0);
     }
     expect(await db.exchangeList.get(post.id)).toBeDefined();

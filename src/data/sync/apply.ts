@@ -8,6 +8,7 @@
  * 2. Merge users: the server hides `phoneNumber` and `birth` (and other users' emails) from some
  *    responses, such as realtime messages; a copy without them keeps the local values.
  */
+import type { Table } from 'dexie';
 import { readMutation } from '../mutations/index.ts';
 import type { AppDB } from '../db/index.ts';
 import { parseRecord, type SyncedCollection } from '../pb/records.ts';
@@ -47,6 +48,31 @@ export async function rebase(db: AppDB, keys: string[]): Promise<void> {
   }
 }
 
+/**
+ * `updated` of the local copies of `recs` that may be newer than the incoming ones. Where the table
+ * has an `updated` index, only the ids of local rows stamped after the oldest incoming record are
+ * read (keys from the index, no values): on a first pull that is nothing, on a delta pull a few
+ * rows; only those few copies are then read whole. Other tables read every copy.
+ */
+async function newerLocalStamps(
+  table: Table,
+  recs: readonly { id: string; updated: string }[],
+): Promise<Map<string, string>> {
+  let ids = recs.map((r) => r.id);
+  if (table.schema.idxByName['updated']) {
+    const oldest = recs.reduce((min, r) => (r.updated < min ? r.updated : min), recs[0]!.updated);
+    const after = new Set(
+      (await table.where('updated').above(oldest).primaryKeys()) as unknown as string[],
+    );
+    ids = ids.filter((id) => after.has(id));
+    if (!ids.length) return new Map();
+  }
+  const local = (await table.bulkGet(ids)) as ({ id: string; updated?: string } | undefined)[];
+  const out = new Map<string, string>();
+  for (const row of local) if (row?.updated) out.set(row.id, row.updated);
+  return out;
+}
+
 /** Puts server copies of records (raw JSON from PocketBase) and rebases queued changes on them. */
 export async function applyServerRecords(
   db: AppDB,
@@ -63,12 +89,11 @@ export async function applyServerRecords(
     if (opts.skipOlder) {
       // a pull page fetched before a realtime event was applied must not put back the older copy
       // (local `updated` is always the server's stamp once a record has been on the server)
-      const local = (await table.bulkGet(records.map((r) => r.rec.id))) as (
-        { updated?: string } | undefined
-      )[];
-      records = records.filter(
-        (r, i) => !(local[i]?.updated && local[i]!.updated! > r.rec.updated),
+      const newer = await newerLocalStamps(
+        table,
+        records.map((r) => r.rec),
       );
+      records = records.filter((r) => !((newer.get(r.rec.id) ?? '') > r.rec.updated));
       if (!records.length) return;
     }
     let rows: Record<string, unknown>[] = records.map((r) => r.rec as Record<string, unknown>);

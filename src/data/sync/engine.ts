@@ -3,6 +3,9 @@
  *
  * - Pull: at start, when the network returns, on every realtime (re)connect, after a login or
  *   logout, and on demand. Pulls never overlap; a request during a pull runs one more after it.
+ *   A cold start pulls at once, beside realtime's connect (the first screen must not wait for
+ *   it); once the subscriptions are in place, a pull that may have read before them is followed
+ *   by one more (usually empty) round, so no change falls between the two.
  * - Realtime: subscribed while online; restarted when the session changes (the server checks
  *   read rules per connection) and when the network returns.
  * - Flush: at start, when a change is queued, when the network returns, when the page becomes
@@ -60,6 +63,12 @@ export function createSyncEngine(opts: {
   let realtimeGen = 0;
   let pullRunning: Promise<PullReport | null> | null = null;
   let pullAgain = false;
+  /**
+   * Whether the pull under way has begun reading from the server. When realtime's subscriptions
+   * land, a pull that is reading already may have missed what changed just before them; one that
+   * has not begun yet will read after them.
+   */
+  let pullReading = false;
   let flushRunning: Promise<FlushReport | null> | null = null;
   let flushAgain: { ignoreBackoff: boolean } | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -77,6 +86,7 @@ export function createSyncEngine(opts: {
     try {
       const session = await readSession(db);
       await claimPrivateTables(db, session?.userId ?? null);
+      pullReading = true;
       const report = await pullAll(pb, db, !!session);
       set({ lastPullAt: Date.now(), problem: null });
       return report;
@@ -85,6 +95,7 @@ export function createSyncEngine(opts: {
       else console.warn('[sync] pull failed', err);
       return null;
     } finally {
+      pullReading = false;
       set({ pulling: false });
     }
   }
@@ -182,11 +193,13 @@ export function createSyncEngine(opts: {
       const session = await readSession(db);
       const handle = await startRealtime(pb, db, readableCollections(!!session), () => {
         set({ realtime: 'live' });
-        // every (re)connect pulls what happened while no subscription was in place
+        // every (re)connect pulls what happened while no subscription was in place, unless the
+        // pull under way has not begun reading yet (it reads after the subscriptions)
         const waiting = connectWait;
         connectWait = null;
         if (waiting) clearTimeout(waiting.timer);
-        void pull().finally(() => waiting?.done());
+        const running = pullRunning;
+        void (running && !pullReading ? running : pull()).finally(() => waiting?.done());
       });
       if (gen !== realtimeGen) {
         await handle.stop();
@@ -211,11 +224,12 @@ export function createSyncEngine(opts: {
   }
 
   /**
-   * Restarts realtime and pulls once. Realtime's connect runs the pull after its subscriptions
-   * are in place, so that one pull covers everything before them; a pull started earlier would
-   * need a second one for the changes between its reads and the subscription (one request per
-   * collection each). If realtime has not connected within CONNECT_WAIT_MS, or cannot, the pull
-   * runs without it. Resolves when that pull is done.
+   * Restarts realtime and pulls once (a login, a logout, the network back). Realtime's connect
+   * runs the pull after its subscriptions are in place, so that one pull covers everything before
+   * them; a pull started earlier would need a second round for the changes between its reads and
+   * the subscription. Nothing is on screen waiting here (unlike a cold start), so the pull waits
+   * for the connect, at most CONNECT_WAIT_MS; if realtime cannot connect, the pull runs without
+   * it. Resolves when that pull is done.
    */
   function reconnectAndPull(): Promise<void> {
     if (stopped) return Promise.resolve();
@@ -231,6 +245,16 @@ export function createSyncEngine(opts: {
       };
       void restartRealtime();
     });
+  }
+
+  /**
+   * Cold start: pulls at once while realtime connects. If the subscriptions land after this pull
+   * began reading, the connect runs one more round (see restartRealtime) to cover the gap.
+   */
+  function pullBesideRealtime(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    void restartRealtime();
+    return pull().then(() => undefined);
   }
 
   async function onSessionChanged() {
@@ -299,7 +323,7 @@ export function createSyncEngine(opts: {
 
       if (status.online) await refreshSessionIfNeeded(client);
       await claimPrivateTables(db, (await readSession(db))?.userId ?? null);
-      await reconnectAndPull();
+      await pullBesideRealtime();
       await flush({ ignoreBackoff: true });
     },
     async stop() {

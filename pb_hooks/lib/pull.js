@@ -1,0 +1,232 @@
+/// <reference path="../../pb_data/types.d.ts" />
+/**
+ * One-request delta pull (used by pb_hooks/pull.pb.js): for each collection a client names with
+ * its checkpoint, the records changed since then that the caller may list, oldest first by
+ * (`updated`, `id`), as the collection's list API would answer them.
+ *
+ * What the caller may read is decided exactly as on `GET /api/collections/X/records`:
+ *
+ * - The collection's list rule filters the rows in SQL. PocketBase's JS hooks cannot build a rule
+ *   filter for the request's auth directly, so the rule is run through `findRecordsByFilter` with
+ *   its `@request.auth.<field>` references bound to the caller's values (`null` for a guest, which
+ *   is what the rule engine itself resolves a missing auth to). A rule that refers to anything
+ *   else of the request (`@request.body`, `@request.query`, modifiers, nested auth fields) has no
+ *   such translation; its candidate rows are then filtered one by one below.
+ * - Every row of a rule that depends on the request is then checked with PocketBase's own rule
+ *   evaluator (`canAccessRecord`, the same call the realtime API uses) for the request's auth, so
+ *   a translation mistake can hide a record but never show one the caller could not read.
+ * - A null rule (superusers only) answers 403 to anyone else, like the list API; superusers skip
+ *   rules, like the list API.
+ * - Field visibility is PocketBase's own `enrichRecords` (hidden fields, other users' emails, the
+ *   onRecordEnrich hooks), plus what pb_hooks/privacy.pb.js does for list requests: the caller's
+ *   own `phoneNumber` and `birth` are shown to them alone.
+ *
+ * Cost is bounded: at most MAX_COLLECTIONS collections and PAGE_MAX rows per collection per
+ * request, MAX_TOTAL rows in all; a collection with more says `more: true` and its `cursor`, and
+ * the client asks again from there.
+ */
+
+const PAGE_MAX = 500;
+const MAX_TOTAL = 2000;
+const MAX_COLLECTIONS = 20;
+
+/** PocketBase's own timestamp format ("2025-01-01 00:00:00.000Z"). */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
+const RECORD_ID = /^[0-9A-Za-z_-]{0,100}$/;
+const AUTH_REF = /@request\.auth\.([A-Za-z_][A-Za-z0-9_]*)(?![A-Za-z0-9_.:])/g;
+
+/** Fields of `users` that only the user themself may read (see privacy.pb.js). */
+const OWN_ONLY_USER_FIELDS = ['phoneNumber', 'birth'];
+
+const MSG_BAD_BODY = '동기화 요청 형식이 올바르지 않습니다.';
+const MSG_UNKNOWN = '동기화할 수 없는 컬렉션입니다.';
+const MSG_CHECKPOINT = '동기화 기준점 형식이 올바르지 않습니다.';
+const MSG_DUPLICATE = '같은 컬렉션을 두 번 요청할 수 없습니다.';
+const MSG_TOO_MANY = `컬렉션은 한 번에 ${MAX_COLLECTIONS}개까지 요청할 수 있습니다.`;
+const MSG_LIMIT = `limit은 1에서 ${PAGE_MAX} 사이의 정수여야 합니다.`;
+const MSG_EXPAND = '동기화 요청에는 expand와 fields를 쓸 수 없습니다.';
+const MSG_FORBIDDEN = '이 컬렉션은 관리자만 읽을 수 있습니다.';
+
+function bad(message, field, code) {
+  const data = {};
+  data[field] = new ValidationError(code || 'validation_invalid_value', message);
+  return new BadRequestError(message, data);
+}
+
+function isPlainObject(v) {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/**
+ * The request body as a list of { collection, after } in the client's order, plus the page size.
+ * Throws a Korean 400 for anything malformed or unknown.
+ */
+function parseRequest(app, body) {
+  if (!isPlainObject(body) || !Array.isArray(body.collections) || !body.collections.length) {
+    throw bad(MSG_BAD_BODY, 'collections', 'validation_required');
+  }
+  if (body.collections.length > MAX_COLLECTIONS) throw bad(MSG_TOO_MANY, 'collections');
+  let limit = PAGE_MAX;
+  if (body.limit !== undefined && body.limit !== null) {
+    const n = body.limit;
+    if (typeof n !== 'number' || n !== Math.floor(n) || n < 1 || n > PAGE_MAX) {
+      throw bad(MSG_LIMIT, 'limit');
+    }
+    limit = n;
+  }
+  const seen = {};
+  const wanted = [];
+  for (const entry of body.collections) {
+    if (!isPlainObject(entry) || typeof entry.name !== 'string') {
+      throw bad(MSG_BAD_BODY, 'collections');
+    }
+    const collection = syncableCollection(app, entry.name);
+    if (!collection) throw bad(MSG_UNKNOWN, 'collections', 'validation_invalid_collection');
+    if (seen[collection.name]) throw bad(MSG_DUPLICATE, 'collections');
+    seen[collection.name] = true;
+    wanted.push({ collection, after: parseCheckpoint(entry) });
+  }
+  return { wanted, limit };
+}
+
+/** A non-system base or auth collection with the `updated` stamp delta pulls key on. */
+function syncableCollection(app, name) {
+  if (!/^[A-Za-z0-9_]{1,100}$/.test(name)) return null;
+  let collection;
+  try {
+    collection = app.findCachedCollectionByNameOrId(name);
+  } catch (_) {
+    return null;
+  }
+  if (!collection || collection.system || collection.name !== name) return null;
+  if (collection.type !== 'base' && collection.type !== 'auth') return null;
+  if (!collection.fields.getByName('updated')) return null;
+  return collection;
+}
+
+/** `{ updated, id }` of the last record the client has, or null for "from the beginning". */
+function parseCheckpoint(entry) {
+  const updated = entry.updated;
+  const id = entry.id;
+  if (updated === undefined || updated === null || updated === '') {
+    if (id !== undefined && id !== null && id !== '') throw bad(MSG_CHECKPOINT, 'collections');
+    return null;
+  }
+  if (typeof updated !== 'string' || !TIMESTAMP.test(updated)) {
+    throw bad(MSG_CHECKPOINT, 'collections');
+  }
+  const lastId = id === undefined || id === null ? '' : id;
+  if (typeof lastId !== 'string' || !RECORD_ID.test(lastId)) {
+    throw bad(MSG_CHECKPOINT, 'collections');
+  }
+  return { updated, id: lastId };
+}
+
+/** The list rule as a string, or null when only superusers may list. */
+function listRuleOf(collection) {
+  const rule = collection.listRule;
+  return rule === null || rule === undefined ? null : String(rule);
+}
+
+/**
+ * The rule as a filter for findRecordsByFilter with the caller's auth values bound as params, or
+ * null when it refers to something of the request that cannot be bound that way.
+ */
+function bindRule(rule, auth, params) {
+  let ok = true;
+  let n = 0;
+  const bound = rule.replace(AUTH_REF, (_, field) => {
+    let value = null;
+    if (auth) {
+      if (field === 'id') value = auth.id;
+      else if (field === 'collectionName') value = auth.collection().name;
+      else if (field === 'collectionId') value = auth.collection().id;
+      else if (!auth.collection().fields.getByName(field)) ok = false;
+      else value = auth.get(field);
+    }
+    if (value === null || value === undefined) return 'null';
+    const t = typeof value;
+    if (t !== 'string' && t !== 'number' && t !== 'boolean') {
+      ok = false;
+      return 'null';
+    }
+    const key = `__auth${n++}`;
+    params[key] = value;
+    return `{:${key}}`;
+  });
+  if (!ok || bound.indexOf('@request.') >= 0) return null;
+  return bound;
+}
+
+/**
+ * One collection's page: up to `limit` rows after the checkpoint in (`updated`, `id`) order, those
+ * of them the caller may list, and where the next page starts.
+ */
+function pullCollection(e, info, collection, after, limit) {
+  const app = e.app;
+  const superuser = e.hasSuperuserAuth();
+  const rule = listRuleOf(collection);
+  if (rule === null && !superuser) throw new ForbiddenError(MSG_FORBIDDEN);
+
+  const params = {};
+  const parts = [];
+  if (after) {
+    params.__u = after.updated;
+    params.__id = after.id;
+    parts.push('(updated > {:__u} || (updated = {:__u} && id > {:__id}))');
+  }
+  // rows still to be checked one by one against the rule (the rule depends on the request)
+  let check = false;
+  if (!superuser && rule !== null && rule.trim() !== '') {
+    const bound = bindRule(rule, e.auth, params);
+    if (bound !== null) parts.push(`(${bound})`);
+    check = rule.indexOf('@request.') >= 0;
+  }
+  const filter = parts.join(' && ');
+
+  const rows = app.findRecordsByFilter(collection.name, filter, 'updated,id', limit + 1, 0, params);
+  const more = rows.length > limit;
+  const scanned = more ? rows.slice(0, limit) : rows;
+  const items = [];
+  for (const r of scanned) {
+    if (check && !app.canAccessRecord(r, info, rule)) continue;
+    items.push(r);
+  }
+  if (items.length) $apis.enrichRecords(e, items);
+  if (collection.name === 'users' && e.auth) {
+    for (const r of items) if (r.id === e.auth.id) r.unhide(...OWN_ONLY_USER_FIELDS);
+  }
+  let cursor = null;
+  if (scanned.length) {
+    const last = scanned[scanned.length - 1];
+    cursor = { updated: last.getString('updated'), id: last.id };
+  }
+  return { items, more, cursor, scanned: scanned.length };
+}
+
+/** The whole answer: `{ now, collections: { [name]: { items, more, cursor } } }`. */
+function pull(e) {
+  const info = e.requestInfo();
+  const query = info.query || {};
+  if (query.expand || query.fields) throw bad(MSG_EXPAND, 'expand');
+  const req = parseRequest(e.app, info.body);
+  // the clock is read before the queries: a checkpoint kept behind it (by the client's safety
+  // window) never passes a write that was still committing while they ran
+  const now = new DateTime().string();
+  const out = {};
+  let budget = MAX_TOTAL;
+  for (const w of req.wanted) {
+    if (budget <= 0) {
+      // over the total: the client asks again from its checkpoint
+      out[w.collection.name] = { items: [], more: true, cursor: null };
+      continue;
+    }
+    const page = pullCollection(e, info, w.collection, w.after, Math.min(req.limit, budget));
+    // rows read count, shown or not: the budget bounds the work, not just the answer
+    budget -= page.scanned;
+    out[w.collection.name] = { items: page.items, more: page.more, cursor: page.cursor };
+  }
+  return { now, collections: out };
+}
+
+module.exports = { pull, PAGE_MAX, MAX_TOTAL, MAX_COLLECTIONS };
