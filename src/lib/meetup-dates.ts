@@ -46,3 +46,30 @@ export function orderForList<T extends Dated>(events: readonly T[], today: strin
     )
     .map((r) => r.event);
 }
+
+/** The home strip's events (see upcomingMeetUps): at most this many rotate through it. */
+export const MEETUP_LINES_MAX = 10;
+
+/**
+ * Events still running or to come (last day ≥ today), soonest start first (days compared as
+ * strings, see lib/meetup-dates.ts). Events with only a free-text date come last: they
+ * cannot be placed in time, and the operators still listed them.
+ */
+export function upcomingMeetUps<T extends Dated & { date: string }>(
+  events: readonly T[],
+  today: string,
+): T[] {
+  const dated: Array<{ event: T; start: string }> = [];
+  const undated: T[] = [];
+  for (const event of events) {
+    const start = dayOf(event.startDate);
+    const last = dayOf(event.endDate) || start;
+    if (!last) {
+      if (event.date.trim()) undated.push(event);
+    } else if (last >= today) {
+      dated.push({ event, start: start || last });
+    }
+  }
+  dated.sort((a, b) => a.start.localeCompare(b.start) || a.event.id.localeCompare(b.event.id));
+  return [...dated.map((d) => d.event), ...undated].slice(0, MEETUP_LINES_MAX);
+}

@@ -32,7 +32,8 @@ async function renderAt(path: string) {
   await act(async () => {
     r.render(<App router={router} />);
   });
-  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull());
+  // the first route loads its chunk through the transform pipeline: give it more than 1 s
+  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), { timeout: 5000 });
   return { router, el: container };
 }
 

@@ -22,6 +22,7 @@ export const PUBLIC_READS: Partial<Record<ReadName, SyncedCollection | null>> = 
   postsByWriter: 'exchangeList',
   post: 'exchangeList',
   meetUps: 'meetUps',
+  upcomingMeetUps: 'meetUps',
   meetUp: 'meetUps',
   commentsOfMeetUp: 'comments',
   // public profiles are a subset of a user record: shown, not stored

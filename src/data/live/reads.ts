@@ -21,6 +21,7 @@ import {
 import { getGroup, getGroupByName, listGroups } from '../queries/groups.ts';
 import { pendingLikeCardIds } from '../queries/like-counts.ts';
 import { getLikeOfCard, listLikedCardIds, listLikedCards } from '../queries/likes.ts';
+import { upcomingMeetUps } from '../../lib/meetup-dates.ts';
 import { getMeetUp, listCommentsOfMeetUp, listMeetUps } from '../queries/meetups.ts';
 import { countUnreadNotifications, listNotifications } from '../queries/notifications.ts';
 import {
@@ -58,6 +59,8 @@ export const reads = {
     writerId ? listExchangePostsByWriter(writerId) : Promise.resolve([]),
   post: (id: Id) => (id ? getExchangePost(id) : Promise.resolve(null)),
   meetUps: () => listMeetUps(),
+  /** The home strip's events on `today` (YYYY-MM-DD): a few, not the whole list. */
+  upcomingMeetUps: async (today: string) => upcomingMeetUps(await listMeetUps(), today),
   meetUp: (id: Id) => (id ? getMeetUp(id) : Promise.resolve(null)),
   commentsOfMeetUp: (id: Id) => (id ? listCommentsOfMeetUp(id) : Promise.resolve([])),
   publicProfile: (id: Id) => (id ? getPublicProfile(id) : Promise.resolve(null)),

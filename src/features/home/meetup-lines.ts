@@ -3,29 +3,7 @@
 import type { MeetUp } from '../../data/pb/records';
 import { dayOf } from '../../lib/meetup-dates';
 
-/** At most this many events rotate through the strip. */
-export const MEETUP_LINES_MAX = 10;
-
-/**
- * Events still running or to come (last day ≥ today), soonest start first (days compared as
- * strings, see lib/meetup-dates.ts). Events with only a free-text date come last: they
- * cannot be placed in time, and the operators still listed them.
- */
-export function upcomingMeetUps(events: readonly MeetUp[], today: string): MeetUp[] {
-  const dated: Array<{ event: MeetUp; start: string }> = [];
-  const undated: MeetUp[] = [];
-  for (const event of events) {
-    const start = dayOf(event.startDate);
-    const last = dayOf(event.endDate) || start;
-    if (!last) {
-      if (event.date.trim()) undated.push(event);
-    } else if (last >= today) {
-      dated.push({ event, start: start || last });
-    }
-  }
-  dated.sort((a, b) => a.start.localeCompare(b.start) || a.event.id.localeCompare(b.event.id));
-  return [...dated.map((d) => d.event), ...undated].slice(0, MEETUP_LINES_MAX);
-}
+export { MEETUP_LINES_MAX, upcomingMeetUps } from '../../lib/meetup-dates';
 
 /** `M.D` of a `YYYY-MM-DD` day. */
 function shortDay(day: string): string {

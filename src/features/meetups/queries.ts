@@ -7,6 +7,11 @@ export function useMeetUps(): MeetUp[] | undefined {
   return useRead('meetUps');
 }
 
+/** The events on now or still to come from `today` (YYYY-MM-DD), soonest first; a few. */
+export function useUpcomingMeetUps(today: string): MeetUp[] | undefined {
+  return useRead('upcomingMeetUps', today);
+}
+
 export function useMeetUp(id: string | null | undefined): MeetUp | null | undefined {
   return useRead('meetUp', id ?? null);
 }

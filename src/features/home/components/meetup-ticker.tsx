@@ -1,12 +1,12 @@
 import { useToday } from '../../../components/live/render-clock';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useMemo, useState, type FocusEvent } from 'react';
+import { useEffect, useId, useState, type FocusEvent } from 'react';
 import { MapPinIcon } from '../../../components/ui/icons';
 import type { MeetUp } from '../../../data/pb/records';
 import { ko } from '../../../i18n/ko-features';
-import { useMeetUps } from '../../meetups/queries';
+import { useUpcomingMeetUps } from '../../meetups/queries';
 import { usePrefersReducedMotion } from '../../../components/ui/use-prefers-reduced-motion';
-import { meetUpDates, upcomingMeetUps } from '../meetup-lines';
+import { meetUpDates } from '../meetup-lines';
 import { PauseGlyph, PlayGlyph } from '../../../components/ui/rotation-glyphs';
 import styles from './meetup-ticker.module.css';
 
@@ -35,14 +35,10 @@ function MeetUpLine({ event }: { event: MeetUp }) {
  */
 export function MeetupTicker() {
   const headingId = useId();
-  const events = useMeetUps();
-  const reducedMotion = usePrefersReducedMotion();
   // The day is read once per visit: a strip open past midnight keeps yesterday's list, harmless.
   const today = useToday();
-  const lines = useMemo(
-    () => (events ? upcomingMeetUps(events, today) : undefined),
-    [events, today],
-  );
+  const lines = useUpcomingMeetUps(today);
+  const reducedMotion = usePrefersReducedMotion();
   const [index, setIndex] = useState(0);
   const [playChoice, setPlayChoice] = useState<boolean | null>(null);
   const [held, setHeld] = useState({ hover: false, focus: false });

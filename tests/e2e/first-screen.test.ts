@@ -1,0 +1,228 @@
+/**
+ * The first screens in the HTML (docs/first-visit.md), against the shared e2e server (PocketBase
+ * serving dist/ with the render server and the demo seed):
+ * - the HTML of /, /exchange (and ?group=), /exchangeDetail/{id}, /meetup and /meetupDetail/{id}
+ *   holds the screen's text, its LCP image, its own title and share preview, and the payload;
+ * - an unknown card or event id is answered 404 with the not-found screen;
+ * - in Chromium at 390×844 and 1280×800 the page hydrates: the server's nodes are kept (a failed
+ *   hydration would replace them), with no console error and no hydration warning, and the
+ *   personal parts (a signed-in fan's hearts) fill in afterwards;
+ * - with the render server gone, PocketBase serves the shell and the client draws the page.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import PocketBase from 'pocketbase';
+import { ko } from '../../src/i18n/ko-features.ts';
+import { koShare } from '../../src/i18n/ko-share.ts';
+import { login } from '../helpers/app.ts';
+import { launchBrowser, newContext, VIEWPORTS } from '../helpers/browser.ts';
+
+let browser: Browser;
+const base = () => inject('baseUrl');
+const pb = () => {
+  const client = new PocketBase(base());
+  client.autoCancellation(false);
+  return client;
+};
+
+interface Ids {
+  card: { id: string; memberName: string; title: string; groupName: string; cardImg: string };
+  group: { id: string; groupName: string };
+  meetUp: { id: string; eventTitle: string; cafeName: string };
+}
+let ids: Ids;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const client = pb();
+  const card = await client.collection('photoCards').getFirstListItem('', { sort: '-created,-id' });
+  const group = await client.collection('groups').getOne(String(card.group));
+  const meetUp = await client.collection('meetUps').getFirstListItem('', { sort: '-startDate' });
+  ids = {
+    card: card as unknown as Ids['card'],
+    group: group as unknown as Ids['group'],
+    meetUp: meetUp as unknown as Ids['meetUp'],
+  };
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function html(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base()}${path}`, { headers: { Accept: 'text/html', ...headers } });
+  return { status: res.status, text: await res.text(), headers: res.headers };
+}
+
+const rootOf = (text: string) => {
+  const start = text.indexOf('<div id="root">');
+  const end = text.indexOf('<script type="application/json" id="first-screen">');
+  return start >= 0 && end > start ? text.slice(start, end) : '';
+};
+
+describe('the HTML of the main routes', () => {
+  it('/ holds both card rows with their first image, the banner and the payload', async () => {
+    const { status, text, headers } = await html('/');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toContain('text/html');
+    const root = rootOf(text);
+    expect(root).toContain(ko.home.latestTitle);
+    expect(root).toContain(ko.home.popularTitle);
+    expect(root).toContain('data-testid="home-banner"');
+    // the newest card is the first tile of the latest row, with its image
+    expect(root).toContain(`data-card-id="${ids.card.id}"`);
+    expect(root).toContain(`/api/files/photoCards/${ids.card.id}/${ids.card.cardImg}`);
+    expect(root).toMatch(/fetchpriority="high"/);
+    expect(text).toContain(`<title>${koShare.home.title}</title>`);
+  });
+
+  it("/exchange?group= holds the group's cards and a preview of the group", async () => {
+    const { status, text } = await html(`/exchange?group=${ids.group.id}`);
+    expect(status).toBe(200);
+    expect(rootOf(text)).toContain(`data-card-id="${ids.card.id}"`);
+    expect(text).toContain(koShare.exchange.groupTitle(ids.group.groupName));
+    expect(text).toMatch(
+      /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/api\/files\/photoCards\//,
+    );
+  });
+
+  it('/exchangeDetail/{id} holds the card, its image and its own preview', async () => {
+    const { status, text } = await html(`/exchangeDetail/${ids.card.id}`);
+    expect(status).toBe(200);
+    const root = rootOf(text);
+    expect(root).toContain(ids.card.memberName);
+    expect(root).toContain(`/api/files/photoCards/${ids.card.id}/${ids.card.cardImg}`);
+    expect(text).toContain(
+      `property="og:image" content="${base()}/api/files/photoCards/${ids.card.id}/${ids.card.cardImg}"`,
+    );
+    expect(text).toContain('name="twitter:card" content="summary_large_image"');
+    expect(text).toMatch(new RegExp(`<title>[^<]*${ids.card.memberName}[^<]*</title>`));
+  });
+
+  it('/meetup holds the event list and /meetupDetail/{id} the event', async () => {
+    const list = await html('/meetup');
+    expect(list.status).toBe(200);
+    expect(rootOf(list.text)).toContain('data-testid="meetup-card"');
+    expect(list.text).toContain(`<title>${koShare.meetup.title}</title>`);
+    const detail = await html(`/meetupDetail/${ids.meetUp.id}`);
+    expect(detail.status).toBe(200);
+    expect(rootOf(detail.text)).toContain('data-testid="meetup-detail"');
+    expect(rootOf(detail.text)).toContain(ids.meetUp.cafeName);
+    expect(detail.text).toContain(
+      koShare.meetupDetail.title(ids.meetUp.eventTitle).replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+    );
+    expect(detail.text).toContain(
+      `property="og:image" content="${base()}/api/files/meetUps/${ids.meetUp.id}/`,
+    );
+  });
+
+  it('an unknown card or event id is a 404 with the not-found screen', async () => {
+    const card = await html('/exchangeDetail/zzzzzzzzzzzzzzz');
+    expect(card.status).toBe(404);
+    expect(rootOf(card.text)).toContain('data-testid="card-missing"');
+    const event = await html('/meetupDetail/zzzzzzzzzzzzzzz');
+    expect(event.status).toBe(404);
+    expect(rootOf(event.text)).toContain('data-testid="meetup-missing"');
+  });
+
+  it('goes out compressed as the browser asks, and revalidated', async () => {
+    const res = await fetch(`${base()}/`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    expect(await res.text()).toContain('id="first-screen"');
+  });
+});
+
+const ROUTES = () => [
+  { path: '/', node: '[data-testid="home-row-latest"] [data-testid="photo-card"]' },
+  { path: `/exchange?group=${ids.group.id}`, node: '[data-testid="photo-card"]' },
+  { path: `/exchangeDetail/${ids.card.id}`, node: '[data-testid="post-count"]' },
+  { path: '/meetup', node: '[data-testid="meetup-card"]' },
+  { path: `/meetupDetail/${ids.meetUp.id}`, node: '[data-testid="meetup-detail"]' },
+];
+
+describe.each(Object.entries(VIEWPORTS))('hydration at %s size', (_name, viewport) => {
+  it("keeps the server's nodes, with no console error or hydration warning", async () => {
+    const context = await newContext(browser, viewport, base());
+    try {
+      for (const route of ROUTES()) {
+        const page = await context.newPage();
+        const problems: string[] = [];
+        page.on('console', (msg) => {
+          const text = msg.text();
+          if (msg.type() === 'error' || /\[ssr\]|hydrat/i.test(text))
+            problems.push(`${msg.type()}: ${text}`);
+        });
+        page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+        // Keep a reference to the server-drawn node before any script runs.
+        await page.addInitScript((selector: string) => {
+          document.addEventListener('DOMContentLoaded', () => {
+            (window as unknown as { __ssrNode: Element | null }).__ssrNode =
+              document.querySelector(selector);
+          });
+        }, route.node);
+        await page.goto(route.path, { waitUntil: 'load' });
+        // Hydrated: React has attached its handlers to the server's node.
+        await expect
+          .poll(
+            () =>
+              page.evaluate((selector) => {
+                const el = document.querySelector(selector);
+                return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+              }, route.node),
+            { timeout: 15_000 },
+          )
+          .toBe(true);
+        await page.waitForTimeout(1500);
+        const kept = await page.evaluate((selector) => {
+          const w = window as unknown as { __ssrNode: Element | null };
+          return !!w.__ssrNode && w.__ssrNode === document.querySelector(selector);
+        }, route.node);
+        expect({ route: route.path, kept }).toEqual({ route: route.path, kept: true });
+        expect(problems, route.path).toEqual([]);
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('personal parts after hydration', () => {
+  it("a signed-in fan's hearts fill in on a server-rendered page", async () => {
+    // No service worker: every navigation is the server's page, drawn for nobody.
+    const context = await browser.newContext({
+      viewport: VIEWPORTS.phone,
+      baseURL: base(),
+      locale: 'ko-KR',
+      serviceWorkers: 'block',
+    });
+    try {
+      await context.addInitScript(() => {
+        if (location.protocol.startsWith('http')) localStorage.setItem('pocamarket:test-api', '1');
+      });
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.waitForFunction(() => !!window.__pocamarket);
+      await login(page, 'fan1@example.com');
+      const liked = await page.evaluate(async () => {
+        const likes: Array<{ photoCard: string }> = await window.__pocamarket.db.likes.toArray();
+        return likes.map((l) => l.photoCard);
+      });
+      expect(liked.length).toBeGreaterThan(0);
+      const second = await context.newPage();
+      const res = await second.goto(`/exchangeDetail/${liked[0]}`);
+      const served = (await res?.text()) ?? '';
+      expect(served).toContain('id="first-screen"');
+      expect(served).toContain('aria-pressed="false"');
+      expect(served).not.toContain('aria-pressed="true"');
+      await expect
+        .poll(() => second.locator('[data-testid="card-panel"] [aria-pressed="true"]').count(), {
+          timeout: 15_000,
+        })
+        .toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The first-screen payload and page (docs/first-visit.md): what the server embeds must come back
+ * as it was (Maps and Sets included), record text must never end the <script> element or open
+ * markup, and the page template must take any text ($ signs, quotes, markup) literally.
+ */
+import { describe, expect, it } from 'vitest';
+import { decodePayload, encodePayload, readKey } from '@/data/live/payload.ts';
+import { fillTemplate, routeAssets, type Manifest } from '../../server/ssr/page.ts';
+
+describe('the payload', () => {
+  it('round-trips reads, Maps and Sets, the clock and the day', () => {
+    const payload = {
+      reads: {
+        [readKey('photoCards', [{ sort: 'latest', limit: 20 }])]: [{ id: 'a', likeCount: 3 }],
+        [readKey('publicProfiles', [['u1']])]: new Map([['u1', { id: 'u1', name: '팬' }]]),
+        [readKey('pendingKeys', [])]: new Set(['likes/x']),
+        [readKey('photoCard', ['missing'])]: null,
+      },
+      now: 1_790_000_000_000,
+      today: '2026-11-24',
+    };
+    const back = decodePayload(encodePayload(payload));
+    expect(back).toEqual(payload);
+    expect(back?.reads[readKey('publicProfiles', [['u1']])]).toBeInstanceOf(Map);
+    expect(back?.reads[readKey('pendingKeys', [])]).toBeInstanceOf(Set);
+  });
+
+  it('cannot end its script element or open markup, whatever a post says', () => {
+    const text = '</script><script>alert(1)</script><!-- \u2028';
+    const encoded = encodePayload({ reads: { k: [{ description: text }] }, now: 0, today: '' });
+    expect(encoded).not.toMatch(/<\/script|<!--|<script/i);
+    expect(encoded).not.toContain('\u2028');
+    const back = decodePayload(encoded);
+    expect((back?.reads.k as Array<{ description: string }>)[0]!.description).toBe(text);
+  });
+
+  it('refuses what is not a payload', () => {
+    expect(decodePayload('not json')).toBeNull();
+    expect(decodePayload('{"reads":{}}')).toBeNull();
+    expect(decodePayload('[]')).toBeNull();
+  });
+});
+
+const TEMPLATE = `<!doctype html><html><head>
+<title>포카마켓</title>
+<meta
+  name="description"
+  content="old"
+/>
+</head><body><div id="root"></div></body></html>`;
+
+describe('the page', () => {
+  const page = {
+    html: '<p>$& $1 $$ price</p>',
+    payload: '{"reads":{}}',
+    preview: {
+      title: 'A "quoted" <b>card</b> $&',
+      description: 'x & y',
+      image: '/api/files/a/b/c.png',
+    },
+    module: null,
+  };
+
+  it('puts the markup, payload and preview in, taking every text literally', () => {
+    const out = fillTemplate(TEMPLATE, page, 'https://poca.example', '/exchangeDetail/abc');
+    expect(out).toContain('<div id="root"><p>$& $1 $$ price</p></div>');
+    expect(out).toContain(
+      '<script type="application/json" id="first-screen">{"reads":{}}</script>',
+    );
+    expect(out).toContain('<title>A &quot;quoted&quot; &lt;b&gt;card&lt;/b&gt; $&amp;</title>');
+    expect(out).toContain('<meta name="description" content="x &amp; y" />');
+    expect(out).not.toContain('content="old"');
+    expect(out).toContain(
+      '<meta property="og:image" content="https://poca.example/api/files/a/b/c.png" />',
+    );
+    expect(out).toContain(
+      '<link rel="canonical" href="https://poca.example/exchangeDetail/abc" />',
+    );
+  });
+
+  it("links the route chunk's CSS and preloads its JS, not what the entry has", () => {
+    const manifest: Manifest = {
+      'index.html': { file: 'assets/index.js', imports: ['_shared.js'], css: ['assets/index.css'] },
+      '_shared.js': { file: 'assets/shared.js' },
+      'src/home.tsx': {
+        file: 'assets/home.js',
+        imports: ['_shared.js', '_tile.js'],
+        css: ['assets/home.css'],
+      },
+      '_tile.js': { file: 'assets/tile.js', css: ['assets/tile.css'] },
+    };
+    expect(routeAssets(manifest, 'src/home.tsx')).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/home.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/tile.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/home.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/tile.js">',
+    ]);
+    expect(routeAssets(manifest, null)).toEqual([]);
+    expect(routeAssets(manifest, 'src/unknown.tsx')).toEqual([]);
+  });
+});
