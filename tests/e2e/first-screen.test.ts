@@ -16,6 +16,9 @@ import { ko } from '../../src/i18n/ko-features.ts';
 import { koShare } from '../../src/i18n/ko-share.ts';
 import { login } from '../helpers/app.ts';
 import { launchBrowser, newContext, VIEWPORTS } from '../helpers/browser.ts';
+import { startTestServer } from '../helpers/pocketbase.ts';
+import { DIST_DIR } from '../../server/pocketbase.ts';
+import { SSR_DIR } from '../../server/ssr/renderer.ts';
 
 let browser: Browser;
 const base = () => inject('baseUrl');
@@ -223,6 +226,32 @@ describe('personal parts after hydration', () => {
         .toBe(1);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('when the render server cannot answer', () => {
+  it('PocketBase serves the shell and the client draws the page', async () => {
+    const server = await startTestServer({ publicDir: DIST_DIR, ssrDir: SSR_DIR });
+    try {
+      const first = await fetch(`${server.url}/exchange`);
+      expect(await first.text()).toContain('id="first-screen"');
+      await server.renderer!.stop();
+      const res = await fetch(`${server.url}/exchange`);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).not.toContain('id="first-screen"');
+      expect(text).toContain('<div id="root"></div>');
+      const context = await newContext(browser, VIEWPORTS.phone, server.url);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(err.message));
+      await page.goto('/exchange');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await server.stop();
     }
   });
 });

@@ -10,51 +10,16 @@
 import { ko } from '../../i18n/ko.ts';
 import { db as defaultDb, type AppDB, type DeadLetterRow, type OutboxRow } from '../db/index.ts';
 import { MUTATION_KINDS } from '../mutations/index.ts';
+import type { DeadLetterItem, OutboxItem } from './outbox-state.ts';
 
-export interface OutboxItem {
-  seq: number;
-  id: string;
-  kind: string;
-  /** Korean name of the change, e.g. '찜하기'. */
-  label: string;
-  recordKey: string;
-  userId: string;
-  createdAt: number;
-  attempts: number;
-  nextTryAt: number;
-  /** How many of the user's changes the row carries (see changesIn). */
-  changes: number;
-  /** For collect-book ticks: how many cards the row adds or removes; else null. */
-  cards: number | null;
-}
-
-export interface DeadLetterItem {
-  seq: number;
-  id: string;
-  kind: string;
-  label: string;
-  recordKey: string;
-  /** The Korean message the user is shown. */
-  message: string;
-  failedAt: number;
-  /** 0 until the user has been told (a toast). */
-  notifiedAt: number;
-}
-
-export type OutboxItemState =
-  | { type: 'offline' }
-  | { type: 'login' }
-  | { type: 'retrying'; seconds: number }
-  | { type: 'waiting' };
-
-export interface OutboxStateContext {
-  online: boolean;
-  /** The signed-in user, or null. */
-  userId: string | null;
-  /** The last flush stopped because the server no longer takes the session. */
-  waitingForLogin: boolean;
-  now: number;
-}
+export {
+  outboxItemState,
+  outboxStateText,
+  type DeadLetterItem,
+  type OutboxItem,
+  type OutboxItemState,
+  type OutboxStateContext,
+} from './outbox-state.ts';
 
 /** The Korean name of a mutation kind; unknown kinds (a newer app version's rows) read generically. */
 export function mutationLabel(kind: string): string {
@@ -105,36 +70,6 @@ function toDeadItem(row: DeadLetterRow): DeadLetterItem {
     failedAt: row.failedAt,
     notifiedAt: row.notifiedAt,
   };
-}
-
-/**
- * Why a queued change has not been sent yet. Rows go only with the session of the user who queued
- * them, so another user's rows wait for that user to sign in again.
- */
-export function outboxItemState(
-  item: Pick<OutboxItem, 'userId' | 'nextTryAt'>,
-  ctx: OutboxStateContext,
-): OutboxItemState {
-  if (!ctx.online) return { type: 'offline' };
-  if (!ctx.userId || item.userId !== ctx.userId || ctx.waitingForLogin) return { type: 'login' };
-  if (item.nextTryAt > ctx.now) {
-    return { type: 'retrying', seconds: Math.max(1, Math.ceil((item.nextTryAt - ctx.now) / 1000)) };
-  }
-  return { type: 'waiting' };
-}
-
-/** The Korean text of a state, as the list shows it. */
-export function outboxStateText(state: OutboxItemState): string {
-  switch (state.type) {
-    case 'offline':
-      return ko.sync.stateOffline;
-    case 'login':
-      return ko.sync.stateLogin;
-    case 'retrying':
-      return ko.sync.stateRetrying(state.seconds);
-    case 'waiting':
-      return ko.sync.stateWaiting;
-  }
 }
 
 /** Changes waiting to be sent, in the order they will go. */

@@ -2,7 +2,7 @@
 // keys for pending marks and the files still waiting to be uploaded. Built on live reads, so
 // every screen updates the moment a change is queued, sent or refused, in any tab.
 import { useRead, useReadOr } from '../../components/live/use-read';
-import type { DeadLetterItem, OutboxItem } from '../../data/queries/sync';
+import type { DeadLetterItem, OutboxItem } from '../../data/queries/outbox-state';
 import { useObjectUrl } from './hooks/use-object-url';
 
 export {
@@ -12,7 +12,7 @@ export {
   type OutboxItem,
   type OutboxItemState,
   type OutboxStateContext,
-} from '../../data/queries/sync';
+} from '../../data/queries/outbox-state';
 
 const NO_KEYS: ReadonlySet<string> = new Set();
 
