@@ -6,12 +6,15 @@
  * offline, every one of those image URLs answering from the worker and an <img> painting.
  *
  * The worker is spoken to directly first (the URLs the screens build, read from the app's local
- * store through `window.__pocamarket`: `/api/files/photoCards/{id}/{cardImg}?thumb=400x0`, the
- * group logo at `?thumb=100x100`), then through the collect-book screen's '오프라인으로 저장'
- * button (features/collect-book/components/save-offline-button.tsx).
+ * store through `window.__pocamarket`: `/api/files/photoCards/{id}/{cardImg}?thumb=320x640f`,
+ * the one rendition a book shows, and the group logo at `?thumb=100x100`), then through the
+ * collect-book screen's '오프라인으로 저장' button
+ * (features/collect-book/components/save-offline-button.tsx).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { CARD_IMAGE } from '../../src/data/pb/files.ts';
+import { BOOK_CARD_WIDTH } from '../../src/features/collect-book/book-card-image.ts';
 import { openApp } from '../helpers/app.ts';
 import { launchBrowser, PHONE } from '../helpers/browser.ts';
 
@@ -26,24 +29,29 @@ afterAll(async () => {
 });
 
 const SAVED_CACHE = 'pb-files-saved';
+/** The rendition a collect book shows its cards at (and keeps offline). */
+const BOOK_THUMB = CARD_IMAGE.thumb(BOOK_CARD_WIDTH);
 
 /** The image URLs a book of `groupId` shows, built like the tiles build them. */
 async function groupImageUrls(page: Page, groupId: string): Promise<string[]> {
-  return page.evaluate(async (groupId) => {
-    const db = window.__pocamarket.db;
-    const file = (c: string, id: string, f: string, thumb: string) =>
-      `/api/files/${encodeURIComponent(c)}/${encodeURIComponent(id)}/${encodeURIComponent(f)}?thumb=${encodeURIComponent(thumb)}`;
-    const group = await db.groups.get(groupId);
-    const cards: Array<{ id: string; cardImg: string }> = await db.photoCards
-      .where('group')
-      .equals(groupId)
-      .toArray();
-    const urls = cards
-      .filter((c) => c.cardImg)
-      .map((c) => file('photoCards', c.id, c.cardImg, '400x0'));
-    if (group?.logoImage) urls.unshift(file('groups', group.id, group.logoImage, '100x100'));
-    return urls;
-  }, groupId);
+  return page.evaluate(
+    async ({ groupId, bookThumb }) => {
+      const db = window.__pocamarket.db;
+      const file = (c: string, id: string, f: string, thumb: string) =>
+        `/api/files/${encodeURIComponent(c)}/${encodeURIComponent(id)}/${encodeURIComponent(f)}?thumb=${encodeURIComponent(thumb)}`;
+      const group = await db.groups.get(groupId);
+      const cards: Array<{ id: string; cardImg: string }> = await db.photoCards
+        .where('group')
+        .equals(groupId)
+        .toArray();
+      const urls = cards
+        .filter((c) => c.cardImg)
+        .map((c) => file('photoCards', c.id, c.cardImg, bookThumb));
+      if (group?.logoImage) urls.unshift(file('groups', group.id, group.logoImage, '100x100'));
+      return urls;
+    },
+    { groupId, bookThumb: BOOK_THUMB },
+  );
 }
 
 /** How many of `urls` the worker keeps in its saved-images cache. */
@@ -176,10 +184,13 @@ describe('collect book images available offline', () => {
       .poll(
         () =>
           page.evaluate(
-            () =>
-              [...document.querySelectorAll<HTMLImageElement>('img[src*="thumb=400x0"]')].filter(
-                (img) => img.complete && img.naturalWidth > 0,
-              ).length,
+            (thumb) =>
+              [
+                ...document.querySelectorAll<HTMLImageElement>(
+                  `img[src*="thumb=${encodeURIComponent(thumb)}"]`,
+                ),
+              ].filter((img) => img.complete && img.naturalWidth > 0).length,
+            BOOK_THUMB,
           ),
         { timeout: 20_000 },
       )

@@ -16,12 +16,13 @@ import { listCollectBooksOf } from '../../data/queries/collect-books';
 import { getGroup } from '../../data/queries/groups';
 import { listPhotoCards } from '../../data/queries/photo-cards';
 import { fileUrl } from '../../data/pb/files';
+import { bookCardImageUrl } from './book-card-image';
 
 /** The worker's cache of saved images (sw/sw.ts SAVED_FILES_CACHE). */
 export const SAVED_IMAGES_CACHE = 'pb-files-saved';
 
-/** Used for the size estimate when no image could be measured (a 400px-wide card thumbnail). */
-const FALLBACK_IMAGE_BYTES = 40_000;
+/** Used for the size estimate when no image could be measured (a 320px-wide card rendition). */
+const FALLBACK_IMAGE_BYTES = 30_000;
 const ESTIMATE_SAMPLES = 3;
 
 export interface SaveProgress {
@@ -67,7 +68,7 @@ export async function bookImageUrls(groupId: string): Promise<string[]> {
   const urls = new Set<string>();
   if (group?.logoImage) urls.add(fileUrl('groups', group.id, group.logoImage, '100x100'));
   for (const card of cards) {
-    if (card.cardImg) urls.add(fileUrl('photoCards', card.id, card.cardImg, '400x0'));
+    if (card.cardImg) urls.add(bookCardImageUrl(card));
     if (!group?.logoImage && card.logoImage)
       urls.add(fileUrl('photoCards', card.id, card.logoImage));
   }

@@ -1,41 +1,61 @@
-import { fileUrl } from '../../../data/pb/files';
 import type { PhotoCard } from '../../../data/pb/records';
 import { ko } from '../../../i18n/ko-features';
 import { LikeButton } from '../../photo-cards/components/like-button';
-import { cardLogoUrl } from '../../photo-cards/components/photo-card-tile';
+import {
+  cardImage,
+  cardLogo,
+  imageLoadingProps,
+} from '../../photo-cards/components/photo-card-tile';
 import { useToggleLike } from '../../photo-cards/hooks/use-toggle-like';
 import { useGroup, useLikedCardIds, usePendingLikeCardIds } from '../../photo-cards/queries';
 import styles from './card-panel.module.css';
 
-/** The card on its detail page: group, member, title, label, the big image and its heart. */
+/**
+ * The image box's width (card-panel.module.css): min(100%, 20rem), and the 20rem column on a
+ * desktop; the page gutters are 1rem, so below 352 px it is the screen less 2rem.
+ */
+const IMAGE_SIZES = '(min-width: 352px) 320px, calc(100vw - 2rem)';
+
+/** The logo circle (1.75rem). */
+const LOGO_SIZES = '28px';
+
+/**
+ * The card on its detail page: group, member, title, label, the big image and its heart. The
+ * image is the page's largest paint, so it is fetched first.
+ */
 export function CardPanel({ card }: { card: PhotoCard }) {
   const group = useGroup(card.group) ?? undefined;
   const liked = useLikedCardIds()?.has(card.id) ?? false;
   const likePending = usePendingLikeCardIds().has(card.id);
   const toggleLike = useToggleLike();
-  const logo = cardLogoUrl(card, group);
+  const logo = cardLogo(card, group);
+  const image = cardImage(card);
   const groupName = group?.groupName ?? card.groupName;
 
   return (
     <section className={styles.panel} aria-labelledby="card-panel-title" data-testid="card-panel">
       <div className={styles.imageBox}>
-        {card.cardImg ? (
+        {image.src ? (
           <img
             className={styles.image}
-            src={fileUrl('photoCards', card.id, card.cardImg)}
+            src={image.src}
+            srcSet={image.srcSet}
+            sizes={IMAGE_SIZES}
             alt={ko.photoCards.cardAlt(groupName, card.memberName, card.title)}
             width={550}
             height={850}
-            decoding="async"
+            {...imageLoadingProps('priority')}
           />
         ) : null}
       </div>
       <div className={styles.info}>
         <div className={styles.group}>
-          {logo ? (
+          {logo.src ? (
             <img
               className={styles.logo}
-              src={logo}
+              src={logo.src}
+              srcSet={logo.srcSet || undefined}
+              sizes={logo.srcSet ? LOGO_SIZES : undefined}
               alt={ko.photoCards.groupLogoAlt(groupName)}
               width={28}
               height={28}

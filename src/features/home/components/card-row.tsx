@@ -3,11 +3,28 @@ import { useId, useRef } from 'react';
 import { ChevronLeftIcon } from '../../../components/ui/icons';
 import type { Group, PhotoCard } from '../../../data/pb/records';
 import { ko } from '../../../i18n/ko-features';
-import { PhotoCardTile } from '../../photo-cards/components/photo-card-tile';
+import {
+  PhotoCardPlaceholder,
+  PhotoCardTile,
+  type ImageLoading,
+} from '../../photo-cards/components/photo-card-tile';
+import { useAfterIdle } from '../../photo-cards/hooks/use-after-idle';
 import styles from './card-row.module.css';
 
 /** Placeholder tiles while the local store is read (or the first sync is still coming). */
 const SKELETONS = 6;
+
+/**
+ * Tiles rendered at once: as many as any screen shows before scrolling (a 390 px phone shows 2½,
+ * a 1079 px tablet 6½, the 1280 px desktop column 6⅓). The rest render at the first idle moment.
+ */
+const FIRST_TILES = 7;
+
+/** Tiles of the top row whose images load at once: the ones a phone shows on first paint. */
+const EAGER_TILES = 3;
+
+/** The tile's width (--tile-width below): 9.5rem, 11rem from the desktop breakpoint. */
+const TILE_SIZES = '(min-width: 1080px) 176px, 152px';
 
 export interface CardRowProps {
   title: string;
@@ -19,7 +36,10 @@ export interface CardRowProps {
   likedIds: ReadonlySet<string> | undefined;
   pendingIds: ReadonlySet<string>;
   onToggleLike: (cardId: string, liked: boolean) => void;
-  /** Eager-load the first few images (the row nearest the top). */
+  /**
+   * The row nearest the top: its first visible images load at once and the first is the
+   * screen's likely LCP image; other rows load their images lazily.
+   */
   eager?: boolean;
   testId: string;
 }
@@ -43,6 +63,7 @@ export function CardRow({
   const headingId = useId();
   const scroller = useRef<HTMLUListElement>(null);
   const loading = cards === undefined || (cards.length === 0 && waitingForSync);
+  const allTiles = useAfterIdle(!loading);
 
   function page(direction: 1 | -1) {
     const el = scroller.current;
@@ -85,7 +106,9 @@ export function CardRow({
         <ul className={styles.scroller} aria-busy="true" aria-label={ko.home.rowLoading}>
           {Array.from({ length: SKELETONS }, (_, i) => (
             <li key={i} className={styles.cell}>
-              <span className={styles.skeleton} />
+              <span className={styles.skeleton}>
+                <span className={styles.skeletonImage} />
+              </span>
             </li>
           ))}
         </ul>
@@ -95,18 +118,28 @@ export function CardRow({
         <ul ref={scroller} className={styles.scroller}>
           {cards.map((card, i) => (
             <li key={card.id} className={styles.cell}>
-              <PhotoCardTile
-                card={card}
-                group={groups.get(card.group)}
-                liked={likedIds?.has(card.id) ?? false}
-                likePending={pendingIds.has(card.id)}
-                onToggleLike={onToggleLike}
-                eager={eager && i < 3}
-              />
+              {i < FIRST_TILES || allTiles ? (
+                <PhotoCardTile
+                  card={card}
+                  group={groups.get(card.group)}
+                  liked={likedIds?.has(card.id) ?? false}
+                  likePending={pendingIds.has(card.id)}
+                  onToggleLike={onToggleLike}
+                  sizes={TILE_SIZES}
+                  loading={tileLoading(eager === true, i)}
+                />
+              ) : (
+                <PhotoCardPlaceholder />
+              )}
             </li>
           ))}
         </ul>
       )}
     </section>
   );
+}
+
+function tileLoading(topRow: boolean, index: number): ImageLoading {
+  if (!topRow || index >= EAGER_TILES) return 'lazy';
+  return index === 0 ? 'priority' : 'eager';
 }

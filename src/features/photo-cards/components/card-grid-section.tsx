@@ -5,7 +5,8 @@ import { useLoadMore } from '../hooks/use-load-more';
 import { useToggleLike } from '../hooks/use-toggle-like';
 import { useGroups, useLikedCardIds, usePendingLikeCardIds } from '../queries';
 import { CardGridSkeleton } from './card-grid-skeleton';
-import { PhotoCardTile } from './photo-card-tile';
+import { useAfterIdle } from '../hooks/use-after-idle';
+import { PhotoCardPlaceholder, PhotoCardTile, type ImageLoading } from './photo-card-tile';
 import { SortControl } from './sort-control';
 import styles from './card-grid-section.module.css';
 
@@ -21,8 +22,19 @@ export interface CardGridSectionProps {
   testId?: string;
 }
 
-/** Cards above the fold load their images at once; the rest lazily. */
-const EAGER_TILES = 6;
+/** Tiles whose images load at once: the two rows a phone shows on first paint. */
+const EAGER_TILES = 4;
+
+/**
+ * Tiles rendered at once: two rows of the widest grid (6 columns), more than any screen shows
+ * before scrolling. The rest render at the first idle moment.
+ */
+const FIRST_TILES = 12;
+
+function tileLoading(index: number): ImageLoading {
+  if (index >= EAGER_TILES) return 'lazy';
+  return index === 0 ? 'priority' : 'eager';
+}
 
 /**
  * The photo card grid of /exchange and /LikeDetail (spec §2): heading, '전체 N장', the sort
@@ -47,6 +59,7 @@ export function CardGridSection({
   const pending = usePendingLikeCardIds();
   const toggleLike = useToggleLike();
   const { visible, showButton, more } = useLoadMore(cards?.length, resetKey);
+  const allTiles = useAfterIdle(cards !== undefined);
 
   const onMore = (button: HTMLButtonElement) => {
     const hadFocus = document.activeElement === button;
@@ -89,14 +102,18 @@ export function CardGridSection({
         <ul ref={gridRef} className={styles.grid}>
           {cards.slice(0, visible).map((card, i) => (
             <li key={card.id} className={styles.cell}>
-              <PhotoCardTile
-                card={card}
-                group={groupsById.get(card.group)}
-                liked={liked?.has(card.id) === true}
-                likePending={pending.has(card.id)}
-                onToggleLike={toggleLike}
-                eager={i < EAGER_TILES}
-              />
+              {i < FIRST_TILES || allTiles ? (
+                <PhotoCardTile
+                  card={card}
+                  group={groupsById.get(card.group)}
+                  liked={liked?.has(card.id) === true}
+                  likePending={pending.has(card.id)}
+                  onToggleLike={toggleLike}
+                  loading={tileLoading(i)}
+                />
+              ) : (
+                <PhotoCardPlaceholder />
+              )}
             </li>
           ))}
         </ul>

@@ -1,10 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
-import { fileUrl } from '../../../data/pb/files';
+import {
+  CARD_IMAGE,
+  fileUrl,
+  LOGO_IMAGE,
+  responsiveFile,
+  type ResponsiveSource,
+} from '../../../data/pb/files';
 import type { Group, PhotoCard } from '../../../data/pb/records';
 import { ko } from '../../../i18n/ko-features';
 import { LikeButton } from './like-button';
 import styles from './photo-card-tile.module.css';
+
+/** How an image loads: 'priority' is the screen's likely LCP image (eager, fetched first). */
+export type ImageLoading = 'priority' | 'eager' | 'lazy';
 
 export interface PhotoCardTileProps {
   card: PhotoCard;
@@ -13,15 +22,59 @@ export interface PhotoCardTileProps {
   liked: boolean;
   likePending?: boolean;
   onToggleLike: (cardId: string, liked: boolean) => void;
-  /** Eager-load the image (the first row above the fold). */
-  eager?: boolean;
+  /**
+   * The image's `sizes`: the tile's rendered width in the grid or row that holds it, so the
+   * browser fetches the smallest rendition that covers it at the device's pixel ratio. The card
+   * grid's by default.
+   */
+  sizes?: string;
+  /** 'eager' for tiles visible on first paint, 'priority' for the one likely LCP image. */
+  loading?: ImageLoading;
 }
 
-/** Logo URL of a card: the group's logo, else the card's own (older data), else none. */
-export function cardLogoUrl(card: PhotoCard, group?: Group): string {
-  if (group?.logoImage) return fileUrl('groups', group.id, group.logoImage, '100x100');
-  return card.logoImage ? fileUrl('photoCards', card.id, card.logoImage) : '';
+/** The `<img>` attributes for `loading`: lazy by default, eager above the fold. */
+export function imageLoadingProps(loading: ImageLoading = 'lazy'): {
+  loading: 'eager' | 'lazy';
+  fetchPriority?: 'high';
+  decoding: 'async';
+} {
+  return loading === 'priority'
+    ? { loading: 'eager', fetchPriority: 'high', decoding: 'async' }
+    : { loading, decoding: 'async' };
 }
+
+/**
+ * A card's logo: the group's logo (with small renditions for the logo circles), else the card's
+ * own (older data, no renditions), else none.
+ */
+export function cardLogo(card: PhotoCard, group?: Group): ResponsiveSource {
+  if (group?.logoImage) {
+    return responsiveFile('groups', group.id, group.logoImage, LOGO_IMAGE, 64);
+  }
+  return { src: card.logoImage ? fileUrl('photoCards', card.id, card.logoImage) : '', srcSet: '' };
+}
+
+/** A card's image with its fit renditions; `src` is the 320 px one (a phone tile at 2x). */
+export function cardImage(card: PhotoCard): ResponsiveSource {
+  return responsiveFile('photoCards', card.id, card.cardImg, CARD_IMAGE, 320);
+}
+
+/**
+ * A tile's width in the card grid (card-grid-section.module.css): the content column (100vw less
+ * the page gutters, 1rem each side, 2rem from 1080 px; at most 1280 px with them) less the gaps
+ * (0.75rem, 1rem from 1080 px), shared by 2 to 6 columns.
+ */
+export const GRID_TILE_SIZES = [
+  '(min-width: 1280px) 190px',
+  '(min-width: 1240px) calc((100vw - 9rem) / 6)',
+  '(min-width: 1080px) calc((100vw - 8rem) / 5)',
+  '(min-width: 800px) calc((100vw - 4.25rem) / 4)',
+  '(min-width: 600px) calc((100vw - 3.5rem) / 3)',
+  'calc((100vw - 2.75rem) / 2)',
+].join(', ');
+
+/** The tile's logo circle (1.25rem). */
+const LOGO_SIZES = '20px';
 
 /**
  * One photo card of a grid (spec §2): image, group logo and name, member, title, heart with the
@@ -34,35 +87,41 @@ export const PhotoCardTile = memo(function PhotoCardTile({
   liked,
   likePending,
   onToggleLike,
-  eager,
+  sizes = GRID_TILE_SIZES,
+  loading,
 }: PhotoCardTileProps) {
-  const logo = cardLogoUrl(card, group);
+  const logo = cardLogo(card, group);
+  const image = cardImage(card);
   return (
     <article className={styles.tile} data-testid="photo-card" data-card-id={card.id}>
       <Link to="/exchangeDetail/$id" params={{ id: card.id }} className={styles.link}>
         <span className={styles.imageBox}>
-          {card.cardImg ? (
+          {image.src ? (
             <img
               className={styles.image}
-              src={fileUrl('photoCards', card.id, card.cardImg, '400x0')}
+              src={image.src}
+              srcSet={image.srcSet}
+              sizes={sizes}
               alt={ko.photoCards.cardAlt(card.groupName, card.memberName, card.title)}
               width={300}
               height={450}
-              loading={eager ? 'eager' : 'lazy'}
-              decoding="async"
+              {...imageLoadingProps(loading)}
             />
           ) : null}
         </span>
         <span className={styles.meta}>
           <span className={styles.group}>
-            {logo ? (
+            {logo.src ? (
               <img
                 className={styles.logo}
-                src={logo}
+                src={logo.src}
+                srcSet={logo.srcSet || undefined}
+                sizes={logo.srcSet ? LOGO_SIZES : undefined}
                 alt=""
                 width={20}
                 height={20}
                 loading="lazy"
+                decoding="async"
               />
             ) : null}
             <span className={styles.groupName}>{card.groupName}</span>
@@ -83,3 +142,16 @@ export const PhotoCardTile = memo(function PhotoCardTile({
     </article>
   );
 });
+
+/**
+ * A tile not rendered yet (an off-screen one before the browser's first idle moment): the same
+ * box as a tile, image and text block, in a few elements instead of a tile's twenty, so the
+ * layout does not move when the real tile takes its place.
+ */
+export function PhotoCardPlaceholder() {
+  return (
+    <div className={styles.placeholder} aria-hidden="true" data-testid="photo-card-placeholder">
+      <span className={styles.imageBox} />
+    </div>
+  );
+}

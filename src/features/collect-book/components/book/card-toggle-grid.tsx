@@ -1,14 +1,10 @@
 import { memo } from 'react';
-import { fileUrl } from '../../../../data/pb/files';
 import type { PhotoCard } from '../../../../data/pb/records';
 import { ko } from '../../../../i18n/ko-features';
+import { bookCardImageUrl } from '../../book-card-image';
 import styles from './card-grids.module.css';
 
 const t = ko.collectBookScreen;
-
-function cardImage(card: PhotoCard): string {
-  return card.cardImg ? fileUrl('photoCards', card.id, card.cardImg, '400x0') : '';
-}
 
 export interface CardToggleGridProps {
   cards: readonly PhotoCard[];
@@ -41,7 +37,7 @@ const ToggleTile = memo(function ToggleTile({
   pressed: boolean;
   onToggle: (cardId: string) => void;
 }) {
-  const src = cardImage(card);
+  const src = bookCardImageUrl(card);
   return (
     <button
       type="button"
@@ -78,7 +74,7 @@ export function OwnedCardGrid({ cards }: { cards: readonly PhotoCard[] }) {
   return (
     <ul className={`${styles.grid} ${styles.ownedGrid}`} data-testid="book-owned-grid">
       {cards.map((card) => {
-        const src = cardImage(card);
+        const src = bookCardImageUrl(card);
         return (
           <li key={card.id} className={styles.owned} data-card-id={card.id}>
             <span className={styles.imageBox}>

@@ -4,7 +4,7 @@ import type { SwiperOptions } from 'swiper/types';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
-import { fileUrl } from '../../../../data/pb/files';
+import { EVENT_IMAGE, responsiveFile } from '../../../../data/pb/files';
 import type { MeetUp } from '../../../../data/pb/records';
 import { ko } from '../../../../i18n/ko-features';
 import { PauseGlyph, PlayGlyph } from '../../../../components/ui/rotation-glyphs';
@@ -32,6 +32,17 @@ const A11Y: SwiperOptions['a11y'] = {
   slideRole: 'group',
   itemRoleDescriptionMessage: t.slideRoleDescription,
 };
+
+/**
+ * The frame's width (event-carousel.module.css, in meetup-detail.module.css's layout): the screen
+ * less the 1rem gutters on phones and tablets; from 1080 px the first of two columns (1.1fr and
+ * 1fr, 2rem apart) of a layout at most 1080 px wide inside the 2rem gutters.
+ */
+const FRAME_SIZES = [
+  '(min-width: 1144px) 549px',
+  '(min-width: 1080px) calc((100vw - 6rem) * 0.5238)',
+  'calc(100vw - 2rem)',
+].join(', ');
 
 /**
  * The event's images. With more than one they rotate every 3 s and loop; rotation stops while the
@@ -89,19 +100,29 @@ function Rotating({ meetUp, images }: { meetUp: MeetUp; images: string[] }) {
         speed={reducedMotion ? 0 : 400}
         onSwiper={setSwiper}
       >
-        {images.map((file, i) => (
-          <SwiperSlide key={file} className={styles.slide} data-testid="meetup-slide">
-            <img
-              className={styles.image}
-              src={fileUrl('meetUps', meetUp.id, file)}
-              alt={t.imageAlt(meetUp.eventTitle, i + 1)}
-              width={600}
-              height={400}
-              decoding="async"
-              draggable={false}
-            />
-          </SwiperSlide>
-        ))}
+        {images.map((file, i) => {
+          const image = responsiveFile('meetUps', meetUp.id, file, EVENT_IMAGE, 720);
+          return (
+            <SwiperSlide key={file} className={styles.slide} data-testid="meetup-slide">
+              {/* The first image is the page's largest paint: fetched first. The others stay
+                  eager (at the default low priority): autoplay shows them within seconds, and
+                  a page seen once keeps them for offline. */}
+              <img
+                className={styles.image}
+                src={image.src}
+                srcSet={image.srcSet}
+                sizes={FRAME_SIZES}
+                alt={t.imageAlt(meetUp.eventTitle, i + 1)}
+                width={600}
+                height={400}
+                loading="eager"
+                fetchPriority={i === 0 ? 'high' : undefined}
+                decoding="async"
+                draggable={false}
+              />
+            </SwiperSlide>
+          );
+        })}
       </Swiper>
     </section>
   );

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { memo, useEffect, useRef, type MouseEvent } from 'react';
 import { MapPinIcon } from '../../../../components/ui/icons';
 import type { MeetUp } from '../../../../data/pb/records';
-import { fileUrl } from '../../../../data/pb/files';
+import { ARTIST_IMAGE, responsiveFile } from '../../../../data/pb/files';
 import { ko } from '../../../../i18n/ko-features';
 import { hasLocation } from '../../../../lib/meetup-search';
 import { meetUpDates } from '../../../home/meetup-lines';
@@ -16,7 +16,12 @@ export interface MeetupCardProps {
   /** Scroll into view when selected (a marker pick), not when the card itself was clicked. */
   reveal: number;
   onSelect: (id: string) => void;
+  /** The list's first item: its image loads at once and first (the likely LCP image). */
+  priority?: boolean;
 }
+
+/** The artist circle (2.5rem). */
+const AVATAR_SIZES = '40px';
 
 /**
  * One event in the list (spec §2): title (a link to its detail), cafe, address, dates. A click
@@ -28,12 +33,11 @@ export const MeetupCard = memo(function MeetupCard({
   selected,
   reveal,
   onSelect,
+  priority = false,
 }: MeetupCardProps) {
   const ref = useRef<HTMLLIElement>(null);
   const located = hasLocation(meetup);
-  const image = meetup.artistImg
-    ? fileUrl('meetUps', meetup.id, meetup.artistImg, '100x100')
-    : null;
+  const image = responsiveFile('meetUps', meetup.id, meetup.artistImg, ARTIST_IMAGE, 80);
   const dates = meetup.date.trim() || meetUpDates(meetup);
 
   useEffect(() => {
@@ -64,8 +68,20 @@ export const MeetupCard = memo(function MeetupCard({
       onClick={onClick}
     >
       <div className={styles.top}>
-        {image ? (
-          <img className={styles.avatar} src={image} alt="" width={40} height={40} loading="lazy" />
+        {image.src ? (
+          // The artist's name is the text beside it: the picture adds nothing to read out.
+          <img
+            className={styles.avatar}
+            src={image.src}
+            srcSet={image.srcSet}
+            sizes={AVATAR_SIZES}
+            alt=""
+            width={40}
+            height={40}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            decoding="async"
+          />
         ) : (
           <span className={styles.avatar} aria-hidden="true" />
         )}
