@@ -55,23 +55,32 @@ const BENCHES: Bench[] = [
         app: await ctx.app(),
         ...(ctx.quick ? { runs: 1 } : {}),
       }),
-    headline: [/ performance$/, / LCP$/, / CLS$/],
+    headline: [
+      /^\S+ performance$/,
+      /^\S+ LCP$/,
+      /^\S+ TBT$/,
+      /^\S+ bytes before first paint$/,
+      'routes meeting every budget',
+    ],
   },
   {
     name: 'offline-start',
-    title: 'Offline start',
+    title: 'Repeat visit through the service worker (offline start)',
     run: async (ctx) =>
       (await import('./offline-start/bench.ts')).runOfflineStartBench({
         app: await ctx.app(),
         ...(ctx.quick ? { runs: 2 } : {}),
       }),
-    headline: [/offline: first card painted/],
+    headline: [/: first card painted$/],
   },
   {
     name: 'cards',
     title: 'Local search and the card grid',
     run: async (ctx) =>
-      (await import('./cards/bench.ts')).runCardsBench(ctx.quick ? { runs: 2 } : {}),
+      (await import('./cards/bench.ts')).runCardsBench({
+        app: await ctx.app(),
+        ...(ctx.quick ? { runs: 2 } : {}),
+      }),
     headline: [/^search keystroke/],
   },
   {

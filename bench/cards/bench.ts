@@ -1,6 +1,5 @@
 /**
- * The photo cards benchmark (issue 4, "Benchmark"), in Debian's Chromium against a real
- * PocketBase:
+ * The photo cards benchmark, in Debian's Chromium against a real PocketBase:
  *
  * 1. Search latency per keystroke over 10,000 cards in IndexedDB: the bench page (page/) holds the
  *    app's own search (lib/card-search) and reads (data/queries); each query is typed one character
@@ -9,15 +8,16 @@
  *    live-query re-run, e.g. when a sync lands while the fan is searching).
  * 2. Grid render time for 300 cards: the app's PhotoCardTile × 300 committed by React, then style
  *    and layout, then the next frame, at 390×844 and 1280×800.
- * 3. The first visit of /exchange in the built app with the demo data, against the spec's original
- *    loader (every group with all its cards expanded, fetched again on every page load): API
- *    requests and bytes, and time to the first card painted; then a second visit (reload).
+ * 3. The first visit of /exchange in the built app with the demo data (server-rendered, as
+ *    bench/lib/app.ts serves it), against the spec's original loader (every group with all its
+ *    cards expanded, fetched again on every page load): API requests and bytes, and time to the
+ *    first card painted; then a second visit (reload).
  *
  * Figures are medians of several runs; nothing asserts on time.
  */
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { seedDemo } from '../../server/seed/index.ts';
+import { buildBenchApp, startDemoServer, type BenchApp } from '../lib/app.ts';
 import { launchBenchBrowser } from '../lib/browser.ts';
 import { machineInfo, type MachineInfo } from '../lib/machine.ts';
 import { buildBenchPage } from '../lib/page-build.ts';
@@ -31,6 +31,8 @@ export interface CardsBenchOptions {
   runs: number;
   searchCards: number;
   renderCards: number;
+  /** The built app (`npm run bench` builds once); built here (and removed) if absent. */
+  app?: BenchApp;
   log: (line: string) => void;
 }
 
@@ -142,23 +144,24 @@ export async function runCardsBench(partial: Partial<CardsBenchOptions> = {}): P
   const { log } = opts;
   const t0 = performance.now();
 
-  log('building the bench page (bench/cards/vite.config.ts) and the app (vite.config.ts) ...');
+  log('building the bench page (bench/cards/vite.config.ts) ...');
   const page = await buildBenchPage(
     fileURLToPath(new URL('./vite.config.ts', import.meta.url)),
     'cards',
   );
-  const app = await buildBenchPage(
-    fileURLToPath(new URL('../../vite.config.ts', import.meta.url)),
-    'app',
-  );
+  let ownApp: BenchApp | undefined;
   let pageServer: BenchServer | undefined;
   let appServer: BenchServer | undefined;
   let browser: Browser | undefined;
   try {
+    let app = opts.app;
+    if (!app) {
+      log('building the app (vite.config.ts, client and first-screen renderer) ...');
+      app = ownApp = await buildBenchApp();
+    }
     pageServer = await startBenchServer({ publicDir: page.dir });
-    appServer = await startBenchServer({ publicDir: app.dir });
-    log(`seeding the demo data into ${appServer.url} ...`);
-    const seed = await seedDemo(await appServer.admin());
+    log('starting the app with the demo data and the first-screen renderer ...');
+    appServer = await startDemoServer(app);
     const demoCards = (await (await appServer.admin()).collection('photoCards').getList(1, 1))
       .totalItems;
     log(`  ${demoCards} demo cards`);
@@ -168,7 +171,6 @@ export async function runCardsBench(partial: Partial<CardsBenchOptions> = {}): P
       chromium: launched.version,
       pocketbase: pocketBaseVersion() ?? undefined,
     });
-    void seed;
 
     log(`search: ${opts.searchCards} cards, queries ${QUERIES.join(', ')}`);
     const search = await measureSearch(browser, pageServer.url, opts);
@@ -289,6 +291,6 @@ export async function runCardsBench(partial: Partial<CardsBenchOptions> = {}): P
     await pageServer?.stop();
     await appServer?.stop();
     page.remove();
-    app.remove();
+    await ownApp?.dispose();
   }
 }

@@ -13,7 +13,11 @@ export interface VisitSample {
   files: NetworkSnapshot;
 }
 
-const isApiData = (url: string) => new URL(url).pathname.startsWith('/api/collections/');
+/** Data requests: the collections' API, and the app's one-request pull (`/api/pocamarket/pull`). */
+const isApiData = (url: string) => {
+  const path = new URL(url).pathname;
+  return path.startsWith('/api/collections/') || path.startsWith('/api/pocamarket/');
+};
 const isFile = (url: string) => new URL(url).pathname.startsWith('/api/files/');
 const PHONE = { width: 390, height: 844 };
 

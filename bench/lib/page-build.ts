@@ -14,13 +14,25 @@ export interface BuiltPage {
   remove(): void;
 }
 
-export async function buildBenchPage(configFile: string, name: string): Promise<BuiltPage> {
+/**
+ * `ssrEntry`: a server-side build of that module instead (`vite build --ssr <entry>`, with the same
+ * config file), e.g. the app's first-screen renderer.
+ */
+export async function buildBenchPage(
+  configFile: string,
+  name: string,
+  opts: { ssrEntry?: string } = {},
+): Promise<BuiltPage> {
   const dir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
   const started = performance.now();
   await build({
     configFile,
     logLevel: 'warn',
-    build: { outDir: dir, emptyOutDir: true },
+    build: {
+      outDir: dir,
+      emptyOutDir: true,
+      ...(opts.ssrEntry ? { ssr: opts.ssrEntry } : {}),
+    },
   });
   return {
     dir,

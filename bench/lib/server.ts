@@ -1,7 +1,9 @@
 /**
  * A real PocketBase for benchmarks: the project's migrations and hooks, a fresh temp data dir, a
  * free port on 127.0.0.1 and a superuser (the test fixture, so tests and benchmarks run the
- * server the same way). Optionally serves a built bench page from the same origin (`publicDir`).
+ * server the same way). Optionally serves a built bench page from the same origin (`publicDir`),
+ * and with `ssrDir` (the app's SSR bundle) the first-screen renderer answers the main routes'
+ * navigations, as `npm start` runs it.
  *
  * Rate limits: the app's limiter stays on with its own rules. By default loopback (127.0.0.1,
  * ::1) is added to `rateLimits.excludedIPs`, because the benchmark's one browser would otherwise
@@ -21,10 +23,16 @@ export interface BenchServer extends TestServer {
 
 export async function startBenchServer(opts: {
   publicDir?: string | null;
+  /** The first-screen renderer's build for `publicDir`; without it, the plain shell only. */
+  ssrDir?: string;
   rateLimits?: RateLimitMode;
 }): Promise<BenchServer> {
   const rateLimits = opts.rateLimits ?? 'loopback-exempt';
-  const server = await startTestServer({ publicDir: opts.publicDir ?? null, rateLimits });
+  const server = await startTestServer({
+    publicDir: opts.publicDir ?? null,
+    rateLimits,
+    ssrDir: opts.ssrDir ?? false,
+  });
   const rateLimitNote =
     rateLimits === 'enforced'
       ? "rate limiter on with the app's rules, loopback NOT exempt (429s back off as in the field)"

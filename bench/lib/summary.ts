@@ -42,16 +42,23 @@ function cell(v: number): string {
 
 const escape = (s: string) => s.replace(/\|/g, '\\|');
 
-/** Rows as a Markdown table: figure | median | min | max | unit. */
+/** Rows as a Markdown table: figure | median | min | max | unit (| budget, when a row has one). */
 export function markdownTable(rows: readonly Row[]): string {
-  const lines = ['| figure | median | min | max | unit |', '| --- | ---: | ---: | ---: | --- |'];
+  const withBudget = rows.some((r) => r.budget);
+  const lines = withBudget
+    ? [
+        '| figure | median | min | max | unit | budget |',
+        '| --- | ---: | ---: | ---: | --- | --- |',
+      ]
+    : ['| figure | median | min | max | unit |', '| --- | ---: | ---: | ---: | --- |'];
   for (const r of rows) {
     const [median, min, max] =
       typeof r.value === 'object'
         ? [cell(r.value.median), cell(r.value.min), cell(r.value.max)]
         : [typeof r.value === 'number' ? cell(r.value) : r.value, '', ''];
+    const tail = withBudget ? ` ${escape(r.budget ?? '')} |` : '';
     lines.push(
-      `| ${escape(r.figure)} | ${escape(median)} | ${min} | ${max} | ${escape(r.unit ?? '')} |`,
+      `| ${escape(r.figure)} | ${escape(median)} | ${min} | ${max} | ${escape(r.unit ?? '')} |${tail}`,
     );
   }
   return lines.join('\n');

@@ -1,6 +1,7 @@
 /**
- * `npx tsx bench/lighthouse/run.ts [--runs 3]`: Lighthouse 12 at mobile settings on /, /exchange
- * and /meetup of the built app (cold loads), prints a table and writes
+ * `npx tsx bench/lighthouse/run.ts [--runs 3]`: Lighthouse 12 at mobile settings on /, /exchange,
+ * /exchangeDetail/{id}, /meetup and /meetupDetail/{id} of the built app, server-rendered (cold
+ * loads), prints a table with the first-visit budget beside each figure and writes
  * bench/results/lighthouse.json.
  */
 import { parseArgs } from 'node:util';

@@ -1,6 +1,7 @@
 /**
- * Offline start: how fast the built app shows photo cards when the phone has no network at all,
- * against the same reload online. Debian's Chromium, a real PocketBase serving the production
+ * Offline start and repeat visits: how fast the built app shows photo cards on a reload its
+ * service worker answers, with no network at all and online, against the same figures measured
+ * before the main routes were server-rendered (BEFORE). Debian's Chromium, a real PocketBase serving the production
  * build with the demo seed (bench/lib/app.ts), nothing leaves 127.0.0.1.
  *
  * Each run uses a fresh phone context (390×844, touch, service workers allowed, empty storage):
@@ -28,16 +29,24 @@
  *   sees `navigator.onLine === false`; any is listed under `problems`) and `SW image fetches`
  *   (card images on screen the service worker did not have cached and tried to fetch; they fail,
  *   the tile shows without its picture). Each sample lists these requests (`network`).
- * - `online (warm)`: the same reload with the network back, for comparison: time to the first
- *   card, and requests to the network (the app's delta pulls and realtime; assets come from the
- *   service worker).
+ * - `online (warm)`: the same reload with the network back, a repeat visit: time to the first
+ *   card, and requests to the network (the app's delta pull and realtime; the page and its assets
+ *   come from the service worker).
+ * - each first-card figure beside its value before the first screens were server-rendered
+ *   (BEFORE), as a budget: a repeat visit should be no slower than it was.
  */
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { buildBenchApp, startDemoServer, type BenchApp } from '../lib/app.ts';
+import {
+  buildBenchApp,
+  startDemoServer,
+  waitForSeedToSettle,
+  type BenchApp,
+  type DemoServer,
+} from '../lib/app.ts';
 import { newPhoneContext, PHONE, syncIdle, waitForServiceWorker } from '../lib/app-page.ts';
 import { launchBenchBrowser } from '../lib/browser.ts';
 import { machineInfo, type MachineInfo } from '../lib/machine.ts';
-import type { Row } from '../lib/report.ts';
+import { budget, type Row } from '../lib/report.ts';
 import { pocketBaseVersion, type BenchServer } from '../lib/server.ts';
 import { summarize, type Summary } from '../lib/stats.ts';
 
@@ -46,7 +55,7 @@ export interface OfflineStartOptions {
   /** A prebuilt app (e.g. from `npm run bench`); otherwise built here and removed after. */
   app?: BenchApp;
   /** A running demo server serving `app` (startDemoServer); otherwise started here and stopped. */
-  server?: BenchServer;
+  server?: DemoServer;
   log: (line: string) => void;
 }
 
@@ -57,6 +66,19 @@ export const DEFAULTS: OfflineStartOptions = {
 
 export const ROUTES = ['/', '/exchange'] as const;
 type Route = (typeof ROUTES)[number];
+
+/**
+ * Time to the first card before the main routes were server-rendered: medians of 5 runs on this
+ * machine (bench/results/offline-start.json as of commit d1e81ab, 2026-11-21), ms.
+ */
+export const BEFORE = {
+  commit: 'd1e81ab',
+  date: '2026-11-21',
+  firstCardMs: {
+    '/': { offline: 227.6, online: 247.2 },
+    '/exchange': { offline: 188.4, online: 194 },
+  } satisfies Record<Route, { offline: number; online: number }>,
+};
 /** How long after the first card requests are still counted. */
 const TAIL_MS = 2000;
 
@@ -94,6 +116,8 @@ export interface OfflineStartResult {
   machine: MachineInfo;
   config: { runs: number; routes: string[]; viewport: typeof PHONE; tailMs: number };
   routes: Record<Route, { offline: ReloadSummary; online: ReloadSummary }>;
+  /** The reference the first-card figures are read against. */
+  before: typeof BEFORE;
   samples: Record<Route, { offline: ReloadSample[]; online: ReloadSample[] }>;
   problems: string[];
   totalMs: number;
@@ -260,6 +284,8 @@ export async function runOfflineStartBench(partial: Partial<OfflineStartOptions>
       const s = server;
       cleanup.unshift(() => s.stop());
     }
+    // reloads right after the seed would pull the seed's last 10 s again (pull.ts's safety window)
+    await waitForSeedToSettle(server);
     const { browser, version } = await launchBenchBrowser();
     cleanup.unshift(() => browser.close());
 
@@ -304,23 +330,28 @@ export async function runOfflineStartBench(partial: Partial<OfflineStartOptions>
       machine: machineInfo({ chromium: version, pocketbase: pocketBaseVersion() ?? undefined }),
       config: { runs: opts.runs, routes: [...ROUTES], viewport: PHONE, tailMs: TAIL_MS },
       routes,
+      before: BEFORE,
       samples,
       problems,
       totalMs: performance.now() - started,
     };
     const rows: Row[] = [];
+    const beforeUnit = `ms (before, ${BEFORE.commit})`;
     for (const route of ROUTES) {
       const r = routes[route];
+      const before = BEFORE.firstCardMs[route];
       rows.push(
         {
           figure: `${route} offline: first card painted`,
           value: r.offline.firstCardMs,
           unit: 'ms',
+          budget: budget(r.offline.firstCardMs, '<=', before.offline, beforeUnit),
         },
         {
           figure: `${route} online (warm): first card painted`,
           value: r.online.firstCardMs,
           unit: 'ms',
+          budget: budget(r.online.firstCardMs, '<=', before.online, beforeUnit),
         },
         {
           figure: `${route} offline: served by the service worker`,

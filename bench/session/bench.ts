@@ -51,11 +51,18 @@
  * - `KiB on the wire`: bytes received for those requests, headers included (CDP
  *   `encodedDataLength` for the page, `request.sizes()` for the service worker).
  * - `KiB sent`: request bodies (PATCH / POST payloads).
+ * - `pull rounds` (ours): the sync engine's pulls in the session (at each page load, after the
+ *   login, after realtime connects), seen from the page: an init script follows the engine's
+ *   status (`pulling`) and counts the pull requests each pull made (`POST /api/pocamarket/pull`,
+ *   or a collection list request `GET /api/collections/<name>/records` of the per-collection
+ *   pull). `requests per pull round` is that count per pull, over every pull of every run: 1 when
+ *   a pull is one request (unless a collection has more than a page of changes).
  * - `wall time`: from the first page load's start to the session's end (ours: wishlist shown and
  *   outbox empty; baseline: last response read). Ours includes loading and rendering six pages
  *   (assets from the service worker after the first); the baseline is only its API calls with no
  *   rendering at all, so its wall time is a lower bound for the original app.
- * - ratios: baseline ÷ ours.
+ * - ratios: baseline ÷ ours. The request count is also read against the original's: ours should
+ *   make no more (the budget column).
  *
  * The first run starts at least 11 s after the demo seed (when this bench seeded it): the app's
  * delta pulls keep their checkpoints 10 s behind the server clock, so a session right after the
@@ -63,12 +70,18 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import type PocketBase from 'pocketbase';
-import { buildBenchApp, startDemoServer, type BenchApp } from '../lib/app.ts';
+import {
+  buildBenchApp,
+  startDemoServer,
+  waitForSeedToSettle,
+  type BenchApp,
+  type DemoServer,
+} from '../lib/app.ts';
 import { newPhoneContext, PHONE, syncIdle, waitForServiceWorker } from '../lib/app-page.ts';
 import { launchBenchBrowser } from '../lib/browser.ts';
 import { machineInfo, type MachineInfo } from '../lib/machine.ts';
 import { NetworkMeter, type NetworkSnapshot } from '../lib/network.ts';
-import type { Row } from '../lib/report.ts';
+import { budget, type Row } from '../lib/report.ts';
 import { pocketBaseVersion, type BenchServer } from '../lib/server.ts';
 import { summarize, type Summary } from '../lib/stats.ts';
 
@@ -80,7 +93,7 @@ export interface SessionBenchOptions {
   /** A prebuilt app (e.g. from `npm run bench`); otherwise built here and removed after. */
   app?: BenchApp;
   /** A running demo server serving `app`; left with its demo data as found. */
-  server?: BenchServer;
+  server?: DemoServer;
   log: (line: string) => void;
 }
 
@@ -94,6 +107,15 @@ export const DEFAULTS: SessionBenchOptions = {
 const PASSWORD = 'photocard1234';
 const PAGE_LOADS = ['/', '/exchange', '/exchangeDetail/:id', '/meetup', '/exchange', '/LikeDetail'];
 
+/** One pull of the sync engine (ours), as the page saw it. */
+export interface PullRound {
+  /** The page it ran on. */
+  page: string;
+  /** Pull requests it made (see PULL_REQUEST). */
+  requests: number;
+  ms: number;
+}
+
 export interface SessionSample {
   requests: number;
   wireBytes: number;
@@ -102,6 +124,8 @@ export interface SessionSample {
   /** Requests made by the service worker (ours), included in `requests`. */
   swRequests: number;
   byEndpoint: Record<string, number>;
+  /** Ours: every pull of the session, in order. */
+  pulls?: PullRound[];
 }
 
 interface ClientSummary {
@@ -110,6 +134,15 @@ interface ClientSummary {
   sentKiB: Summary;
   wallMs: Summary;
   swRequests: Summary;
+}
+
+interface PullSummary {
+  /** Pulls per session. */
+  rounds: Summary;
+  /** Pull requests per session. */
+  requests: Summary;
+  /** Requests of each pull, over every pull of every run. */
+  requestsPerRound: Summary;
 }
 
 export interface SessionBenchResult {
@@ -123,7 +156,7 @@ export interface SessionBenchResult {
     viewport: typeof PHONE;
     demoCards: number;
   };
-  ours: ClientSummary;
+  ours: ClientSummary & { pulls: PullSummary };
   baseline: ClientSummary;
   ratios: { requests: number; wireBytes: number; wallMs: number };
   samples: { ours: SessionSample[]; baseline: SessionSample[] };
@@ -186,6 +219,58 @@ function meterServiceWorker(context: BrowserContext) {
 
 // ---------------------------------------------------------------- ours
 
+/**
+ * Follows the sync engine from inside the page: when the app sets its test handle
+ * (`window.__pocamarket`), subscribes to the engine's status; from `pulling` going on to it going
+ * off is one pull, and the pull requests the page's fetch makes meanwhile are counted for it. Each
+ * finished pull is handed to the bench through the `__benchPull` binding (it survives page loads).
+ * A string, so the transpiler cannot add helpers (tsx's `__name`) that do not exist in the page.
+ */
+const PULL_OBSERVER = `(() => {
+  if (!location.protocol.startsWith('http')) return;
+  const isPull = (method, url) =>
+    (method === 'POST' && url.pathname === '/api/pocamarket/pull') ||
+    (method === 'GET' && /^\\/api\\/collections\\/[^/]+\\/records$/.test(url.pathname));
+  let current = null;
+  const nativeFetch = window.fetch;
+  window.fetch = function (input, init) {
+    try {
+      const request = input instanceof Request ? input : null;
+      const url = new URL(request ? request.url : String(input), location.href);
+      const method = ((init && init.method) || (request && request.method) || 'GET').toUpperCase();
+      if (current && isPull(method, url)) current.requests++;
+    } catch (_) {}
+    return nativeFetch.apply(this, arguments);
+  };
+  let handle;
+  Object.defineProperty(window, '__pocamarket', {
+    configurable: true,
+    enumerable: true,
+    get() {
+      return handle;
+    },
+    set(value) {
+      handle = value;
+      const engine = value && value.engine;
+      if (!engine) return;
+      engine.subscribe(() => {
+        const pulling = engine.getStatus().pulling;
+        if (pulling && !current) {
+          current = { requests: 0, started: performance.now() };
+        } else if (!pulling && current) {
+          const done = current;
+          current = null;
+          window.__benchPull({
+            page: location.pathname,
+            requests: done.requests,
+            ms: Math.round(performance.now() - done.started),
+          });
+        }
+      });
+    },
+  });
+})();`;
+
 async function oursSession(
   browser: Browser,
   server: BenchServer,
@@ -200,6 +285,11 @@ async function oursSession(
 }> {
   const context = await newPhoneContext(browser, server);
   try {
+    const pulls: PullRound[] = [];
+    await context.exposeBinding('__benchPull', (_source, round: PullRound) => {
+      pulls.push(round);
+    });
+    await context.addInitScript({ content: PULL_OBSERVER });
     const page = await context.newPage();
     const meter = await NetworkMeter.attach(context, page, isApi);
     const sw = meterServiceWorker(context);
@@ -294,6 +384,7 @@ async function oursSession(
         wallMs,
         swRequests: sw.state.requests,
         byEndpoint,
+        pulls: [...pulls],
       },
       userId,
       liked,
@@ -520,10 +611,8 @@ export async function runSessionBench(partial: Partial<SessionBenchOptions> = {}
       cleanup.push(() => built.dispose());
     }
     let server = opts.server;
-    let seededAt = 0;
     if (!server) {
       server = await startDemoServer(app!);
-      seededAt = Date.now();
       const s = server;
       cleanup.unshift(() => s.stop());
     }
@@ -564,8 +653,7 @@ export async function runSessionBench(partial: Partial<SessionBenchOptions> = {}
 
     // the app's delta pulls keep their checkpoints 10 s behind the server clock (pull.ts), so a
     // pull within 10 s of the seed would read the whole seed again: start after that window
-    const wait = seededAt + 11_000 - Date.now();
-    if (wait > 0) await sleep(wait);
+    await waitForSeedToSettle(server);
 
     const { browser, version } = await launchBenchBrowser();
     cleanup.unshift(() => browser.close());
@@ -627,7 +715,16 @@ export async function runSessionBench(partial: Partial<SessionBenchOptions> = {}
       );
     }
 
-    const oursSum = summarizeClient(ours);
+    const allPulls = ours.flatMap((o) => o.pulls ?? []);
+    const oursSum = {
+      ...summarizeClient(ours),
+      pulls: {
+        rounds: summarize(ours.map((o) => o.pulls?.length ?? 0)),
+        requests: summarize(ours.map((o) => (o.pulls ?? []).reduce((n, p) => n + p.requests, 0))),
+        requestsPerRound: summarize(allPulls.map((p) => p.requests)),
+      },
+    };
+    if (!allPulls.length) problems.push('ours: no pull seen (the page observer found no engine)');
     const baseSum = summarizeClient(baseline);
     const ratio = (a: number, b: number) => Number((a / b).toFixed(1));
     const ratios = {
@@ -653,8 +750,24 @@ export async function runSessionBench(partial: Partial<SessionBenchOptions> = {}
       problems,
       totalMs: 0,
     };
+    const perRound = oursSum.pulls.requestsPerRound;
     const rows: Row[] = [
-      { figure: 'ours: API requests', value: oursSum.requests, unit: 'requests' },
+      {
+        figure: 'ours: API requests',
+        value: oursSum.requests,
+        unit: 'requests',
+        budget: budget(oursSum.requests, '<=', baseSum.requests.median, '(the original)'),
+      },
+      { figure: 'ours: pull rounds', value: oursSum.pulls.rounds, unit: 'pulls' },
+      {
+        figure: 'ours: requests per pull round',
+        value: perRound,
+        unit: `requests (${allPulls.length} pulls)`,
+        budget: allPulls.length
+          ? `= 1: ${perRound.max <= 1 && perRound.min >= 1 ? 'met' : 'missed'} (every pull)`
+          : '= 1: no figure',
+      },
+      { figure: 'ours: pull requests', value: oursSum.pulls.requests, unit: 'requests' },
       {
         figure: 'ours: of which by the service worker',
         value: oursSum.swRequests,

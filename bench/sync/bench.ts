@@ -1,6 +1,6 @@
 /**
- * The sync benchmark (issue 3, "Benchmark"): the app's real data layer in Debian's Chromium
- * against a real PocketBase serving the bench page from the same origin.
+ * The sync benchmark: the app's real data layer in Debian's Chromium against a real PocketBase
+ * serving the bench page from the same origin.
  *
  * 1. Initial sync of the seeded catalogue (5,000 cards, 300 meetups, ...) into a fresh IndexedDB
  *    (a new browser context per run): wall time, requests, bytes.
@@ -12,8 +12,8 @@
  * Figures are medians of several runs. Nothing here asserts on time; the landed-changes check is
  * printed (and a mismatch is listed under `problems`).
  *
- * `runSyncBench` returns the result so a future `npm run bench` (issue 9) can run it beside the
- * other benchmarks; run.ts is the command-line wrapper.
+ * `runSyncBench` returns the result so `npm run bench` (bench/run.ts) runs it beside the other
+ * benchmarks; run.ts is the command-line wrapper.
  */
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
