@@ -105,7 +105,7 @@ const BENCHES: Bench[] = [
         app: await ctx.app(),
         ...(ctx.quick ? { runs: 1 } : {}),
       }),
-    headline: [/: API requests$/, /: received on the wire$/],
+    headline: [/: API requests$/, /requests per pull round$/, /: received on the wire$/],
   },
   {
     name: 'capacity',
