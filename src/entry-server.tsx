@@ -8,13 +8,12 @@
  * The process that loads it provides IndexedDB (fake-indexeddb) before it does.
  */
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type PocketBase from 'pocketbase';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
-import { setServerClock } from './components/live/render-clock';
-import { MISS, setServerReads } from './components/live/use-read';
+import { MISS } from './components/live/server-render';
 import { db } from './data/db/index';
 import { fileUrl } from './data/pb/files';
 import { encodePayload } from './data/live/payload';
@@ -68,24 +67,22 @@ export async function render(url: string, now = Date.now()): Promise<RenderResul
   let html = '';
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const wanted = new Map<string, { name: ReadName; args: readonly unknown[] }>();
-    setServerReads({
-      lookup(name, args, key) {
+    const server = {
+      clock,
+      lookup(name: ReadName, args: readonly unknown[], key: string) {
         if (done.has(key)) return done.get(key);
         wanted.set(key, { name, args });
         return MISS;
       },
-    });
-    setServerClock(clock);
-    try {
-      html = renderToString(
-        <StrictMode>
-          <App router={router} />
-        </StrictMode>,
-      );
-    } finally {
-      setServerReads(null);
-      setServerClock(null);
-    }
+    };
+    // prerender waits for every lazy part (a lazily loaded component in a Suspense boundary), so
+    // the HTML never holds a loading fallback that the client would have to draw again.
+    const { prelude } = await prerender(
+      <StrictMode>
+        <App router={router} server={server} />
+      </StrictMode>,
+    );
+    html = await new Response(prelude).text();
     if (!wanted.size) break;
     for (const [key, { name, args }] of wanted) {
       const value = await (reads[name] as AnyRead)(...args);

@@ -60,6 +60,10 @@ export function fillTemplate(
   manifest: Manifest = {},
 ): string {
   const { title, description, image } = page.preview;
+  // React puts the resources it wants early (the LCP image's preload) at the start of the markup;
+  // they belong in <head>, where the browser finds them before anything else.
+  const hoisted = /^(?:<link [^>]*>)+/.exec(page.html)?.[0] ?? '';
+  const markup = page.html.slice(hoisted.length);
   const imageUrl = image ? new URL(image, origin).href : '';
   const url = new URL(path, origin).href;
   const meta = [
@@ -76,6 +80,7 @@ export function fillTemplate(
     `<meta name="twitter:description" content="${escapeAttr(description)}" />`,
     ...(imageUrl ? [`<meta name="twitter:image" content="${escapeAttr(imageUrl)}" />`] : []),
     ...routeAssets(manifest, page.module),
+    ...(hoisted ? [hoisted] : []),
   ].join('\n    ');
   let out = template
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeAttr(title)}</title>`)
@@ -89,7 +94,7 @@ export function fillTemplate(
   out = out.replace(
     root,
     () =>
-      `<div id="root">${page.html}</div>\n    <script type="application/json" id="first-screen">${page.payload}</script>`,
+      `<div id="root">${markup}</div>\n    <script type="application/json" id="first-screen">${page.payload}</script>`,
   );
   return out;
 }

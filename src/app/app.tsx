@@ -1,11 +1,21 @@
 import { RouterProvider } from '@tanstack/react-router';
+import { ServerRenderContext, type ServerRender } from '../components/live/server-render';
 import { AppProviders } from './providers';
 import type { AppRouter } from './router';
 
-export function App({ router }: { router: AppRouter }) {
+/** The app; `server` is the first-screen renderer's (docs/first-visit.md), null in the browser. */
+export function App({
+  router,
+  server = null,
+}: {
+  router: AppRouter;
+  server?: ServerRender | null;
+}) {
   return (
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <ServerRenderContext.Provider value={server}>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </ServerRenderContext.Provider>
   );
 }

@@ -78,6 +78,18 @@ describe('the page', () => {
     );
   });
 
+  it('moves the resources React hoists (an image preload) from the markup into <head>', () => {
+    const preload = '<link rel="preload" as="image" href="/a.png" fetchPriority="high"/>';
+    const out = fillTemplate(
+      TEMPLATE,
+      { ...page, html: `${preload}<main>x</main>` },
+      'https://a.b',
+      '/',
+    );
+    expect(out).toContain('<div id="root"><main>x</main></div>');
+    expect(out.indexOf(preload)).toBeLessThan(out.indexOf('</head>'));
+  });
+
   it("links the route chunk's CSS and preloads its JS, not what the entry has", () => {
     const manifest: Manifest = {
       'index.html': { file: 'assets/index.js', imports: ['_shared.js'], css: ['assets/index.css'] },

@@ -4,16 +4,10 @@
  * instant: the server's, carried in the page's payload. After hydration the screens move to the
  * device's clock in an effect, like any update (see docs/first-visit.md).
  */
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { firstScreenPayload } from '../../data/live/payload';
 import { localToday } from '../../lib/meetup-dates';
-
-let serverClock: { now: number; today: string } | null = null;
-
-/** Set by the server renderer around each render. */
-export function setServerClock(clock: { now: number; today: string } | null): void {
-  serverClock = clock;
-}
+import { ServerRenderContext, type ServerRender } from './server-render';
 
 let hydrating = firstScreenPayload() !== null;
 
@@ -22,8 +16,8 @@ export function endFirstScreenClock(): void {
   hydrating = false;
 }
 
-function firstClock(): { now: number; today: string } | null {
-  if (serverClock) return serverClock;
+function firstClock(server: ServerRender | null): { now: number; today: string } | null {
+  if (server) return server.clock;
   if (!hydrating) return null;
   const payload = firstScreenPayload();
   return payload ? { now: payload.now, today: payload.today } : null;
@@ -31,7 +25,8 @@ function firstClock(): { now: number; today: string } | null {
 
 /** The current time, refreshed every `intervalMs` while the component is mounted. */
 export function useNow(intervalMs = 1000): number {
-  const [now, setNow] = useState(() => firstClock()?.now ?? Date.now());
+  const server = useContext(ServerRenderContext);
+  const [now, setNow] = useState(() => firstClock(server)?.now ?? Date.now());
   useEffect(() => {
     const tick = () => setNow(Date.now());
     const first = setTimeout(tick, 0);
@@ -46,7 +41,8 @@ export function useNow(intervalMs = 1000): number {
 
 /** Today's date on this device (YYYY-MM-DD), fixed for the component's life. */
 export function useToday(): string {
-  const [today, setToday] = useState(() => firstClock()?.today ?? localToday());
+  const server = useContext(ServerRenderContext);
+  const [today, setToday] = useState(() => firstClock(server)?.today ?? localToday());
   useEffect(() => {
     const timer = setTimeout(() => setToday(localToday()), 0);
     return () => clearTimeout(timer);

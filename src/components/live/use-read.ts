@@ -6,33 +6,20 @@
  *   change of the store re-renders the screen, in any tab. Like dexie-react-hooks, a read whose
  *   arguments change keeps showing the previous result until the new one arrives.
  * - On the server (the first-screen renderer) a public read returns what the renderer read for
- *   it (setServerReads), and a personal read its empty state.
+ *   it (ServerRenderContext), and a personal read its empty state.
  * - While a server-rendered page hydrates, a public read starts from the page's payload, so the
  *   first render equals the server's markup. It goes live once the store holds the catalogue: at
  *   once for a returning fan, after the first pull on a first visit, so the screen never shows
  *   a half-filled store in between.
  */
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { atom, syncStatusAtom, useAtomValue } from '../../app/store';
 import { firstScreenPayload, readKey } from '../../data/live/payload';
 import { isPublicRead } from '../../data/live/public-reads';
 import type { ReadArgs, ReadName, ReadResult } from '../../data/live/reads';
+import { MISS, ServerRenderContext, type ServerRender } from './server-render';
 
 type Live = typeof import('../../data/live/live');
-
-/** The server renderer's answers for this render (entry-server.tsx). */
-export interface ServerReads {
-  /** The read's value when the renderer has it; otherwise it notes the read and returns `miss`. */
-  lookup(name: ReadName, args: readonly unknown[], key: string): unknown;
-}
-export const MISS: unique symbol = Symbol('miss');
-
-let serverReads: ServerReads | null = null;
-
-/** Set by the server renderer around each render (renders are synchronous, one at a time). */
-export function setServerReads(reads: ServerReads | null): void {
-  serverReads = reads;
-}
 
 let hydrating = firstScreenPayload() !== null;
 
@@ -60,10 +47,16 @@ interface State {
   fromServer: boolean;
 }
 
-function initial(name: ReadName, args: readonly unknown[], key: string, fallback: unknown): State {
-  if (serverReads) {
+function initial(
+  server: ServerRender | null,
+  name: ReadName,
+  args: readonly unknown[],
+  key: string,
+  fallback: unknown,
+): State {
+  if (server) {
     if (!isPublicRead(name)) return { key, value: fallback, fromServer: false };
-    const value = serverReads.lookup(name, args, key);
+    const value = server.lookup(name, args, key);
     return { key, value: value === MISS ? fallback : value, fromServer: false };
   }
   if (hydrating && isPublicRead(name)) {
@@ -88,7 +81,8 @@ export function useReadOr<N extends ReadName, F>(
   ...args: ReadArgs<N>
 ): ReadResult<N> | F {
   const key = readKey(name, args);
-  const [state, setState] = useState<State>(() => initial(name, args, key, fallback));
+  const server = useContext(ServerRenderContext);
+  const [state, setState] = useState<State>(() => initial(server, name, args, key, fallback));
   const pulledOnce = useAtomValue(pulledOnceAtom);
   const waitForPull = state.fromServer && state.key === key && !pulledOnce;
 
