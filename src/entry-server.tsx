@@ -8,6 +8,7 @@
  * The process that loads it provides IndexedDB (fake-indexeddb) before it does.
  */
 import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type PocketBase from 'pocketbase';
@@ -64,31 +65,34 @@ export async function render(url: string, now = Date.now()): Promise<RenderResul
   await router.load();
   const clock = { now, today: koreaToday(now) };
   const done = new Map<string, unknown>();
-  let html = '';
+  const server = {
+    clock,
+    wanted: new Map<string, { name: ReadName; args: readonly unknown[] }>(),
+    lookup(name: ReadName, args: readonly unknown[], key: string) {
+      if (done.has(key)) return done.get(key);
+      server.wanted.set(key, { name, args });
+      return MISS;
+    },
+  };
+  const app = (
+    <StrictMode>
+      <App router={router} server={server} />
+    </StrictMode>
+  );
+  // Passes until no read is missing. prerender waits for every lazily loaded part, so by the
+  // last pass all of them are in memory; the page itself is then drawn with renderToString,
+  // which never leaves a Suspense boundary to be filled in later by an inline script.
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const wanted = new Map<string, { name: ReadName; args: readonly unknown[] }>();
-    const server = {
-      clock,
-      lookup(name: ReadName, args: readonly unknown[], key: string) {
-        if (done.has(key)) return done.get(key);
-        wanted.set(key, { name, args });
-        return MISS;
-      },
-    };
-    // prerender waits for every lazy part (a lazily loaded component in a Suspense boundary), so
-    // the HTML never holds a loading fallback that the client would have to draw again.
-    const { prelude } = await prerender(
-      <StrictMode>
-        <App router={router} server={server} />
-      </StrictMode>,
-    );
-    html = await new Response(prelude).text();
-    if (!wanted.size) break;
-    for (const [key, { name, args }] of wanted) {
+    server.wanted.clear();
+    const { prelude } = await prerender(app);
+    await new Response(prelude).arrayBuffer();
+    if (!server.wanted.size) break;
+    for (const [key, { name, args }] of server.wanted) {
       const value = await (reads[name] as AnyRead)(...args);
       done.set(key, value === undefined ? null : value);
     }
   }
+  const html = renderToString(app);
   const { status, preview } = await describe(router);
   const routeId = router.state.matches[router.state.matches.length - 1]?.routeId ?? '';
   return {

@@ -8,14 +8,14 @@
  * - On the server (the first-screen renderer) a public read returns what the renderer read for
  *   it (ServerRenderContext), and a personal read its empty state.
  * - While a server-rendered page hydrates, a public read starts from the page's payload, so the
- *   first render equals the server's markup. It goes live once the store holds the catalogue: at
- *   once for a returning fan, after the first pull on a first visit, so the screen never shows
- *   a half-filled store in between.
+ *   first render equals the server's markup.
+ * - A public read goes live once the store holds the catalogue: at once for a returning fan,
+ *   after the first pull on a first visit, so a screen never shows a half-filled store.
  */
 import { useContext, useEffect, useState } from 'react';
 import { atom, syncStatusAtom, useAtomValue } from '../../app/store';
 import { firstScreenPayload, readKey } from '../../data/live/payload';
-import { isPublicRead } from '../../data/live/public-reads';
+import { FIRST_SCREEN_EMPTY, isPublicRead } from '../../data/live/public-reads';
 import type { ReadArgs, ReadName, ReadResult } from '../../data/live/reads';
 import { MISS, ServerRenderContext, type ServerRender } from './server-render';
 
@@ -43,8 +43,6 @@ const pulledOnceAtom = atom((get) => get(syncStatusAtom).lastPullAt !== null);
 interface State {
   key: string;
   value: unknown;
-  /** The value came from the server render (payload), not from the store. */
-  fromServer: boolean;
 }
 
 function initial(
@@ -54,17 +52,19 @@ function initial(
   key: string,
   fallback: unknown,
 ): State {
+  const empty = FIRST_SCREEN_EMPTY[name];
   if (server) {
-    if (!isPublicRead(name)) return { key, value: fallback, fromServer: false };
+    if (!isPublicRead(name)) return { key, value: empty ? empty() : fallback };
     const value = server.lookup(name, args, key);
-    return { key, value: value === MISS ? fallback : value, fromServer: false };
+    return { key, value: value === MISS ? fallback : value };
   }
   if (hydrating && isPublicRead(name)) {
     const reads = firstScreenPayload()?.reads;
     if (reads && Object.prototype.hasOwnProperty.call(reads, key))
-      return { key, value: reads[key], fromServer: true };
+      return { key, value: reads[key] };
   }
-  return { key, value: fallback, fromServer: false };
+  if (hydrating && empty) return { key, value: empty() };
+  return { key, value: fallback };
 }
 
 export function useRead<N extends ReadName>(
@@ -84,7 +84,10 @@ export function useReadOr<N extends ReadName, F>(
   const server = useContext(ServerRenderContext);
   const [state, setState] = useState<State>(() => initial(server, name, args, key, fallback));
   const pulledOnce = useAtomValue(pulledOnceAtom);
-  const waitForPull = state.fromServer && state.key === key && !pulledOnce;
+  // A public read waits for the store to hold the catalogue before it goes live: a first visit's
+  // pull lands in small slices, and a screen following each one would redraw (and fetch images
+  // for) every intermediate state. Until then it shows the payload's value, or loading.
+  const waitForPull = isPublicRead(name) && !pulledOnce;
 
   useEffect(() => {
     let cancelled = false;
@@ -97,7 +100,7 @@ export function useReadOr<N extends ReadName, F>(
         stop = m.subscribeRead(
           name,
           readArgs,
-          (value) => setState({ key, value, fromServer: false }),
+          (value) => setState({ key, value }),
           (err) => console.error(`[data] read ${name} failed`, err),
         );
       })

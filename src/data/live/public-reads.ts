@@ -33,3 +33,12 @@ export const PUBLIC_READS: Partial<Record<ReadName, SyncedCollection | null>> = 
 export function isPublicRead(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(PUBLIC_READS, name);
 }
+
+/**
+ * Personal reads a first screen draws as empty rather than as loading: the server draws a page for
+ * nobody (no hearts ticked), and a grid that waits for the fan's likes would otherwise be drawn
+ * as a skeleton. After hydration they fill in from the store.
+ */
+export const FIRST_SCREEN_EMPTY: Partial<Record<ReadName, () => unknown>> = {
+  likedCardIds: () => new Set<string>(),
+};
