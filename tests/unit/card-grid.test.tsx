@@ -13,7 +13,15 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appStore, cardSortAtom, Provider, sessionUserIdAtom, useAtomValue } from '@/app/store';
+import {
+  appStore,
+  cardSortAtom,
+  Provider,
+  sessionUserIdAtom,
+  syncStatusAtom,
+  useAtomValue,
+} from '@/app/store';
+import { initialSyncStatus } from '@/data/sync/status';
 import { toast } from '@/components/ui/toaster';
 import { db } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';
@@ -48,6 +56,8 @@ const card = (i: number): PhotoCard => ({
 
 beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
+  // A store the engine has pulled into: the screens' public reads go live only after a pull.
+  appStore.set(syncStatusAtom, { ...initialSyncStatus(), lastPullAt: Date.now() });
   await db.groups.put({
     id: 'g1',
     groupName: 'RIIZE',

@@ -14,7 +14,8 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appStore, Provider, sessionUserIdAtom } from '@/app/store';
+import { appStore, Provider, sessionUserIdAtom, syncStatusAtom } from '@/app/store';
+import { initialSyncStatus } from '@/data/sync/status';
 import { ConfirmProvider } from '@/components/ui/confirm-provider';
 import { db } from '@/data/db/index.ts';
 import type { Comment, UserProfile } from '@/data/pb/records.ts';
@@ -51,6 +52,8 @@ const comment = (id: string, name: string, ment: string, minutesAgo: number): Co
 
 beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
+  // A store the engine has pulled into: the screens' public reads go live only after a pull.
+  appStore.set(syncStatusAtom, { ...initialSyncStatus(), lastPullAt: Date.now() });
   appStore.set(sessionUserIdAtom, null);
   await db.comments.bulkPut([
     comment('c00000000000001', OTHER, '오래된 댓글', 120),
