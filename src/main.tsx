@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/register-sw';
@@ -40,17 +40,21 @@ async function start(): Promise<void> {
     // The route's chunk must be in before hydrating, or React would see a loading state where the
     // server drew the screen.
     await router.load();
-    hydrateRoot(
-      container!,
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-      {
-        onRecoverableError(err) {
-          console.warn('[ssr] the page was drawn again on the client', err);
+    // As a transition, hydration is done in slices that yield to the browser between them, so
+    // the page stays responsive (and no task runs long) while React attaches to the markup.
+    startTransition(() => {
+      hydrateRoot(
+        container!,
+        <StrictMode>
+          <App router={router} />
+        </StrictMode>,
+        {
+          onRecoverableError(err) {
+            console.warn('[ssr] the page was drawn again on the client', err);
+          },
         },
-      },
-    );
+      );
+    });
     afterHydration();
   } else {
     // The plain shell (a route the server doesn't draw, or the service worker's copy): the

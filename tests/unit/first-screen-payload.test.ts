@@ -104,8 +104,8 @@ describe('the page', () => {
     expect(routeAssets(manifest, 'src/home.tsx')).toEqual([
       '<link rel="stylesheet" crossorigin href="/assets/home.css">',
       '<link rel="stylesheet" crossorigin href="/assets/tile.css">',
-      '<link rel="modulepreload" crossorigin href="/assets/home.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/tile.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/tile.js">',
     ]);
     expect(routeAssets(manifest, null)).toEqual([]);
     expect(routeAssets(manifest, 'src/unknown.tsx')).toEqual([]);
