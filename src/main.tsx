@@ -5,7 +5,7 @@ import { registerServiceWorker } from './app/register-sw';
 import { createAppRouter } from './app/router';
 import { appStore, readSessionHint, sessionUserIdAtom } from './app/store';
 import { endFirstScreenClock } from './components/live/render-clock';
-import { endFirstScreen, loadLive } from './components/live/use-read';
+import { endFirstScreen, loadLive, startLiveReads } from './components/live/use-read';
 import { firstScreenPayload } from './data/live/payload';
 import './app/styles.css';
 
@@ -59,6 +59,7 @@ async function start(): Promise<void> {
   } else {
     // The plain shell (a route the server doesn't draw, or the service worker's copy): the
     // screens read the store as soon as it opens.
+    startLiveReads();
     void loadLive();
     createRoot(container!).render(
       <StrictMode>
@@ -73,9 +74,41 @@ void start();
 void registerServiceWorker().catch((err: unknown) => console.warn('[sw] registration failed', err));
 
 // The data layer (Dexie, the PocketBase SDK, sync) loads after the first paint, in its own chunk.
-const startDataLayer = () =>
+let dataStarted = false;
+const startDataLayer = () => {
+  if (dataStarted) return;
+  dataStarted = true;
+  startLiveReads();
   void import('./app/start-data')
     .then((m) => m.startData())
     .catch((err: unknown) => console.error('[data] start failed', err));
-if ('requestIdleCallback' in window) requestIdleCallback(startDataLayer, { timeout: 1500 });
-else setTimeout(startDataLayer, 0);
+};
+const whenIdle = (run: () => void) => {
+  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 1500 });
+  else setTimeout(run, 0);
+};
+
+/**
+ * A server-rendered page is complete without the store, so the data layer (loading Dexie and the
+ * SDK, the first pull, realtime) waits until the page has settled: a few seconds after it has
+ * loaded and hydrated, when nothing else is happening, so it never competes with the fan's first
+ * taps. The first interaction (a tap, a key) starts it at once. A plain shell needs the store to
+ * draw anything, so there it starts at the first idle moment. See docs/first-visit.md.
+ */
+const SETTLE_MS = 3000;
+/** End-to-end tests drive the data layer at once (see README, the test API). */
+function testApi(): boolean {
+  try {
+    return localStorage.getItem('pocamarket:test-api') === '1';
+  } catch {
+    return false;
+  }
+}
+if (payload && !testApi()) {
+  const early = () => startDataLayer();
+  for (const type of ['pointerdown', 'keydown'] as const)
+    addEventListener(type, early, { once: true, passive: true, capture: true });
+  setTimeout(() => whenIdle(startDataLayer), SETTLE_MS);
+} else {
+  whenIdle(startDataLayer);
+}

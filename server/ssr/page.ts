@@ -20,12 +20,15 @@ export type Manifest = Record<string, ManifestChunk>;
 
 /**
  * What the page needs of a route chunk beyond the entry: its stylesheets (linked, so the server's
- * markup is styled at first paint) and its JS with the chunks it imports (preloaded, so hydration
- * need not wait for a second round of requests). The entry's own are in index.html already.
+ * markup is styled at first paint) and its JS with the chunks it imports (loaded with the entry,
+ * so hydration need not wait for a second round of requests). The entry's own are in index.html.
  */
-export function routeAssets(manifest: Manifest, module: string | null): string[] {
+export function routeAssets(
+  manifest: Manifest,
+  module: string | null,
+): { css: string[]; js: string[] } {
   const entry = manifest['index.html'];
-  if (!module || !manifest[module] || !entry) return [];
+  if (!module || !manifest[module] || !entry) return { css: [], js: [] };
   const loaded = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
@@ -39,33 +42,45 @@ export function routeAssets(manifest: Manifest, module: string | null): string[]
   const js: string[] = [];
   for (const key of needed) {
     if (loaded.has(key)) continue;
-    js.push(manifest[key]!.file);
-    for (const file of manifest[key]!.css ?? []) css.add(file);
+    js.push(`/${manifest[key]!.file}`);
+    for (const file of manifest[key]!.css ?? []) css.add(`/${file}`);
   }
-  return [
-    ...[...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-    ...js.map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`),
-  ];
+  return { css: [...css], js };
 }
 
 const escapeAttr = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+const SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
+const PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
 /**
- * The page paints from its HTML and CSS alone; its scripts only hydrate what is already on screen.
- * They are fetched at low priority so they never compete with the stylesheets and the first card
- * image (a high-priority script also counts as blocking the first paint in Lighthouse's model).
+ * The page paints from its HTML and CSS alone; its scripts only attach to what is already on
+ * screen. So they are not in the way of the first paint: the entry and the chunks it needs are
+ * requested once the page has loaded (its stylesheets and first images), by a small inline
+ * loader, and until then the page works as plain HTML (links navigate). The precached shell the
+ * service worker serves keeps Vite's tags as they are.
  */
-function lowerScriptPriority(html: string): string {
-  return html
-    .replace(
-      /<script type="module" crossorigin src=/g,
-      '<script type="module" crossorigin fetchpriority="low" src=',
-    )
-    .replace(
-      /<link rel="modulepreload" crossorigin href=/g,
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
-    );
+function deferScripts(html: string, routeJs: string[]): string {
+  const modules: string[] = [];
+  const out = html
+    .replace(SCRIPT, (_m, src: string) => {
+      modules.unshift(src);
+      return '';
+    })
+    .replace(PRELOAD, (_m, href: string) => {
+      modules.push(href);
+      return '';
+    });
+  if (!modules.length) return html;
+  const [entry, ...preload] = [...modules, ...routeJs];
+  const loader =
+    `<script>addEventListener('load',function(){` +
+    `${JSON.stringify(preload)}.forEach(function(h){var l=document.createElement('link');` +
+    `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});` +
+    `var s=document.createElement('script');s.type='module';s.crossOrigin='';` +
+    `s.src=${JSON.stringify(entry)};document.head.appendChild(s)},{once:true})</script>`;
+  return out.replace('</body>', () => `  ${loader}\n  </body>`);
 }
 
 /** `origin` is the app's public origin (APP_URL), for the absolute URLs previews need. */
@@ -77,6 +92,7 @@ export function fillTemplate(
   manifest: Manifest = {},
 ): string {
   const { title, description, image } = page.preview;
+  const assets = routeAssets(manifest, page.module);
   // React puts the resources it wants early (the LCP image's preload) at the start of the markup;
   // they belong in <head>, where the browser finds them before anything else.
   const hoisted = /^(?:<link [^>]*>)+/.exec(page.html)?.[0] ?? '';
@@ -96,10 +112,10 @@ export function fillTemplate(
     `<meta name="twitter:title" content="${escapeAttr(title)}" />`,
     `<meta name="twitter:description" content="${escapeAttr(description)}" />`,
     ...(imageUrl ? [`<meta name="twitter:image" content="${escapeAttr(imageUrl)}" />`] : []),
-    ...routeAssets(manifest, page.module),
+    ...assets.css.map((f) => `<link rel="stylesheet" crossorigin href="${f}">`),
     ...(hoisted ? [hoisted] : []),
   ].join('\n    ');
-  let out = lowerScriptPriority(template)
+  let out = deferScripts(template, assets.js)
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeAttr(title)}</title>`)
     .replace(
       /<meta\s+name="description"[\s\S]*?\/>/,

@@ -90,7 +90,7 @@ describe('the page', () => {
     expect(out.indexOf(preload)).toBeLessThan(out.indexOf('</head>'));
   });
 
-  it("links the route chunk's CSS and preloads its JS, not what the entry has", () => {
+  it("links the route chunk's CSS and loads its JS with the entry, not what the entry has", () => {
     const manifest: Manifest = {
       'index.html': { file: 'assets/index.js', imports: ['_shared.js'], css: ['assets/index.css'] },
       '_shared.js': { file: 'assets/shared.js' },
@@ -101,13 +101,37 @@ describe('the page', () => {
       },
       '_tile.js': { file: 'assets/tile.js', css: ['assets/tile.css'] },
     };
-    expect(routeAssets(manifest, 'src/home.tsx')).toEqual([
-      '<link rel="stylesheet" crossorigin href="/assets/home.css">',
-      '<link rel="stylesheet" crossorigin href="/assets/tile.css">',
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home.js">',
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/tile.js">',
-    ]);
-    expect(routeAssets(manifest, null)).toEqual([]);
-    expect(routeAssets(manifest, 'src/unknown.tsx')).toEqual([]);
+    expect(routeAssets(manifest, 'src/home.tsx')).toEqual({
+      css: ['/assets/home.css', '/assets/tile.css'],
+      js: ['/assets/home.js', '/assets/tile.js'],
+    });
+    expect(routeAssets(manifest, null)).toEqual({ css: [], js: [] });
+    expect(routeAssets(manifest, 'src/unknown.tsx')).toEqual({ css: [], js: [] });
+  });
+
+  it('requests the scripts only once the page has loaded, the entry last', () => {
+    const template = TEMPLATE.replace(
+      '</head>',
+      '<script type="module" crossorigin src="/assets/index.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/shared.js">\n</head>',
+    );
+    const manifest: Manifest = {
+      'index.html': { file: 'assets/index.js', imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared.js' },
+      'src/home.tsx': { file: 'assets/home.js', css: ['assets/home.css'] },
+    };
+    const out = fillTemplate(
+      template,
+      { ...page, module: 'src/home.tsx' },
+      'https://a.b',
+      '/',
+      manifest,
+    );
+    expect(out).not.toContain('<script type="module"');
+    expect(out).not.toContain('rel="modulepreload"');
+    expect(out).toContain('<link rel="stylesheet" crossorigin href="/assets/home.css">');
+    const loader = /<script>addEventListener\('load',[\s\S]*?<\/script>/.exec(out)?.[0] ?? '';
+    expect(loader).toContain('["/assets/shared.js","/assets/home.js"]');
+    expect(loader).toContain('s.src="/assets/index.js"');
+    expect(out.indexOf(loader)).toBeGreaterThan(out.indexOf('<div id="root">'));
   });
 });

@@ -28,6 +28,20 @@ export function endFirstScreen(): void {
   hydrating = false;
 }
 
+let openGate: () => void = () => {};
+const gate = new Promise<void>((resolve) => {
+  openGate = resolve;
+});
+
+/**
+ * Lets the reads go live (load Dexie and subscribe). A plain shell calls it at once; a
+ * server-rendered page, whose screen is complete without the store, when the data layer starts
+ * (main.tsx).
+ */
+export function startLiveReads(): void {
+  openGate();
+}
+
 let live: Promise<Live> | null = null;
 /** The live side (Dexie); the first-screen records are stored before any read subscribes. */
 export function loadLive(): Promise<Live> {
@@ -93,7 +107,8 @@ export function useReadOr<N extends ReadName, F>(
     let cancelled = false;
     let stop: (() => void) | undefined;
     const readArgs = JSON.parse(key.slice(key.indexOf(':') + 1)) as unknown[];
-    void loadLive()
+    void gate
+      .then(loadLive)
       .then(async (m) => {
         if (waitForPull && !(await m.syncedBefore)) return;
         if (cancelled) return;

@@ -9,19 +9,29 @@ const BannerSwiper = lazy(() =>
   import('./banner-swiper').then((m) => ({ default: m.BannerSwiper })),
 );
 
-/** Whether to start Swiper: once the page is idle after the first render. */
-function useIdleStart(): boolean {
+/** The autoplay delay: the first slide shows this long before the first turn. */
+const FIRST_TURN_MS = 3000;
+
+/**
+ * Whether to start Swiper: when the first turn is due (the slides hold still for their first
+ * 3 s anyway) and the page is idle, or at once when the fan reaches for the carousel.
+ */
+function useSwiperStart(): { start: boolean; now: () => void } {
   const [start, setStart] = useState(false);
   useEffect(() => {
+    let idle: number | undefined;
     const go = () => setStart(true);
-    const idle = window.requestIdleCallback?.(go, { timeout: 2500 });
-    const timer = idle === undefined ? window.setTimeout(go, 200) : undefined;
+    const timer = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function')
+        idle = window.requestIdleCallback(go, { timeout: 1000 });
+      else go();
+    }, FIRST_TURN_MS);
     return () => {
+      window.clearTimeout(timer);
       if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
     };
   }, []);
-  return start;
+  return { start, now: () => setStart(true) };
 }
 
 /** The first banner alone, as plain markup of the carousel's size. */
@@ -57,7 +67,7 @@ export function BannerCarousel() {
   const [active, setActive] = useState(0);
   const { swiper, reducedMotion, setSwiper, playing, rotate, toggle, focusHandlers } =
     useSwiperRotation();
-  const started = useIdleStart();
+  const { start: started, now: startNow } = useSwiperStart();
 
   return (
     <section
@@ -67,6 +77,9 @@ export function BannerCarousel() {
       data-testid="home-carousel"
       data-rotating={rotate}
       {...focusHandlers}
+      onPointerEnter={startNow}
+      onPointerDown={startNow}
+      onFocusCapture={startNow}
     >
       <div className={styles.controls}>
         <button

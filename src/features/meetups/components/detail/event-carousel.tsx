@@ -10,19 +10,29 @@ const t = ko.meetupDetail;
 
 const EventSwiper = lazy(() => import('./event-swiper').then((m) => ({ default: m.EventSwiper })));
 
-/** Whether to start Swiper: once the page is idle after the first render. */
-function useIdleStart(): boolean {
+/** The autoplay delay: the first slide shows this long before the first turn. */
+const FIRST_TURN_MS = 3000;
+
+/**
+ * Whether to start Swiper: when the first turn is due (the slides hold still for their first
+ * 3 s anyway) and the page is idle, or at once when the fan reaches for the carousel.
+ */
+function useSwiperStart(): { start: boolean; now: () => void } {
   const [start, setStart] = useState(false);
   useEffect(() => {
+    let idle: number | undefined;
     const go = () => setStart(true);
-    const idle = window.requestIdleCallback?.(go, { timeout: 2500 });
-    const timer = idle === undefined ? window.setTimeout(go, 200) : undefined;
+    const timer = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function')
+        idle = window.requestIdleCallback(go, { timeout: 1000 });
+      else go();
+    }, FIRST_TURN_MS);
     return () => {
+      window.clearTimeout(timer);
       if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
     };
   }, []);
-  return start;
+  return { start, now: () => setStart(true) };
 }
 
 /** The first image alone, as plain markup in Swiper's frame, until Swiper has loaded. */
@@ -61,7 +71,7 @@ function Rotating({ meetUp, images }: { meetUp: MeetUp; images: string[] }) {
   const many = images.length > 1;
   const { reducedMotion, setSwiper, playing, rotate, toggle, focusHandlers } =
     useSwiperRotation(many);
-  const started = useIdleStart();
+  const { start: started, now: startNow } = useSwiperStart();
   const plain = <PlainFirst meetUp={meetUp} file={images[0]!} />;
 
   return (
@@ -72,6 +82,9 @@ function Rotating({ meetUp, images }: { meetUp: MeetUp; images: string[] }) {
       data-testid="meetup-carousel"
       data-rotating={rotate}
       {...focusHandlers}
+      onPointerEnter={startNow}
+      onPointerDown={startNow}
+      onFocusCapture={startNow}
     >
       {many ? (
         <button
