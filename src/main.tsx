@@ -5,7 +5,8 @@ import { registerServiceWorker } from './app/register-sw';
 import { createAppRouter } from './app/router';
 import { appStore, readSessionHint, sessionUserIdAtom } from './app/store';
 import { endFirstScreenClock } from './components/live/render-clock';
-import { endFirstScreen, loadLive, startLiveReads } from './components/live/use-read';
+import { settlePage } from './components/live/settled';
+import { endFirstScreen, loadLive } from './components/live/use-read';
 import { firstScreenPayload } from './data/live/payload';
 import './app/styles.css';
 
@@ -59,7 +60,7 @@ async function start(): Promise<void> {
   } else {
     // The plain shell (a route the server doesn't draw, or the service worker's copy): the
     // screens read the store as soon as it opens.
-    startLiveReads();
+    settlePage();
     void loadLive();
     createRoot(container!).render(
       <StrictMode>
@@ -78,7 +79,7 @@ let dataStarted = false;
 const startDataLayer = () => {
   if (dataStarted) return;
   dataStarted = true;
-  startLiveReads();
+  settlePage();
   void import('./app/start-data')
     .then((m) => m.startData())
     .catch((err: unknown) => console.error('[data] start failed', err));

@@ -18,6 +18,7 @@ import { firstScreenPayload, readKey } from '../../data/live/payload';
 import { FIRST_SCREEN_EMPTY, isPublicRead } from '../../data/live/public-reads';
 import type { ReadArgs, ReadName, ReadResult } from '../../data/live/reads';
 import { MISS, ServerRenderContext, type ServerRender } from './server-render';
+import { pageSettled } from './settled';
 
 type Live = typeof import('../../data/live/live');
 
@@ -26,20 +27,6 @@ let hydrating = firstScreenPayload() !== null;
 /** Called once the server-rendered page has hydrated: later mounts read the store only. */
 export function endFirstScreen(): void {
   hydrating = false;
-}
-
-let openGate: () => void = () => {};
-const gate = new Promise<void>((resolve) => {
-  openGate = resolve;
-});
-
-/**
- * Lets the reads go live (load Dexie and subscribe). A plain shell calls it at once; a
- * server-rendered page, whose screen is complete without the store, when the data layer starts
- * (main.tsx).
- */
-export function startLiveReads(): void {
-  openGate();
 }
 
 let live: Promise<Live> | null = null;
@@ -107,7 +94,7 @@ export function useReadOr<N extends ReadName, F>(
     let cancelled = false;
     let stop: (() => void) | undefined;
     const readArgs = JSON.parse(key.slice(key.indexOf(':') + 1)) as unknown[];
-    void gate
+    void pageSettled()
       .then(loadLive)
       .then(async (m) => {
         if (waitForPull && !(await m.syncedBefore)) return;

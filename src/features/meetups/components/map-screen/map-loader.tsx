@@ -1,3 +1,4 @@
+import { pageSettled } from '../../../../components/live/settled';
 import { AlertTriangleIcon, RefreshIcon } from '../../../../components/ui/icons';
 import { ko } from '../../../../i18n/ko-features';
 import { useLazyModule } from '../../map/use-lazy-module';
@@ -6,8 +7,9 @@ import styles from './map-loader.module.css';
 
 const t = ko.meetupMap;
 
-// Its own chunk: Leaflet, the cluster plugin and their CSS arrive after the list is on screen.
-const loadMapView = () => import('./map-view');
+// Its own chunk: Leaflet, the cluster plugin and their CSS arrive after the list is on screen,
+// and on a server-rendered first visit once the page has settled (the list is the first screen).
+const loadMapView = () => pageSettled().then(() => import('./map-view'));
 
 /**
  * The map area: loads the Leaflet view (spec §4 loader states: loading, then success, or failure
