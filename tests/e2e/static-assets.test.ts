@@ -173,7 +173,7 @@ describe('files that revalidate', () => {
     },
     // a navigation: the shell, from the index.html fallback
     { path: '/profile', name: 'index.html', type: /^text\/html/ },
-    { path: '/', name: 'index.html', type: /^text\/html/ },
+    // (`/` and the other main routes are server-rendered: tests/e2e/first-screen.test.ts)
   ];
 
   it.each(cases)('$path comes compressed with no-cache', async ({ path, name, type }) => {

@@ -33,8 +33,12 @@ function prefersReducedMotion(): boolean {
  * (group, sort, search) starts again at 18.
  */
 export function useLoadMore(total: number | undefined, resetKey: string): LoadMore {
-  const [state, dispatch] = useReducer(loadMoreReducer, initialLoadMore);
   const ready = total !== undefined;
+  // Cards already here at mount (a server-rendered page, or the store answered before the first
+  // render) start as loaded: 18, the same on the server and in the browser.
+  const [state, dispatch] = useReducer(loadMoreReducer, ready, (loaded) =>
+    loaded ? loadMoreReducer(initialLoadMore, { type: 'loaded' }) : initialLoadMore,
+  );
 
   // Adjusted while rendering (not in an effect) so the grid never paints 12 cards, or the old
   // group's count, for one frame before the reset lands.
