@@ -65,6 +65,9 @@ function deployNewBuild(): void {
       `\n;self.addEventListener('message', (e) => {` +
       ` if (e.data && e.data.type === 'which-build') e.ports[0].postMessage('${BUILD_MARK}'); });\n`,
   );
+  // The build's precompressed copies would still be the old files: serve the edited ones.
+  for (const name of ['index.html', 'sw.js'])
+    for (const ext of ['.br', '.gz']) rmSync(join(dist, name + ext), { force: true });
 }
 
 /** What the controlling worker says it is: the new build's mark, or null for the old worker. */
