@@ -12,7 +12,7 @@
  * - A public read goes live once the store holds the catalogue: at once for a returning fan,
  *   after the first pull on a first visit, so a screen never shows a half-filled store.
  */
-import { useContext, useEffect, useState } from 'react';
+import { startTransition, useContext, useEffect, useState } from 'react';
 import { atom, syncStatusAtom, useAtomValue } from '../../app/store';
 import { firstScreenPayload, readKey } from '../../data/live/payload';
 import { FIRST_SCREEN_EMPTY, isPublicRead } from '../../data/live/public-reads';
@@ -102,7 +102,8 @@ export function useReadOr<N extends ReadName, F>(
         stop = m.subscribeRead(
           name,
           readArgs,
-          (value) => setState({ key, value }),
+          // A transition: a change that redraws a whole grid is rendered in slices that yield.
+          (value) => startTransition(() => setState({ key, value })),
           (err) => console.error(`[data] read ${name} failed`, err),
         );
       })
