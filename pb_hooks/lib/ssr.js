@@ -6,7 +6,8 @@
  *
  * Returns undefined when the request is not for the render server, or it is not running, slow or
  * failing: the caller then serves the plain shell (index.html) and the client renders on its own,
- * so a fan never gets a broken page.
+ * so a fan never gets a broken page. Otherwise it returns what the caller must return (null once
+ * the page is sent).
  */
 const RENDERED = [
   /^\/$/,
@@ -42,6 +43,9 @@ module.exports = {
     if (coding) header.set('Content-Encoding', coding);
     header.add('Vary', 'Accept-Encoding');
     header.set('Cache-Control', 'no-cache');
-    return e.blob(res.statusCode, 'text/html; charset=utf-8', res.body);
+    // e.blob answers an error, or nothing once the page is written; either way the request is
+    // handled, and the caller must not go on to the shell (that would append it to the page).
+    const err = e.blob(res.statusCode, 'text/html; charset=utf-8', res.body);
+    return err || null;
   },
 };

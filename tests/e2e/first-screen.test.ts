@@ -67,6 +67,9 @@ describe('the HTML of the main routes', () => {
   it('/ holds both card rows with their first image, the banner and the payload', async () => {
     const { status, text, headers } = await html('/');
     expect(status).toBe(200);
+    // one document: the rendered page, never followed by the shell
+    expect(text.match(/<!doctype html>/gi)).toHaveLength(1);
+    expect(text.match(/<\/html>/gi)).toHaveLength(1);
     expect(headers.get('content-type')).toContain('text/html');
     const root = rootOf(text);
     expect(root).toContain(ko.home.latestTitle);
@@ -82,6 +85,7 @@ describe('the HTML of the main routes', () => {
   it("/exchange?group= holds the group's cards and a preview of the group", async () => {
     const { status, text } = await html(`/exchange?group=${ids.group.id}`);
     expect(status).toBe(200);
+    expect(text.match(/<!doctype html>/gi)).toHaveLength(1);
     expect(rootOf(text)).toContain(`data-card-id="${ids.card.id}"`);
     expect(text).toContain(koShare.exchange.groupTitle(ids.group.groupName));
     expect(text).toMatch(
