@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ko } from '../../../i18n/ko-features';
+import { useSwiperStart } from '../../../components/ui/use-swiper-start';
 import { useSwiperRotation } from '../../../components/ui/use-swiper-rotation';
 import { BannerCard, BANNERS } from './banner-card';
 import { PauseGlyph, PlayGlyph } from '../../../components/ui/rotation-glyphs';
@@ -8,31 +9,6 @@ import styles from './banner-carousel.module.css';
 const BannerSwiper = lazy(() =>
   import('./banner-swiper').then((m) => ({ default: m.BannerSwiper })),
 );
-
-/** The autoplay delay: the first slide shows this long before the first turn. */
-const FIRST_TURN_MS = 3000;
-
-/**
- * Whether to start Swiper: when the first turn is due (the slides hold still for their first
- * 3 s anyway) and the page is idle, or at once when the fan reaches for the carousel.
- */
-function useSwiperStart(): { start: boolean; now: () => void } {
-  const [start, setStart] = useState(false);
-  useEffect(() => {
-    let idle: number | undefined;
-    const go = () => setStart(true);
-    const timer = window.setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function')
-        idle = window.requestIdleCallback(go, { timeout: 1000 });
-      else go();
-    }, FIRST_TURN_MS);
-    return () => {
-      window.clearTimeout(timer);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-    };
-  }, []);
-  return { start, now: () => setStart(true) };
-}
 
 /** The first banner alone, as plain markup of the carousel's size. */
 function PlainBanner() {

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { MeetUp } from '../../../../data/pb/records';
 import { ko } from '../../../../i18n/ko-features';
 import { PauseGlyph, PlayGlyph } from '../../../../components/ui/rotation-glyphs';
+import { useSwiperStart } from '../../../../components/ui/use-swiper-start';
 import { useSwiperRotation } from '../../../../components/ui/use-swiper-rotation';
 import { EventImage } from './event-image';
 import styles from './event-carousel.module.css';
@@ -9,31 +10,6 @@ import styles from './event-carousel.module.css';
 const t = ko.meetupDetail;
 
 const EventSwiper = lazy(() => import('./event-swiper').then((m) => ({ default: m.EventSwiper })));
-
-/** The autoplay delay: the first slide shows this long before the first turn. */
-const FIRST_TURN_MS = 3000;
-
-/**
- * Whether to start Swiper: when the first turn is due (the slides hold still for their first
- * 3 s anyway) and the page is idle, or at once when the fan reaches for the carousel.
- */
-function useSwiperStart(): { start: boolean; now: () => void } {
-  const [start, setStart] = useState(false);
-  useEffect(() => {
-    let idle: number | undefined;
-    const go = () => setStart(true);
-    const timer = window.setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function')
-        idle = window.requestIdleCallback(go, { timeout: 1000 });
-      else go();
-    }, FIRST_TURN_MS);
-    return () => {
-      window.clearTimeout(timer);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-    };
-  }, []);
-  return { start, now: () => setStart(true) };
-}
 
 /** The first image alone, as plain markup in Swiper's frame, until Swiper has loaded. */
 function PlainFirst({ meetUp, file }: { meetUp: MeetUp; file: string }) {

@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'react';
+
+/** The carousels' autoplay delay: the first slide shows this long before the first turn. */
+const FIRST_TURN_MS = 3000;
+
+/**
+ * Whether to start Swiper in a carousel drawn first as plain markup (home banners, event
+ * photos): when the first turn is due (the slides hold still for their first 3 s anyway) and the
+ * page is idle, or at once (`now`) when the fan reaches for the carousel.
+ */
+export function useSwiperStart(): { start: boolean; now: () => void } {
+  const [start, setStart] = useState(false);
+  useEffect(() => {
+    let idle: number | undefined;
+    const go = () => setStart(true);
+    const timer = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function')
+        idle = window.requestIdleCallback(go, { timeout: 1000 });
+      else go();
+    }, FIRST_TURN_MS);
+    return () => {
+      window.clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, []);
+  return { start, now: () => setStart(true) };
+}
