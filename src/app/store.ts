@@ -1,11 +1,11 @@
 // The one module that imports jotai (STYLE.md: jotai reached through one app module). The rest of
 // the app imports atoms and hooks from here, so swapping or wrapping the state library, or
 // reading state outside React (session bootstrap, service-worker messages), has a single seam.
-import { atom, createStore, Provider, useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { atom, createStore, Provider, useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { initialSyncStatus, type SyncStatus } from '../data/sync/status';
 
-export { atom, Provider, useAtom, useAtomValue, useSetAtom };
+export { atom, Provider, useAtom, useAtomValue, useSetAtom, useStore };
 
 /** The store the app's <Provider> uses; read or write it outside React with appStore.get/set. */
 export const appStore = createStore();

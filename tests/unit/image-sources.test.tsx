@@ -29,7 +29,7 @@ import {
 } from '@/data/pb/files';
 import type { Group, PhotoCard } from '@/data/pb/records';
 import { CardRow } from '@/features/home/components/card-row';
-import { useAfterIdle } from '@/features/photo-cards/hooks/use-after-idle';
+import { useAfterIdle } from '@/components/ui/use-after-idle';
 
 let root: Root | undefined;
 let container: HTMLElement | undefined;

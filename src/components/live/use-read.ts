@@ -13,10 +13,11 @@
  *   after the first pull on a first visit, so a screen never shows a half-filled store.
  */
 import { startTransition, useContext, useEffect, useState } from 'react';
-import { atom, syncStatusAtom, useAtomValue } from '../../app/store';
+import { syncStatusAtom, useStore } from '../../app/store';
 import { firstScreenPayload, readKey } from '../../data/live/payload';
 import { FIRST_SCREEN_EMPTY, isPublicRead } from '../../data/live/public-reads';
 import type { ReadArgs, ReadName, ReadResult } from '../../data/live/reads';
+import { sameValue } from '../../lib/same-value';
 import { MISS, ServerRenderContext, type ServerRender } from './server-render';
 import { pageSettled } from './settled';
 
@@ -39,7 +40,20 @@ export function loadLive(): Promise<Live> {
   return live;
 }
 
-const pulledOnceAtom = atom((get) => get(syncStatusAtom).lastPullAt !== null);
+type Store = ReturnType<typeof useStore>;
+
+/** Resolves once this page load's first pull has landed. */
+function firstPull(store: Store): Promise<void> {
+  const done = () => store.get(syncStatusAtom).lastPullAt !== null;
+  if (done()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = store.sub(syncStatusAtom, () => {
+      if (!done()) return;
+      stop();
+      resolve();
+    });
+  });
+}
 
 interface State {
   key: string;
@@ -84,11 +98,7 @@ export function useReadOr<N extends ReadName, F>(
   const key = readKey(name, args);
   const server = useContext(ServerRenderContext);
   const [state, setState] = useState<State>(() => initial(server, name, args, key, fallback));
-  const pulledOnce = useAtomValue(pulledOnceAtom);
-  // A public read waits for the store to hold the catalogue before it goes live: a first visit's
-  // pull lands in small slices, and a screen following each one would redraw (and fetch images
-  // for) every intermediate state. Until then it shows the payload's value, or loading.
-  const waitForPull = isPublicRead(name) && !pulledOnce;
+  const store = useStore();
 
   useEffect(() => {
     let cancelled = false;
@@ -97,13 +107,27 @@ export function useReadOr<N extends ReadName, F>(
     void pageSettled()
       .then(loadLive)
       .then(async (m) => {
-        if (waitForPull && !(await m.syncedBefore)) return;
+        // A public read waits for the store to hold the catalogue before it goes live: a first
+        // visit's pull lands in small slices, and a screen following each one would redraw (and
+        // fetch images for) every intermediate state. Until then it shows the payload's value,
+        // or loading. The wait re-renders nothing.
+        if (isPublicRead(name) && !(await m.syncedBefore)) await firstPull(store);
         if (cancelled) return;
         stop = m.subscribeRead(
           name,
           readArgs,
-          // A transition: a change that redraws a whole grid is rendered in slices that yield.
-          (value) => startTransition(() => setState({ key, value })),
+          (value) =>
+            // A value equal to the one shown (the page's payload once the pull confirms it, or a
+            // change elsewhere in the table) keeps the old one: nothing re-renders. Otherwise a
+            // transition: a change that redraws a whole grid is rendered in slices that yield.
+            startTransition(() =>
+              setState((prev) => {
+                if (!sameValue(prev.value, value)) return { key, value };
+                // The same value under new arguments (the server's date was not the device's):
+                // the screen keeps the value it has, so what it passes down stays the same.
+                return prev.key === key ? prev : { key, value: prev.value };
+              }),
+            ),
           (err) => console.error(`[data] read ${name} failed`, err),
         );
       })
@@ -112,7 +136,7 @@ export function useReadOr<N extends ReadName, F>(
       cancelled = true;
       stop?.();
     };
-  }, [name, key, waitForPull]);
+  }, [name, key, store]);
 
   return state.value as ReadResult<N> | F;
 }

@@ -8,7 +8,7 @@ import {
   PhotoCardTile,
   type ImageLoading,
 } from '../../photo-cards/components/photo-card-tile';
-import { useAfterIdle } from '../../photo-cards/hooks/use-after-idle';
+import { useAfterIdle } from '../../../components/ui/use-after-idle';
 import styles from './card-row.module.css';
 
 /** Placeholder tiles while the local store is read (or the first sync is still coming). */

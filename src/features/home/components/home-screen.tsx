@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { syncStatusAtom, useAtomValue } from '../../../app/store';
+import { atom, syncStatusAtom, useAtomValue } from '../../../app/store';
 import { BookIcon, SettingsIcon } from '../../../components/ui/icons';
 import type { Group } from '../../../data/pb/records';
 import { ko } from '../../../i18n/ko-features';
@@ -16,6 +16,15 @@ import { FloatingAvatar } from './floating-avatar';
 import { MeetupTicker } from './meetup-ticker';
 import { PromoBanner } from './promo-banner';
 
+/**
+ * Nothing stored yet and online: the first pull is coming, so rows show skeletons, not "no cards".
+ * A derived atom, so the screen re-renders when this flips, not at every sync status change.
+ */
+const waitingForSyncAtom = atom((get) => {
+  const sync = get(syncStatusAtom);
+  return sync.online && (sync.pulling || sync.lastPullAt === null);
+});
+
 /** Spec §9: each home row shows 20 cards. */
 const ROW_SIZE = 20;
 
@@ -31,9 +40,7 @@ export function HomeScreen() {
   const likedIds = useLikedCardIds();
   const pendingIds = usePendingLikeCardIds();
   const onToggleLike = useToggleLike();
-  const sync = useAtomValue(syncStatusAtom);
-  // Nothing stored yet and online: the first pull is coming, so show skeletons, not "no cards".
-  const waitingForSync = sync.online && (sync.pulling || sync.lastPullAt === null);
+  const waitingForSync = useAtomValue(waitingForSyncAtom);
 
   const groups = useMemo(
     () => new Map<string, Group>((groupList ?? []).map((g) => [g.id, g])),

@@ -5,7 +5,7 @@ import { useLoadMore } from '../hooks/use-load-more';
 import { useToggleLike } from '../hooks/use-toggle-like';
 import { useGroups, useLikedCardIds, usePendingLikeCardIds } from '../queries';
 import { CardGridSkeleton } from './card-grid-skeleton';
-import { useAfterIdle } from '../hooks/use-after-idle';
+import { useAfterIdle } from '../../../components/ui/use-after-idle';
 import { PhotoCardPlaceholder, PhotoCardTile, type ImageLoading } from './photo-card-tile';
 import { SortControl } from './sort-control';
 import styles from './card-grid-section.module.css';

@@ -25,6 +25,7 @@ import {
   levelToZoom,
   zoomToLevel,
 } from '../../../../lib/map-levels';
+import { useAfterIdle } from '../../../../components/ui/use-after-idle';
 import { artistIcon } from '../../map/artist-icon';
 import { AppTileLayer } from '../../map/tile-layer';
 import styles from './map-view.module.css';
@@ -61,6 +62,9 @@ const reducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function MapView({ meetups, selectedId, focusKey, search, onSelect }: MapViewProps) {
+  // The map and its first tiles first, the markers at the next idle moment: creating the map and
+  // dozens of markers in one go would hold the main thread for a long task on a phone.
+  const withMarkers = useAfterIdle();
   return (
     <MapContainer
       className={styles.map}
@@ -73,9 +77,13 @@ export function MapView({ meetups, selectedId, focusKey, search, onSelect }: Map
       <AppTileLayer />
       <ZoomControl position="topright" zoomInTitle={t.zoomIn} zoomOutTitle={t.zoomOut} />
       <MapState />
-      <Markers meetups={meetups} selectedId={selectedId} onSelect={onSelect} />
-      <FocusSelected meetups={meetups} selectedId={selectedId} focusKey={focusKey} />
-      <FitSearch meetups={meetups} search={search} />
+      {withMarkers && (
+        <>
+          <Markers meetups={meetups} selectedId={selectedId} onSelect={onSelect} />
+          <FocusSelected meetups={meetups} selectedId={selectedId} focusKey={focusKey} />
+          <FitSearch meetups={meetups} search={search} />
+        </>
+      )}
     </MapContainer>
   );
 }

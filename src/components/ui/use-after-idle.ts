@@ -8,8 +8,8 @@ const FALLBACK_DELAY_MS = 100;
 /**
  * False until the browser has had an idle moment after `active` became true, then true for good.
  *
- * Lists render only their first, visible items at first and the rest once this turns true, so the
- * main-thread cost of off-screen items comes after the first paint. The first render is the same
+ * Lists render only their first, visible items at first and the rest once this turns true (the
+ * meetup map its markers), so the main-thread cost of what can wait comes after the first paint. The first render is the same
  * on the server and on the client (false): the decision is taken in an effect after mount, never
  * from `window` during render, so hydration sees exactly the server's markup. The update is a
  * transition, so React renders the new items in slices and a tap in the meantime is not held up.
