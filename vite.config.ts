@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath, URL } from 'node:url';
 import { readFileSync } from 'node:fs';
+import { entrySteps } from './server/build/entry-steps.ts';
 import { precompress } from './server/build/precompress.ts';
 
 // The manifest lives at the top level as a plain file so it can be read and checked on its own;
@@ -64,6 +65,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
         devOptions: { enabled: false, type: 'module' },
       }),
+    // index.html preloads react-dom, which the entry evaluates as a step of its own (src/main.tsx)
+    !isSsrBuild && entrySteps([/\/node_modules\/react-dom\/cjs\/react-dom-client\./]),
     // .br/.gz beside each text file, after the worker is built (server/build/precompress.ts)
     !isSsrBuild && precompress(),
   ],

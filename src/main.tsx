@@ -1,5 +1,4 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/register-sw';
 import { createAppRouter } from './app/router';
@@ -15,6 +14,14 @@ if (!container) throw new Error('index.html has no #root');
 
 const router = createAppRouter();
 const payload = firstScreenPayload();
+
+/**
+ * react-dom is most of the code a page needs, so it is evaluated in a task of its own after this
+ * module's graph (the router, the app, the screens' shared code): on a phone one task for all of
+ * it is a long task that holds back the first tap. index.html preloads its chunk with the entry's
+ * (server/build/entry-steps.ts), so the step adds no round trip.
+ */
+const reactDom = import('react-dom/client');
 
 /**
  * A server-rendered page hydrates from its payload (see docs/first-visit.md). Once the fan moves to
@@ -40,7 +47,7 @@ async function start(): Promise<void> {
   if (payload && container!.firstElementChild) {
     // The route's chunk must be in before hydrating, or React would see a loading state where the
     // server drew the screen.
-    await router.load();
+    const [{ hydrateRoot }] = await Promise.all([reactDom, router.load()]);
     // As a transition, hydration is done in slices that yield to the browser between them, so
     // the page stays responsive (and no task runs long) while React attaches to the markup.
     startTransition(() => {
@@ -62,6 +69,7 @@ async function start(): Promise<void> {
     // screens read the store as soon as it opens.
     settlePage();
     void loadLive();
+    const { createRoot } = await reactDom;
     createRoot(container!).render(
       <StrictMode>
         <App router={router} />
@@ -70,7 +78,7 @@ async function start(): Promise<void> {
   }
 }
 
-void start();
+void start().catch((err: unknown) => console.error('[app] start failed', err));
 
 void registerServiceWorker().catch((err: unknown) => console.warn('[sw] registration failed', err));
 

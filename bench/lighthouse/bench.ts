@@ -142,6 +142,11 @@ export interface RunSample {
   requests: number;
   transferBytes: number;
   timeline: RequestTiming[];
+  /**
+   * Lighthouse's long-tasks audit: the main-thread tasks over 50 ms (simulated, at 4× CPU), the
+   * script each is attributed to and its start, ms; what the total blocking time is made of.
+   */
+  longTasks: { url: string; startMs: number; durationMs: number }[];
   ms: number;
 }
 
@@ -310,6 +315,16 @@ function sample(lhr: LhResult, ms: number): RunSample {
     requests: items.length,
     transferBytes: items.reduce((s, i) => s + (i.transferSize ?? 0), 0),
     timeline,
+    longTasks: (
+      (
+        lhr.audits['long-tasks']?.details as
+          { items?: { url?: string; startTime?: number; duration?: number }[] } | undefined
+      )?.items ?? []
+    ).map((t) => ({
+      url: shortUrl(t.url ?? '', origin) || '(unattributed)',
+      startMs: Math.round(t.startTime ?? 0),
+      durationMs: Math.round(t.duration ?? 0),
+    })),
     ms,
   };
 }

@@ -57,9 +57,11 @@ const PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 /**
  * The page paints from its HTML and CSS alone; its scripts only attach to what is already on
  * screen. So they are not in the way of the first paint: the entry and the chunks it needs are
- * requested once the page has loaded (its stylesheets and first images), by a small inline
- * loader, and until then the page works as plain HTML (links navigate). The precached shell the
- * service worker serves keeps Vite's tags as they are.
+ * requested by a small inline loader once the page has loaded (its stylesheets and first images)
+ * and its first contentful paint is on screen (with its images at hand, a page can fire `load`
+ * before it paints). A second after `load` at the latest: a tab in the background paints nothing,
+ * and a browser without paint timing says nothing. Until then the page works as plain HTML
+ * (links navigate). The precached shell the service worker serves keeps Vite's tags as they are.
  */
 function deferScripts(html: string, routeJs: string[]): string {
   const modules: string[] = [];
@@ -75,11 +77,14 @@ function deferScripts(html: string, routeJs: string[]): string {
   if (!modules.length) return html;
   const [entry, ...preload] = [...modules, ...routeJs];
   const loader =
-    `<script>addEventListener('load',function(){` +
+    `<script>addEventListener('load',function(){var d=0;function go(){if(d)return;d=1;` +
     `${JSON.stringify(preload)}.forEach(function(h){var l=document.createElement('link');` +
     `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});` +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';` +
-    `s.src=${JSON.stringify(entry)};document.head.appendChild(s)},{once:true})</script>`;
+    `s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
+    `var f='first-contentful-paint';try{if(performance.getEntriesByName(f).length)go();` +
+    `else new PerformanceObserver(function(l){l.getEntriesByName(f).length&&go()})` +
+    `.observe({type:'paint'})}catch(e){}setTimeout(go,1000)},{once:true})</script>`;
   return out.replace('</body>', () => `  ${loader}\n  </body>`);
 }
 

@@ -53,6 +53,12 @@ describe('bench bundle: chunk graph', () => {
     expect(split.initialCss.sort()).toEqual(['b.css', 'entry.css', 'index.css']);
   });
 
+  it('counts the chunks index.html preloads beside the entry as initial', () => {
+    const split = splitGraph(GRAPH, 'entry.js', [], ['c.js']);
+    expect(split.initial.sort()).toEqual(['a.js', 'b.js', 'c.js', 'd.js', 'entry.js']);
+    expect(split.routes.map((r) => r.fileName)).toEqual(['e.js']);
+  });
+
   it('charges a route only for what the initial load did not bring', () => {
     const split = splitGraph(GRAPH, 'entry.js');
     const c = split.routes.find((r) => r.fileName === 'c.js');

@@ -132,6 +132,8 @@ describe('the page', () => {
     const loader = /<script>addEventListener\('load',[\s\S]*?<\/script>/.exec(out)?.[0] ?? '';
     expect(loader).toContain('["/assets/shared.js","/assets/home.js"]');
     expect(loader).toContain('s.src="/assets/index.js"');
+    // and once the first contentful paint is on screen (a page can load before it paints)
+    expect(loader).toContain("'first-contentful-paint'");
     expect(out.indexOf(loader)).toBeGreaterThan(out.indexOf('<div id="root">'));
   });
 });

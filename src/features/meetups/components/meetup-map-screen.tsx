@@ -1,4 +1,5 @@
 import { useToday } from '../../../components/live/render-clock';
+import { useAfterIdle } from '../../../components/ui/use-after-idle';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { ko } from '../../../i18n/ko-features';
 import { orderForList } from '../../../lib/meetup-dates';
@@ -14,6 +15,13 @@ import styles from './map-screen/meetup-map-screen.module.css';
 import { useScreenTop } from './map-screen/use-screen-top';
 
 const t = ko.meetupMap;
+
+/**
+ * Cards rendered at once: more than any screen shows before scrolling (a phone's strip shows one
+ * and a half, the desktop column five). The rest render at the first idle moment, so a first
+ * visit's page holds a handful of cards rather than every event.
+ */
+const FIRST_CARDS = 8;
 
 interface Selection {
   id: string | null;
@@ -42,6 +50,7 @@ export function MeetupMapScreen() {
   useScreenTop(screenRef);
 
   const shown = useMemo(() => (all ? filterMeetups(all, search) : undefined), [all, search]);
+  const allCards = useAfterIdle(shown !== undefined);
   const located = useMemo(
     () => (shown ?? []).filter((m): m is LocatedMeetUp => hasLocation(m)),
     [shown],
@@ -83,7 +92,7 @@ export function MeetupMapScreen() {
           </div>
         ) : (
           <ul className={styles.list} aria-label={t.listLabel} data-testid="meetup-list">
-            {shown.map((m, i) => (
+            {(allCards ? shown : shown.slice(0, FIRST_CARDS)).map((m, i) => (
               <MeetupCard
                 key={m.id}
                 meetup={m}
