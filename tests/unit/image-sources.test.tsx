@@ -29,7 +29,7 @@ import {
 } from '@/data/pb/files';
 import type { Group, PhotoCard } from '@/data/pb/records';
 import { CardRow } from '@/features/home/components/card-row';
-import { useAfterIdle } from '@/components/ui/use-after-idle';
+import { useAfterIdle, useRevealCount } from '@/components/ui/use-after-idle';
 
 let root: Root | undefined;
 let container: HTMLElement | undefined;
@@ -195,10 +195,13 @@ const all = <E extends Element = HTMLElement>(sel: string) => [
 ];
 const cardImages = () => all<HTMLImageElement>('[data-testid="photo-card"] img[alt]:not([alt=""])');
 
+/** Lets the idle steps run: a long list fills in over a few of them (useRevealCount). */
 async function waitForIdle() {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  });
+  for (let step = 0; step < 4; step++) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    });
+  }
 }
 
 describe('a home row', () => {
@@ -276,5 +279,31 @@ describe('render when idle', () => {
     await waitForIdle();
     expect(el.innerHTML).toBe('<p>all</p>');
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  function Reveal({ total }: { total: number }) {
+    return <p>{useRevealCount(total, 3)}</p>;
+  }
+
+  it('fills a list in a few idle steps, then shows later additions at once', async () => {
+    container = document.createElement('div');
+    document.body.append(container);
+    const el = container;
+    await act(async () => {
+      root = createRoot(el);
+      root.render(<Reveal total={8} />);
+    });
+    expect(el.textContent).toBe('3');
+    const seen = new Set<string>();
+    for (let i = 0; i < 20 && el.textContent !== '8'; i++) {
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+      seen.add(el.textContent ?? '');
+    }
+    expect(el.textContent).toBe('8');
+    expect(seen.has('6')).toBe(true);
+    await act(async () => root?.render(<Reveal total={20} />));
+    expect(el.textContent).toBe('20');
   });
 });

@@ -31,3 +31,27 @@ export function useAfterIdle(active = true): boolean {
   }, [ready, active]);
   return ready;
 }
+
+/**
+ * How many of a list's items to render: `first` at once (the same on the server and at
+ * hydration), then `first` more at each idle moment until all `total` are in. Each step is its
+ * own transition and commit, so a long list fills in as a few short tasks rather than one long
+ * one. Once filled, items added later (a fan's 더보기) render at once. `active` holds the first
+ * step until there is something to show.
+ */
+export function useRevealCount(total: number, first: number, active = true): number {
+  const [count, setCount] = useState(first);
+  const filled = count === Infinity;
+  useEffect(() => {
+    if (!active || filled) return;
+    const grow = () =>
+      startTransition(() => setCount((c) => (c + first >= total ? Infinity : c + first)));
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(grow, { timeout: IDLE_TIMEOUT_MS });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(grow, FALLBACK_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [active, filled, count, total, first]);
+  return Math.min(count, total);
+}

@@ -8,7 +8,7 @@ import {
   PhotoCardTile,
   type ImageLoading,
 } from '../../photo-cards/components/photo-card-tile';
-import { useAfterIdle } from '../../../components/ui/use-after-idle';
+import { useRevealCount } from '../../../components/ui/use-after-idle';
 import styles from './card-row.module.css';
 
 /** Placeholder tiles while the local store is read (or the first sync is still coming). */
@@ -63,7 +63,7 @@ export function CardRow({
   const headingId = useId();
   const scroller = useRef<HTMLUListElement>(null);
   const loading = cards === undefined || (cards.length === 0 && waitingForSync);
-  const allTiles = useAfterIdle(!loading);
+  const revealed = useRevealCount(cards?.length ?? 0, FIRST_TILES, !loading);
 
   function page(direction: 1 | -1) {
     const el = scroller.current;
@@ -118,7 +118,7 @@ export function CardRow({
         <ul ref={scroller} className={styles.scroller}>
           {cards.map((card, i) => (
             <li key={card.id} className={styles.cell}>
-              {i < FIRST_TILES || allTiles ? (
+              {i < revealed ? (
                 <PhotoCardTile
                   card={card}
                   group={groups.get(card.group)}

@@ -1,5 +1,5 @@
 import { useToday } from '../../../components/live/render-clock';
-import { useAfterIdle } from '../../../components/ui/use-after-idle';
+import { useRevealCount } from '../../../components/ui/use-after-idle';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { ko } from '../../../i18n/ko-features';
 import { orderForList } from '../../../lib/meetup-dates';
@@ -18,8 +18,8 @@ const t = ko.meetupMap;
 
 /**
  * Cards rendered at once: more than any screen shows before scrolling (a phone's strip shows one
- * and a half, the desktop column five). The rest render at the first idle moment, so a first
- * visit's page holds a handful of cards rather than every event.
+ * and a half, the desktop column five). The rest render as many at a time at idle moments, so a
+ * first visit's page holds a handful of cards rather than every event.
  */
 const FIRST_CARDS = 8;
 
@@ -50,7 +50,7 @@ export function MeetupMapScreen() {
   useScreenTop(screenRef);
 
   const shown = useMemo(() => (all ? filterMeetups(all, search) : undefined), [all, search]);
-  const allCards = useAfterIdle(shown !== undefined);
+  const revealed = useRevealCount(shown?.length ?? 0, FIRST_CARDS, shown !== undefined);
   const located = useMemo(
     () => (shown ?? []).filter((m): m is LocatedMeetUp => hasLocation(m)),
     [shown],
@@ -92,7 +92,7 @@ export function MeetupMapScreen() {
           </div>
         ) : (
           <ul className={styles.list} aria-label={t.listLabel} data-testid="meetup-list">
-            {(allCards ? shown : shown.slice(0, FIRST_CARDS)).map((m, i) => (
+            {shown.slice(0, revealed).map((m, i) => (
               <MeetupCard
                 key={m.id}
                 meetup={m}

@@ -5,7 +5,7 @@ import { useLoadMore } from '../hooks/use-load-more';
 import { useToggleLike } from '../hooks/use-toggle-like';
 import { useGroups, useLikedCardIds, usePendingLikeCardIds } from '../queries';
 import { CardGridSkeleton } from './card-grid-skeleton';
-import { useAfterIdle } from '../../../components/ui/use-after-idle';
+import { useRevealCount } from '../../../components/ui/use-after-idle';
 import { PhotoCardPlaceholder, PhotoCardTile, type ImageLoading } from './photo-card-tile';
 import { SortControl } from './sort-control';
 import styles from './card-grid-section.module.css';
@@ -59,7 +59,11 @@ export function CardGridSection({
   const pending = usePendingLikeCardIds();
   const toggleLike = useToggleLike();
   const { visible, showButton, more } = useLoadMore(cards?.length, resetKey);
-  const allTiles = useAfterIdle(cards !== undefined);
+  const revealed = useRevealCount(
+    Math.min(visible, cards?.length ?? 0),
+    FIRST_TILES,
+    cards !== undefined,
+  );
 
   const onMore = (button: HTMLButtonElement) => {
     const hadFocus = document.activeElement === button;
@@ -102,7 +106,7 @@ export function CardGridSection({
         <ul ref={gridRef} className={styles.grid}>
           {cards.slice(0, visible).map((card, i) => (
             <li key={card.id} className={styles.cell}>
-              {i < FIRST_TILES || allTiles ? (
+              {i < revealed ? (
                 <PhotoCardTile
                   card={card}
                   group={groupsById.get(card.group)}
