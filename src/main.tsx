@@ -12,7 +12,6 @@ import './app/styles.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
-const router = createAppRouter();
 const payload = firstScreenPayload();
 
 /**
@@ -22,6 +21,12 @@ const payload = firstScreenPayload();
  * (server/build/entry-steps.ts), so the step adds no round trip.
  */
 const reactDom = import('react-dom/client');
+
+/** A task boundary: what follows runs in a task of its own, not in the one before it. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Built in a task of its own too: the route tree and the first match are work of their own. */
+let router!: ReturnType<typeof createAppRouter>;
 
 /**
  * A server-rendered page hydrates from its payload (see docs/first-visit.md). Once the fan moves to
@@ -44,6 +49,8 @@ function afterHydration(): void {
 }
 
 async function start(): Promise<void> {
+  await nextTask();
+  router = createAppRouter();
   if (payload && container!.firstElementChild) {
     // The route's chunk must be in before hydrating, or React would see a loading state where the
     // server drew the screen.

@@ -62,9 +62,10 @@ const reducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function MapView({ meetups, selectedId, focusKey, search, onSelect }: MapViewProps) {
-  // The map and its first tiles first, the markers at the next idle moment: creating the map and
-  // dozens of markers in one go would hold the main thread for a long task on a phone.
-  const withMarkers = useAfterIdle();
+  // The map first, its tiles at the next idle moment and the markers at the one after: creating
+  // the map, its tiles and dozens of markers in one go is a long task on a phone.
+  const withTiles = useAfterIdle();
+  const withMarkers = useAfterIdle(withTiles);
   return (
     <MapContainer
       className={styles.map}
@@ -74,7 +75,7 @@ export function MapView({ meetups, selectedId, focusKey, search, onSelect }: Map
       maxZoom={MAX_ZOOM}
       zoomControl={false}
     >
-      <AppTileLayer />
+      {withTiles && <AppTileLayer />}
       <ZoomControl position="topright" zoomInTitle={t.zoomIn} zoomOutTitle={t.zoomOut} />
       <MapState />
       {withMarkers && (
