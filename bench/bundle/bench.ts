@@ -143,14 +143,19 @@ function sizeOf(dir: string, file: string): Sized {
 const sum = (list: readonly Sized[], key: 'bytes' | 'gzip') => list.reduce((s, x) => s + x[key], 0);
 
 /** The entry script and stylesheets index.html loads (paths relative to the build dir). */
-export function htmlAssets(html: string): { entry: string; css: string[] } {
+export function htmlAssets(html: string): { entry: string; css: string[]; preload: string[] } {
   const strip = (u: string) => u.replace(/^\//, '');
   const entry = /<script[^>]*type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
   if (!entry) throw new Error('no module script in index.html');
   const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) =>
     strip(m[1]!),
   );
-  return { entry: strip(entry), css };
+  // Chunks index.html preloads load with the entry, whether it imports them statically or not
+  // (react-dom, a step of its own: server/build/entry-steps.ts).
+  const preload = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) =>
+    strip(m[1]!),
+  );
+  return { entry: strip(entry), css, preload };
 }
 
 /** The precache manifest injected into sw.js: `{"revision":...,"url":"..."}` entries. */
@@ -189,11 +194,11 @@ export async function runBundleBench(partial: Partial<BundleBenchOptions> = {}):
     log(`  built in ${(buildMs / 1000).toFixed(1)} s`);
 
     const html = readFileSync(join(dir, 'index.html'), 'utf8');
-    const { entry, css: htmlCss } = htmlAssets(html);
+    const { entry, css: htmlCss, preload } = htmlAssets(html);
     const graph = graphs.find((g) => g.some((c) => c.fileName === entry && c.isEntry));
     if (!graph) throw new Error(`no recorded bundle has the entry ${entry}`);
 
-    const split = splitGraph(graph, entry, htmlCss);
+    const split = splitGraph(graph, entry, htmlCss, preload);
     const initialJs = split.initial.map((f) => sizeOf(dir, f));
     const initialCss = split.initialCss.map((f) => sizeOf(dir, f));
     const jsGzip = sum(initialJs, 'gzip');

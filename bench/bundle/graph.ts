@@ -45,7 +45,10 @@ export interface RouteSplit {
 }
 
 export interface GraphSplit {
-  /** The entry and every chunk it imports statically (transitively): the first load's JS. */
+  /**
+   * The entry and every chunk it imports statically (transitively), with the chunks index.html
+   * preloads beside it and theirs: the first load's JS.
+   */
   initial: string[];
   /** CSS linked by the entry's chunks (plus `extraInitialCss`, e.g. index.html's own links). */
   initialCss: string[];
@@ -54,17 +57,18 @@ export interface GraphSplit {
 }
 
 /**
- * Splits the graph into the first load (the `entry` chunk and its static closure) and, for every
- * dynamic entry outside it, what loading it costs on top of the first load.
+ * Splits the graph into the first load (the `entry` chunk, the `preloaded` ones, and their static
+ * closure) and, for every dynamic entry outside it, what loading it costs on top of the first load.
  */
 export function splitGraph(
   chunks: readonly ChunkNode[],
   entry: string,
   extraInitialCss: readonly string[] = [],
+  preloaded: readonly string[] = [],
 ): GraphSplit {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const cssOf = (names: readonly string[]) => names.flatMap((n) => byName.get(n)?.css ?? []);
-  const initial = staticClosure(chunks, [entry]);
+  const initial = staticClosure(chunks, [entry, ...preloaded]);
   const inInitial = new Set(initial);
   const initialCss = [...new Set([...extraInitialCss, ...cssOf(initial)])];
   const cssInInitial = new Set(initialCss);
