@@ -42,17 +42,25 @@ export function loadLive(): Promise<Live> {
 
 type Store = ReturnType<typeof useStore>;
 
-/** Resolves once this page load's first pull has landed. */
+const firstPulls = new WeakMap<Store, Promise<void>>();
+
+/** Resolves once this page load's first pull has landed; one wait per store for all readers. */
 function firstPull(store: Store): Promise<void> {
-  const done = () => store.get(syncStatusAtom).lastPullAt !== null;
-  if (done()) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = store.sub(syncStatusAtom, () => {
-      if (!done()) return;
-      stop();
-      resolve();
-    });
-  });
+  let wait = firstPulls.get(store);
+  if (!wait) {
+    const done = () => store.get(syncStatusAtom).lastPullAt !== null;
+    wait = done()
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          const stop = store.sub(syncStatusAtom, () => {
+            if (!done()) return;
+            stop();
+            resolve();
+          });
+        });
+    firstPulls.set(store, wait);
+  }
+  return wait;
 }
 
 interface State {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { onIdle } from './use-after-idle';
 
 /** The carousels' autoplay delay: the first slide shows this long before the first turn. */
 const FIRST_TURN_MS = 3000;
@@ -11,16 +12,13 @@ const FIRST_TURN_MS = 3000;
 export function useSwiperStart(): { start: boolean; now: () => void } {
   const [start, setStart] = useState(false);
   useEffect(() => {
-    let idle: number | undefined;
-    const go = () => setStart(true);
+    let cancelIdle: (() => void) | undefined;
     const timer = window.setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function')
-        idle = window.requestIdleCallback(go, { timeout: 1000 });
-      else go();
+      cancelIdle = onIdle(() => setStart(true), 1000);
     }, FIRST_TURN_MS);
     return () => {
       window.clearTimeout(timer);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
+      cancelIdle?.();
     };
   }, []);
   return { start, now: () => setStart(true) };
