@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/register-sw';
 import { createAppRouter } from './app/router';
-import { appStore, readSessionHint, sessionUserIdAtom } from './app/store';
+import { appStore, readSessionHint, sessionUserIdAtom, syncStatusAtom } from './app/store';
 import { endFirstScreenClock } from './components/live/render-clock';
 import { settlePage } from './components/live/settled';
 import { endFirstScreen, loadLive } from './components/live/use-read';
@@ -86,6 +86,13 @@ async function start(): Promise<void> {
 }
 
 void start().catch((err: unknown) => console.error('[app] start failed', err));
+
+// The offline banner answers before the data layer has loaded (it starts seconds after a
+// server-rendered page); once it has, the sync engine keeps the status and agrees with this.
+for (const type of ['online', 'offline'] as const)
+  addEventListener(type, () =>
+    appStore.set(syncStatusAtom, (s) => ({ ...s, online: navigator.onLine })),
+  );
 
 void registerServiceWorker().catch((err: unknown) => console.warn('[sw] registration failed', err));
 

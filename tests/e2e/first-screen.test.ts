@@ -7,6 +7,7 @@
  * - in Chromium at 390×844 and 1280×800 the page hydrates: the server's nodes are kept (a failed
  *   hydration would replace them), with no console error and no hydration warning, and the
  *   personal parts (a signed-in fan's hearts) fill in afterwards;
+ * - the offline banner follows the network before the data layer has loaded;
  * - with the render server gone, PocketBase serves the shell and the client draws the page.
  */
 import type { Browser } from 'playwright-core';
@@ -238,6 +239,38 @@ describe('personal parts after hydration', () => {
           timeout: 15_000,
         })
         .toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the network before the data layer', () => {
+  it('the offline banner answers on a server-rendered page whose data layer has not loaded', async () => {
+    const context = await browser.newContext({
+      viewport: VIEWPORTS.phone,
+      baseURL: base(),
+      locale: 'ko-KR',
+      serviceWorkers: 'block',
+    });
+    try {
+      // The data layer's chunk never arrives: what answers is the entry alone.
+      await context.route(/\/assets\/start-data-[^/]*\.js$/, (route) => route.abort());
+      const page = await context.newPage();
+      await page.goto('/meetup', { waitUntil: 'load' });
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const el = document.querySelector('[data-testid="offline-banner"]');
+            return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+          }),
+        )
+        .toBe(true);
+      await context.setOffline(true);
+      await page.getByText(ko.sync.offline).waitFor();
+      await context.setOffline(false);
+      await page.getByText(ko.sync.backOnline).waitFor();
+      expect(await page.getByText(ko.sync.offline).count()).toBe(0);
     } finally {
       await context.close();
     }

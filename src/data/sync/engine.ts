@@ -288,8 +288,8 @@ export function createSyncEngine(opts: {
   return {
     async start() {
       stopped = false;
-      const session = await readSession(db);
-      set({ userId: session?.userId ?? null });
+      // Listen before the first await, then take the network state as it is now: a change while
+      // the engine was loading (the fan lost signal during start-up) must not be missed.
       if (typeof window !== 'undefined') {
         window.addEventListener('online', onOnline);
         window.addEventListener('offline', onOffline);
@@ -299,7 +299,10 @@ export function createSyncEngine(opts: {
           window.removeEventListener('offline', onOffline);
           document.removeEventListener('visibilitychange', onVisible);
         });
+        if (navigator.onLine !== status.online) set({ online: navigator.onLine });
       }
+      const session = await readSession(db);
+      set({ userId: session?.userId ?? null });
       cleanups.push(
         onQueued(() => {
           void registerSync();
