@@ -2,7 +2,13 @@ import { startTransition, StrictMode } from 'react';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/register-sw';
 import { createAppRouter } from './app/router';
-import { appStore, readSessionHint, sessionUserIdAtom, syncStatusAtom } from './app/store';
+import {
+  appStore,
+  dataLayerStartedAtom,
+  readSessionHint,
+  sessionUserIdAtom,
+  syncStatusAtom,
+} from './app/store';
 import { endFirstScreenClock } from './components/live/render-clock';
 import { settlePage } from './components/live/settled';
 import { endFirstScreen, loadLive } from './components/live/use-read';
@@ -101,6 +107,7 @@ let dataStarted = false;
 const startDataLayer = () => {
   if (dataStarted) return;
   dataStarted = true;
+  appStore.set(dataLayerStartedAtom, true);
   settlePage();
   void import('./app/start-data')
     .then((m) => m.startData())

@@ -1,13 +1,25 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ConfirmProvider } from '../components/ui/confirm-provider';
+import { useDataLayerStarted } from './data-layer-started';
 import { appStore, Provider } from './store';
 import { UpdatePrompt } from './update-prompt';
 
-// The toast outlet (react-hot-toast) loads in its own chunk: nothing shows a toast before a
-// screen or the data layer has loaded, and those bring the same module with them.
+// The toast outlet (react-hot-toast) loads in its own chunk, with the data layer: a toast asked
+// for earlier waits in react-hot-toast's store and shows once the outlet mounts, and the data
+// layer starts at the fan's first tap or key, before anything they do can ask for one.
 const Toaster = lazy(() =>
   import('../components/ui/toaster').then((m) => ({ default: m.Toaster })),
 );
+
+function ToastOutlet() {
+  const started = useDataLayerStarted();
+  if (!started) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 /**
  * App-wide providers: the jotai store, the confirm dialog host, the toast outlet, and the prompt
@@ -18,9 +30,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <Provider store={appStore}>
       <ConfirmProvider>
         {children}
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
+        <ToastOutlet />
         <UpdatePrompt />
       </ConfirmProvider>
     </Provider>

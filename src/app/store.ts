@@ -52,6 +52,13 @@ export const sessionUserIdAtom = atom<string | null>(
 /** Whether a user is logged in. */
 export const isLoggedInAtom = atom((get) => get(sessionUserIdAtom) !== null);
 
+/**
+ * Whether the data layer (Dexie, the SDK, sync) has begun loading (main.tsx). What only the data
+ * layer can fill (the pending-changes button, refused-change toasts) mounts from then on, so its
+ * chunks are neither fetched nor run while the first screen hydrates. See docs/first-visit.md.
+ */
+export const dataLayerStartedAtom = atom(false);
+
 /** The sync engine's state (online, realtime, pulling...), mirrored for the screens. */
 export const syncStatusAtom = atom<SyncStatus>(initialSyncStatus());
 

@@ -16,6 +16,13 @@ export function localToday(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/**
+ * Code-point order of two stored keys (days, ids), the same as lib/compare.ts's compareKeys. Kept
+ * here: this module is in the entry bundle, and importing that one would split it into a chunk of
+ * its own (one more request before the page hydrates).
+ */
+const compareKeys = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 interface Dated {
   id: string;
   startDate: string;
@@ -41,8 +48,8 @@ export function orderForList<T extends Dated>(events: readonly T[], today: strin
     .sort(
       (a, b) =>
         a.group - b.group ||
-        (a.group === 1 ? b.key.localeCompare(a.key) : a.key.localeCompare(b.key)) ||
-        a.event.id.localeCompare(b.event.id),
+        (a.group === 1 ? compareKeys(b.key, a.key) : compareKeys(a.key, b.key)) ||
+        compareKeys(a.event.id, b.event.id),
     )
     .map((r) => r.event);
 }
@@ -70,6 +77,6 @@ export function upcomingMeetUps<T extends Dated & { date: string }>(
       dated.push({ event, start: start || last });
     }
   }
-  dated.sort((a, b) => a.start.localeCompare(b.start) || a.event.id.localeCompare(b.event.id));
+  dated.sort((a, b) => compareKeys(a.start, b.start) || compareKeys(a.event.id, b.event.id));
   return [...dated.map((d) => d.event), ...undated].slice(0, MEETUP_LINES_MAX);
 }

@@ -164,7 +164,9 @@ async function expectEverySection(p: Page, event: RecordModel) {
     event['secondHashtag'],
   ]);
 
-  // the map: 450 px high, at the place, one marker with the artist's image
+  // the map (it loads as the fan scrolls to it): 450 px high, at the place, one marker with the
+  // artist's image
+  await p.getByTestId('meetup-map').scrollIntoViewIfNeeded();
   const map = p.getByTestId('meetup-map-canvas');
   await map.locator('.leaflet-container').waitFor();
   expect((await map.boundingBox())!.height).toBe(450);
@@ -204,6 +206,13 @@ describe.each([
   it('shows every section; the images rotate; a logged-out fan is asked to log in', async () => {
     const event = events[slot]!;
     const { context, page: p, errors } = await openDetail(viewport, event.id);
+    if (viewport === PHONE) {
+      // below the fold on a phone, the map waits until the fan scrolls towards it
+      await p.waitForTimeout(500);
+      const frame = p.getByTestId('meetup-map').locator('[data-map-status]');
+      expect(await frame.getAttribute('data-map-status')).toBe('initialized');
+      expect(await p.locator('.leaflet-container').count()).toBe(0);
+    }
     await expectEverySection(p, event);
 
     // the images rotate every 3 s

@@ -22,7 +22,7 @@ import {
   useAtomValue,
 } from '@/app/store';
 import { initialSyncStatus } from '@/data/sync/status';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/components/ui/toast';
 import { db } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';
 import { CardGridSection } from '@/features/photo-cards/components/card-grid-section';

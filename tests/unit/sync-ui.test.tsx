@@ -8,7 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { appStore, Provider, sessionUserIdAtom, syncStatusAtom } from '@/app/store';
 import { ConfirmProvider } from '@/components/ui/confirm-provider';
 import { PendingMark } from '@/components/ui/pending-mark';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/components/ui/toast';
 import { db, type DeadLetterRow, type OutboxRow } from '@/data/db/index.ts';
 import type { SyncStatus as SyncStatusValue } from '@/data/sync/engine.ts';
 import { onFlushRequested } from '@/data/sync/signals.ts';

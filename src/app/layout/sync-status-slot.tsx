@@ -1,11 +1,17 @@
 import { lazy, Suspense } from 'react';
+import { useDataLayerStarted } from '../data-layer-started';
 import type { SyncStatusProps } from '../../features/sync/components/sync-status';
 
 // Lazy: the pending count and its sheet read IndexedDB (Dexie), which must stay out of the entry.
 const SyncStatus = lazy(() => import('../../features/sync/components/sync-status'));
 
-/** The pending-changes button, its sheet and the sync notices, loaded after first paint. */
+/**
+ * The pending-changes button, its sheet and the sync notices. They show what the data layer holds,
+ * so they load with it (after the first screen has hydrated), not with the page.
+ */
 export function SyncStatusSlot({ placement }: SyncStatusProps) {
+  const started = useDataLayerStarted();
+  if (!started) return null;
   return (
     <Suspense fallback={null}>
       <SyncStatus placement={placement} />

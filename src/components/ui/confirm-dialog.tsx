@@ -2,6 +2,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import { ko } from '../../i18n/ko';
 import { trapTab, useModalDialog } from './use-modal-dialog';
 import styles from './confirm-dialog.module.css';
+import { toast } from './toast';
 
 /** Spec §9: how long the optional toast after a confirmed dialog stays up. */
 export const DIALOG_TOAST_DURATION_MS = 2300;
@@ -50,12 +51,7 @@ export function ConfirmDialog({
   const dialogRef = useModalDialog(open, cancelRef);
 
   function handleConfirm() {
-    // the toast module loads on demand: it stays out of the entry bundle (the dialog is in it)
-    if (toastMessage) {
-      void import('./toaster').then(({ toast }) =>
-        toast.success(toastMessage, { duration: DIALOG_TOAST_DURATION_MS }),
-      );
-    }
+    if (toastMessage) toast.success(toastMessage, { duration: DIALOG_TOAST_DURATION_MS });
     onConfirm();
   }
 

@@ -5,6 +5,7 @@
  */
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import type { CollectBook } from '../pb/records.ts';
+import { compareKeys } from '../../lib/compare';
 
 /** The user's books, oldest first (the shelf order; new books go at the end). */
 export async function listCollectBooksOf(
@@ -12,7 +13,7 @@ export async function listCollectBooksOf(
   db: AppDB = defaultDb,
 ): Promise<CollectBook[]> {
   const books = await db.collectBook.where('users').equals(userId).toArray();
-  return books.sort((a, b) => a.created.localeCompare(b.created) || a.id.localeCompare(b.id));
+  return books.sort((a, b) => compareKeys(a.created, b.created) || compareKeys(a.id, b.id));
 }
 
 export async function getCollectBook(

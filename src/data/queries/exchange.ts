@@ -4,9 +4,10 @@
  */
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import type { ExchangePost } from '../pb/records.ts';
+import { compareKeys } from '../../lib/compare';
 
 const newestFirst = (a: ExchangePost, b: ExchangePost) =>
-  b.created.localeCompare(a.created) || b.id.localeCompare(a.id);
+  compareKeys(b.created, a.created) || compareKeys(b.id, a.id);
 
 /** The posts about one photo card, newest first. */
 export async function listExchangePostsOfCard(

@@ -4,8 +4,9 @@
  */
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import type { Group } from '../pb/records.ts';
+import { compareNames } from '../../lib/compare';
 
-const byName = (a: Group, b: Group) => a.groupName.localeCompare(b.groupName, 'ko');
+const byName = (a: Group, b: Group) => compareNames(a.groupName, b.groupName);
 
 /** Every group, by name. */
 export async function listGroups(db: AppDB = defaultDb): Promise<Group[]> {

@@ -6,11 +6,12 @@
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import type { Like, PhotoCard } from '../pb/records.ts';
 import { getPhotoCards } from './photo-cards.ts';
+import { compareKeys } from '../../lib/compare';
 
 /** The user's likes, newest first. */
 export async function listLikes(userId: string, db: AppDB = defaultDb): Promise<Like[]> {
   const likes = await db.likes.where('user').equals(userId).toArray();
-  return likes.sort((a, b) => b.created.localeCompare(a.created) || b.id.localeCompare(a.id));
+  return likes.sort((a, b) => compareKeys(b.created, a.created) || compareKeys(b.id, a.id));
 }
 
 /** Ids of the cards the user likes; logged out (null), the hearts ticked on this device. */

@@ -4,6 +4,7 @@
  */
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import type { Comment, MeetUp } from '../pb/records.ts';
+import { compareKeys } from '../../lib/compare';
 
 /** Every event, soonest start first (events without a start date last). */
 export async function listMeetUps(db: AppDB = defaultDb): Promise<MeetUp[]> {
@@ -11,8 +12,8 @@ export async function listMeetUps(db: AppDB = defaultDb): Promise<MeetUp[]> {
   return events.sort(
     (a, b) =>
       Number(!a.startDate) - Number(!b.startDate) ||
-      a.startDate.localeCompare(b.startDate) ||
-      a.id.localeCompare(b.id),
+      compareKeys(a.startDate, b.startDate) ||
+      compareKeys(a.id, b.id),
   );
 }
 
@@ -26,5 +27,5 @@ export async function listCommentsOfMeetUp(
   db: AppDB = defaultDb,
 ): Promise<Comment[]> {
   const comments = await db.comments.where('meetUp').equals(meetUpId).toArray();
-  return comments.sort((a, b) => b.created.localeCompare(a.created) || b.id.localeCompare(a.id));
+  return comments.sort((a, b) => compareKeys(b.created, a.created) || compareKeys(b.id, a.id));
 }

@@ -1,13 +1,14 @@
 /** Reads of the signed-in user's notifications (알림), newest first. */
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import type { AppNotification } from '../pb/records.ts';
+import { compareKeys } from '../../lib/compare';
 
 export async function listNotifications(
   userId: string,
   db: AppDB = defaultDb,
 ): Promise<AppNotification[]> {
   const items = await db.notifications.where('user').equals(userId).toArray();
-  return items.sort((a, b) => b.created.localeCompare(a.created) || b.id.localeCompare(a.id));
+  return items.sort((a, b) => compareKeys(b.created, a.created) || compareKeys(b.id, a.id));
 }
 
 export async function countUnreadNotifications(

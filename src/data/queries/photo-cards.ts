@@ -6,6 +6,7 @@
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import type { PhotoCard } from '../pb/records.ts';
 import { queuedLikeDeltas, shownLikeCount } from './like-counts.ts';
+import { compareKeys } from '../../lib/compare';
 
 /** 최신순 (newest first), 찜높은순 (most liked first), 찜낮은순 (least liked first). */
 export type PhotoCardSort = 'latest' | 'likesDesc' | 'likesAsc';
@@ -19,7 +20,7 @@ export interface PhotoCardQuery {
 }
 
 const newestFirst = (a: PhotoCard, b: PhotoCard) =>
-  b.created.localeCompare(a.created) || b.id.localeCompare(a.id);
+  compareKeys(b.created, a.created) || compareKeys(b.id, a.id);
 
 const SORTS: Record<PhotoCardSort, (a: PhotoCard, b: PhotoCard) => number> = {
   latest: newestFirst,

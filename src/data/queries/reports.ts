@@ -4,9 +4,10 @@
  */
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import type { Report } from '../pb/records.ts';
+import { compareKeys } from '../../lib/compare';
 
 /** The reports on this device, newest first. */
 export async function listReports(db: AppDB = defaultDb): Promise<Report[]> {
   const reports = await db.informUs.toArray();
-  return reports.sort((a, b) => b.created.localeCompare(a.created) || b.id.localeCompare(a.id));
+  return reports.sort((a, b) => compareKeys(b.created, a.created) || compareKeys(b.id, a.id));
 }

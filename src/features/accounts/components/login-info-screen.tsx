@@ -5,7 +5,7 @@ import { sessionUserIdAtom, useAtomValue } from '../../../app/store';
 import { DIALOG_TOAST_DURATION_MS } from '../../../components/ui/confirm-dialog';
 import { KeyIcon } from '../../../components/ui/icons';
 import { ScreenTitle } from '../../../components/ui/screen-title';
-import { toast } from '../../../components/ui/toaster';
+import { toast } from '../../../components/ui/toast';
 import { useConfirm } from '../../../components/ui/use-confirm';
 import {
   deleteAccount,

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { guestBiasAtom, isLoggedInAtom, useAtomValue, useSetAtom } from '../../../app/store';
 import { ScreenTitle } from '../../../components/ui/screen-title';
-import { toast } from '../../../components/ui/toaster';
+import { toast } from '../../../components/ui/toast';
 import { useConfirm } from '../../../components/ui/use-confirm';
 import { fileUrl } from '../../../data/pb/files';
 import type { Group } from '../../../data/pb/records';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { toast } from '../../../components/ui/toaster';
+import { toast } from '../../../components/ui/toast';
 import { useConfirm } from '../../../components/ui/use-confirm';
 import { ko } from '../../../i18n/ko-features';
 import { PAGE_COUNT, RegisterPage } from './register/register-pages';

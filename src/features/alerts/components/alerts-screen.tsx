@@ -4,7 +4,7 @@ import { isLoggedInAtom, useAtomValue } from '../../../app/store';
 import { BellIcon, KeyIcon, SettingsIcon } from '../../../components/ui/icons';
 import { NoticeCard, noticeActionClass } from '../../../components/ui/notice-card';
 import { ScreenTitle } from '../../../components/ui/screen-title';
-import { toast } from '../../../components/ui/toaster';
+import { toast } from '../../../components/ui/toast';
 import { markAllNotificationsRead } from '../../../data/repos';
 import { ko } from '../../../i18n/ko-features';
 import { useNow } from '../../sync/hooks/use-now';

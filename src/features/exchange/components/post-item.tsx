@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { memo, useId, useRef, useState } from 'react';
 import { PendingMark } from '../../../components/ui/pending-mark';
-import { toast } from '../../../components/ui/toaster';
+import { toast } from '../../../components/ui/toast';
 import { useConfirm } from '../../../components/ui/use-confirm';
 import type { ExchangePost } from '../../../data/pb/records';
 import { checkPostText, InvalidInputError, loadRepos } from '../../../data/repos/lazy';

@@ -36,15 +36,20 @@ export async function loadWithRetry<T>(
   }
 }
 
-export function useLazyModule<T>(load: () => Promise<T>): LazyModule<T> {
+/**
+ * `enabled` false holds the load (status 'initialized') until it turns true: the event page's map
+ * waits until the fan scrolls near it.
+ */
+export function useLazyModule<T>(load: () => Promise<T>, enabled = true): LazyModule<T> {
   const [state, setState] = useState<{ status: LoaderStatus; module: T | null; error: unknown }>(
-    // 'initialized' lasts until the first effect, which starts loading at once.
+    // 'initialized' lasts until the first enabled effect, which starts loading at once.
     { status: 'loading', module: null, error: null },
   );
   const [attempt, setAttempt] = useState(0);
   const loadRef = useRef(load);
 
   useEffect(() => {
+    if (!enabled) return;
     let live = true;
     loadWithRetry(() => loadRef.current()).then(
       (module) => live && setState({ status: 'success', module, error: null }),
@@ -53,11 +58,11 @@ export function useLazyModule<T>(load: () => Promise<T>): LazyModule<T> {
     return () => {
       live = false;
     };
-  }, [attempt]);
+  }, [attempt, enabled]);
 
   const retry = useCallback(() => {
     setState({ status: 'loading', module: null, error: null });
     setAttempt((n) => n + 1);
   }, []);
-  return { ...state, retry };
+  return { ...state, status: enabled ? state.status : 'initialized', retry };
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { toast } from '../../../components/ui/toaster';
+import { toast } from '../../../components/ui/toast';
 import { loadRepos, StorageFullError } from '../../../data/repos/lazy';
 import { ko } from '../../../i18n/ko';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from '../../../components/ui/toaster';
+import { toast } from '../../../components/ui/toast';
 import { isDeliveryWatched } from '../../../data/queries/delivery';
 import { markDeadLettersNotified } from '../../../data/repos/outbox';
 import { useUnnotifiedDeadLetters } from '../queries';

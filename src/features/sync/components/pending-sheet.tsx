@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { sessionUserIdAtom, syncStatusAtom, useAtomValue } from '../../../app/store';
 import { AlertTriangleIcon, ClockIcon, RefreshIcon } from '../../../components/ui/icons';
 import { SheetDialog } from '../../../components/ui/sheet-dialog';
-import { toast } from '../../../components/ui/toaster';
+import { toast } from '../../../components/ui/toast';
 import { useConfirm } from '../../../components/ui/use-confirm';
 import { discardDeadLetter, retryDeadLetter } from '../../../data/repos/outbox';
 import { LoginRequiredError } from '../../../data/repos/queue';

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { syncStatusAtom, useAtomValue } from '../../../../app/store';
-import { toast } from '../../../../components/ui/toaster';
+import { toast } from '../../../../components/ui/toast';
 import {
   createCollectBook,
   InvalidInputError,

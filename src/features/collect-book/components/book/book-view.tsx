@@ -1,6 +1,6 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { toast } from '../../../../components/ui/toaster';
+import { toast } from '../../../../components/ui/toast';
 import { useConfirm } from '../../../../components/ui/use-confirm';
 import type { CollectBook, Group } from '../../../../data/pb/records';
 import { InvalidInputError, saveCollectBookCards, StorageFullError } from '../../../../data/repos';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isLoggedInAtom, useAtomValue } from '../../../../app/store';
-import { toast } from '../../../../components/ui/toaster';
+import { toast } from '../../../../components/ui/toast';
 import {
   COMMENT_MAX_LENGTH,
   InvalidInputError,

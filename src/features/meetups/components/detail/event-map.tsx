@@ -1,6 +1,7 @@
 import type { MeetUp } from '../../../../data/pb/records';
 import { ko } from '../../../../i18n/ko-features';
 import { hasLocation } from '../../../../lib/meetup-search';
+import { useNearViewport } from '../../../../components/ui/use-near-viewport';
 import { useLazyModule } from '../../map/use-lazy-module';
 import styles from './event-map.module.css';
 
@@ -35,11 +36,19 @@ export function EventMap({ meetUp }: { meetUp: MeetUp }) {
 }
 
 function LazyMap({ meetUp, position }: { meetUp: MeetUp; position: [number, number] }) {
-  const { status, module, retry } = useLazyModule(loadMap);
+  // Below the fold on phones and desktops: Leaflet loads and draws as the fan scrolls towards it,
+  // not while the page opens (see docs/first-visit.md).
+  const [nearRef, near] = useNearViewport<HTMLDivElement>();
+  const { status, module, retry } = useLazyModule(loadMap, near);
   if (status === 'success' && module) {
     const { DetailMap } = module;
     return (
-      <div className={styles.frame} data-map-status={status} data-testid="meetup-map-canvas">
+      <div
+        ref={nearRef}
+        className={styles.frame}
+        data-map-status={status}
+        data-testid="meetup-map-canvas"
+      >
         <DetailMap
           id={meetUp.id}
           lat={position[0]}
@@ -53,7 +62,7 @@ function LazyMap({ meetUp, position }: { meetUp: MeetUp; position: [number, numb
     );
   }
   return (
-    <div className={`${styles.frame} ${styles.placeholder}`} data-map-status={status}>
+    <div ref={nearRef} className={`${styles.frame} ${styles.placeholder}`} data-map-status={status}>
       {status === 'failure' ? (
         <div className={styles.failure} role="alert" data-testid="meetup-map-error">
           <p>{t.mapFailed}</p>
