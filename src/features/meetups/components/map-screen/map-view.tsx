@@ -139,10 +139,31 @@ function Markers({
   const group = useRef<L.MarkerClusterGroup>(null);
   // Spec §9: a cluster click zooms in 3 levels around the cluster (Leaflet.markercluster's own
   // zoom-to-bounds is off, it would jump to whatever fits).
+  // Leaflet drops a setView asked for while a zoom animation runs, so a cluster tapped during one
+  // (right after a +/− tap) would do nothing: the zoom waits for the animation's end instead.
+  const zooming = useRef(false);
+  useEffect(() => {
+    const start = () => {
+      zooming.current = true;
+    };
+    const end = () => {
+      zooming.current = false;
+    };
+    map.on('zoomstart', start);
+    map.on('zoomend', end);
+    return () => {
+      map.off('zoomstart', start);
+      map.off('zoomend', end);
+    };
+  }, [map]);
   const zoomInto = useCallback(
     (cluster: L.MarkerCluster) => {
-      const zoom = levelToZoom(levelAfterClusterClick(zoomToLevel(map.getZoom())));
-      map.setView(cluster.getLatLng(), zoom, { animate: !reducedMotion() });
+      const go = () => {
+        const zoom = levelToZoom(levelAfterClusterClick(zoomToLevel(map.getZoom())));
+        map.setView(cluster.getLatLng(), zoom, { animate: !reducedMotion() });
+      };
+      if (zooming.current) map.once('zoomend', go);
+      else go();
     },
     [map],
   );
