@@ -1,6 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { ConfirmProvider } from '../components/ui/confirm-provider';
-import { useDataLayerStarted } from './data-layer-started';
+import { WithDataLayer } from './data-layer-started';
 import { appStore, Provider } from './store';
 import { UpdatePrompt } from './update-prompt';
 
@@ -11,16 +11,6 @@ const Toaster = lazy(() =>
   import('../components/ui/toaster').then((m) => ({ default: m.Toaster })),
 );
 
-function ToastOutlet() {
-  const started = useDataLayerStarted();
-  if (!started) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
-}
-
 /**
  * App-wide providers: the jotai store, the confirm dialog host, the toast outlet, and the prompt
  * that offers a waiting new version.
@@ -30,7 +20,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <Provider store={appStore}>
       <ConfirmProvider>
         {children}
-        <ToastOutlet />
+        <WithDataLayer>
+          <Toaster />
+        </WithDataLayer>
         <UpdatePrompt />
       </ConfirmProvider>
     </Provider>

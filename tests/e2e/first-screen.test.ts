@@ -10,7 +10,7 @@
  * - the offline banner follows the network before the data layer has loaded;
  * - with the render server gone, PocketBase serves the shell and the client draws the page.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import PocketBase from 'pocketbase';
 import { ko } from '../../src/i18n/ko-features.ts';
@@ -57,6 +57,22 @@ async function html(path: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${base()}${path}`, { headers: { Accept: 'text/html', ...headers } });
   return { status: res.status, text: await res.text(), headers: res.headers };
 }
+
+/** A phone with no service worker: every navigation is the server's page, drawn for nobody. */
+const serverPagesOnAPhone = () =>
+  browser.newContext({
+    viewport: VIEWPORTS.phone,
+    baseURL: base(),
+    locale: 'ko-KR',
+    serviceWorkers: 'block',
+  });
+
+/** Whether React has hydrated the node (attached its fiber to the server's element). */
+const hydrated = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+  }, selector);
 
 const rootOf = (text: string) => {
   const start = text.indexOf('<div id="root">');
@@ -181,16 +197,7 @@ describe.each(Object.entries(VIEWPORTS))('hydration at %s size', (_name, viewpor
         }, route.node);
         await page.goto(route.path, { waitUntil: 'load' });
         // Hydrated: React has attached its handlers to the server's node.
-        await expect
-          .poll(
-            () =>
-              page.evaluate((selector) => {
-                const el = document.querySelector(selector);
-                return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
-              }, route.node),
-            { timeout: 15_000 },
-          )
-          .toBe(true);
+        await expect.poll(() => hydrated(page, route.node), { timeout: 15_000 }).toBe(true);
         await page.waitForTimeout(1500);
         const kept = await page.evaluate((selector) => {
           const w = window as unknown as { __ssrNode: Element | null };
@@ -208,13 +215,7 @@ describe.each(Object.entries(VIEWPORTS))('hydration at %s size', (_name, viewpor
 
 describe('personal parts after hydration', () => {
   it("a signed-in fan's hearts fill in on a server-rendered page", async () => {
-    // No service worker: every navigation is the server's page, drawn for nobody.
-    const context = await browser.newContext({
-      viewport: VIEWPORTS.phone,
-      baseURL: base(),
-      locale: 'ko-KR',
-      serviceWorkers: 'block',
-    });
+    const context = await serverPagesOnAPhone();
     try {
       await context.addInitScript(() => {
         if (location.protocol.startsWith('http')) localStorage.setItem('pocamarket:test-api', '1');
@@ -247,25 +248,13 @@ describe('personal parts after hydration', () => {
 
 describe('the network before the data layer', () => {
   it('the offline banner answers on a server-rendered page whose data layer has not loaded', async () => {
-    const context = await browser.newContext({
-      viewport: VIEWPORTS.phone,
-      baseURL: base(),
-      locale: 'ko-KR',
-      serviceWorkers: 'block',
-    });
+    const context = await serverPagesOnAPhone();
     try {
       // The data layer's chunk never arrives: what answers is the entry alone.
       await context.route(/\/assets\/start-data-[^/]*\.js$/, (route) => route.abort());
       const page = await context.newPage();
       await page.goto('/meetup', { waitUntil: 'load' });
-      await expect
-        .poll(() =>
-          page.evaluate(() => {
-            const el = document.querySelector('[data-testid="offline-banner"]');
-            return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
-          }),
-        )
-        .toBe(true);
+      await expect.poll(() => hydrated(page, '[data-testid="offline-banner"]')).toBe(true);
       await context.setOffline(true);
       await page.getByText(ko.sync.offline).waitFor();
       await context.setOffline(false);

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { useDataLayerStarted } from '../data-layer-started';
+import { lazy } from 'react';
+import { WithDataLayer } from '../data-layer-started';
 import type { SyncStatusProps } from '../../features/sync/components/sync-status';
 
 // Lazy: the pending count and its sheet read IndexedDB (Dexie), which must stay out of the entry.
@@ -10,11 +10,9 @@ const SyncStatus = lazy(() => import('../../features/sync/components/sync-status
  * so they load with it (after the first screen has hydrated), not with the page.
  */
 export function SyncStatusSlot({ placement }: SyncStatusProps) {
-  const started = useDataLayerStarted();
-  if (!started) return null;
   return (
-    <Suspense fallback={null}>
+    <WithDataLayer>
       <SyncStatus placement={placement} />
-    </Suspense>
+    </WithDataLayer>
   );
 }

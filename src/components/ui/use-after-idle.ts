@@ -39,9 +39,9 @@ export function useAfterIdle(active = true): boolean {
 /**
  * How many of a list's items to render: `first` at once (the same on the server and at
  * hydration), then `first` more at each idle moment until all `total` are in (home rows, the
- * card grid, the /meetup list). Each step is its own transition and commit, so a long list fills in as a few short tasks rather than one long
- * one. Once filled, items added later (a fan's 더보기) render at once. `active` holds the first
- * step until there is something to show.
+ * card grid, the /meetup list). Each step is its own transition and commit, so a long list fills
+ * in as a few short tasks rather than one long one. Once filled, items added later (a fan's
+ * 더보기) render at once. `active` holds the first step until there is something to show.
  */
 export function useRevealCount(total: number, first: number, active = true): number {
   const [count, setCount] = useState(first);

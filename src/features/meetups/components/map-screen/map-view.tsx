@@ -137,8 +137,6 @@ function Markers({
 }: Pick<MapViewProps, 'meetups' | 'selectedId' | 'onSelect'>) {
   const map = useMap();
   const group = useRef<L.MarkerClusterGroup>(null);
-  // Spec §9: a cluster click zooms in 3 levels around the cluster (Leaflet.markercluster's own
-  // zoom-to-bounds is off, it would jump to whatever fits).
   // Leaflet drops a setView asked for while a zoom animation runs, so a cluster tapped during one
   // (right after a +/− tap) would do nothing: the zoom waits for the animation's end instead.
   const zooming = useRef(false);
@@ -156,6 +154,8 @@ function Markers({
       map.off('zoomend', end);
     };
   }, [map]);
+  // Spec §9: a cluster click zooms in 3 levels around the cluster (Leaflet.markercluster's own
+  // zoom-to-bounds is off, it would jump to whatever fits).
   const zoomInto = useCallback(
     (cluster: L.MarkerCluster) => {
       const go = () => {

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useSyncExternalStore, type ReactNode } from 'react';
 import { dataLayerStartedAtom, useStore } from './store';
 
 /**
@@ -18,4 +18,10 @@ export function useDataLayerStarted(): boolean {
     () => store.get(dataLayerStartedAtom),
     () => false,
   );
+}
+
+/** Renders `children` (a lazy part) once the data layer has started, with no fallback before. */
+export function WithDataLayer({ children }: { children: ReactNode }) {
+  const started = useDataLayerStarted();
+  return started ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
