@@ -4,7 +4,7 @@
  *  - email: PocketBase hides it unless emailVisibility is true (never, see guards.pb.js) and adds
  *    `emailVisibility = true` to any filter on it, so other users' emails can't be read or
  *    probed by filters. Sorting by email would still reveal the order, so it is refused here.
- *  - phoneNumber and birth are `hidden` fields (PocketBase keeps them out of every response,
+ *  - phoneNumber, birth and likeList (which cards they liked) are `hidden` fields (PocketBase keeps them out of every response,
  *    expand and realtime message, and refuses them in filters and sorts, for everyone but
  *    superusers). The hooks below show them to the user themself: login/refresh, their own
  *    record in views, lists, and create/update responses.
@@ -23,29 +23,29 @@ onRecordsListRequest((e) => {
   if (e.auth && e.collection.name === 'users') {
     const records = e.records;
     for (let i = 0; i < records.length; i++) {
-      if (records[i].id === e.auth.id) records[i].unhide('phoneNumber', 'birth');
+      if (records[i].id === e.auth.id) records[i].unhide('phoneNumber', 'birth', 'likeList');
     }
   }
   e.next();
 });
 
 onRecordViewRequest((e) => {
-  if (e.auth && e.auth.id === e.record.id) e.record.unhide('phoneNumber', 'birth');
+  if (e.auth && e.auth.id === e.record.id) e.record.unhide('phoneNumber', 'birth', 'likeList');
   e.next();
 }, 'users');
 
 onRecordAuthRequest((e) => {
-  e.record.unhide('phoneNumber', 'birth');
+  e.record.unhide('phoneNumber', 'birth', 'likeList');
   e.next();
 }, 'users');
 
 // create (sign-up) and update responses go back to the user who sent the values
 onRecordCreateRequest((e) => {
-  e.record.unhide('phoneNumber', 'birth');
+  e.record.unhide('phoneNumber', 'birth', 'likeList');
   e.next();
 }, 'users');
 
 onRecordUpdateRequest((e) => {
-  if (e.auth && e.auth.id === e.record.id) e.record.unhide('phoneNumber', 'birth');
+  if (e.auth && e.auth.id === e.record.id) e.record.unhide('phoneNumber', 'birth', 'likeList');
   e.next();
 }, 'users');

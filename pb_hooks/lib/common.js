@@ -38,6 +38,19 @@ function valueKey(value) {
   return String(value);
 }
 
+/**
+ * Whether the request's body names `field`, plainly or with a `+`/`-` modifier (`likeList+`,
+ * `+likeList`, `likeList-`). For hidden fields, whose submitted values PocketBase drops for
+ * everyone but superusers before any hook sees the record.
+ */
+function bodyNames(e, field) {
+  const body = e.requestInfo().body || {};
+  for (const key in body) {
+    if (key.replace(/^\+/, '').replace(/[+-]$/, '') === field) return true;
+  }
+  return false;
+}
+
 /** Names of `fields` whose value differs from the stored original. */
 function changedFields(record, fields) {
   const original = record.original();
@@ -222,6 +235,7 @@ function isReservedUsername(name) {
 
 module.exports = {
   ...rules,
+  bodyNames,
   toArray,
   valueKey,
   changedFields,

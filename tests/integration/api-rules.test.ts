@@ -793,6 +793,7 @@ describe('emails and private profile fields never leak', () => {
     await target.pb
       .collection('comments')
       .create({ name: target.id, meetUp: ctx.cat.meetUp.id, ment: 'hi' });
+    await target.pb.collection('likes').create({ user: target.id, photoCard: ctx.cat.card.id });
     expect(post.id).toBeTruthy();
   });
 
@@ -801,7 +802,7 @@ describe('emails and private profile fields never leak', () => {
     ['another user', ctx.other.pb],
     ['an admin-role user', ctx.admin.pb],
   ];
-  const PRIVATE = ['email', 'phoneNumber', 'birth'];
+  const PRIVATE = ['email', 'phoneNumber', 'birth', 'likeList'];
 
   it('list and view show no one else’s email, phone number or birth date', async () => {
     for (const [who, pb] of viewers()) {
@@ -846,20 +847,25 @@ describe('emails and private profile fields never leak', () => {
       }
     }
     const own = (await pullEverything(target.pb, 'users')).find((u) => u.id === target.id);
-    expect([own?.email, own?.phoneNumber, own?.birth]).toEqual([
+    expect([own?.email, own?.phoneNumber, own?.birth, own?.likeList]).toEqual([
       target.email,
       '01099998888',
       '1999-09-09',
+      [ctx.cat.card.id],
     ]);
   });
 
   it('the owner sees their own email and private fields', async () => {
     const me = await target.pb.collection('users').getOne(target.id);
-    expect([me.email, me.phoneNumber, me.birth]).toEqual([
+    expect([me.email, me.phoneNumber, me.birth, me.likeList]).toEqual([
       target.email,
       '01099998888',
       '1999-09-09',
+      [ctx.cat.card.id],
     ]);
+    // the like counts on cards stay public
+    const card = await ctx.server.client().collection('photoCards').getOne(ctx.cat.card.id);
+    expect(card.likeCount).toBeGreaterThan(0);
   });
 
   it('filtering by email finds nothing (no existence check by email)', async () => {
@@ -894,6 +900,10 @@ describe('emails and private profile fields never leak', () => {
         () => pb.collection('users').getList(1, 10, { filter: 'birth ~ "1999"' }),
         () => pb.collection('comments').getList(1, 10, { filter: 'name.phoneNumber != ""' }),
         () => pb.collection('users').getList(1, 10, { sort: 'birth' }),
+        () => pb.collection('users').getList(1, 10, { filter: `likeList ~ "${ctx.cat.card.id}"` }),
+        () =>
+          pb.collection('users').getList(1, 10, { filter: `likeList.id ?= "${ctx.cat.card.id}"` }),
+        () => pb.collection('comments').getList(1, 10, { filter: 'name.likeList:length > 0' }),
       ];
       for (const attempt of attempts) expect((await failure(attempt())).status, who).toBe(400);
     }
