@@ -57,7 +57,7 @@ onRecordCreateRequest((e) => {
     if (r.getBool('verified')) bad.push('verified');
     if (r.getBool('emailVisibility')) bad.push('emailVisibility');
     // likeList is hidden: PocketBase drops a caller's value for it unseen, so the request is read
-    if (lib.bodyNames(e, 'likeList') && bad.indexOf('likeList') < 0) bad.push('likeList');
+    if (bad.indexOf('likeList') < 0 && lib.submitsChange(e, r, 'likeList')) bad.push('likeList');
     if (bad.length) throw lib.badRequest(lib.MSG_PROTECTED, bad, 'validation_protected_field');
     if (lib.isReservedUsername(r.getString('username'))) {
       throw lib.badRequest(lib.MSG_RESERVED_USERNAME, ['username'], 'validation_reserved_value');
@@ -71,7 +71,9 @@ onRecordUpdateRequest((e) => {
   if (!e.hasSuperuserAuth()) {
     const bad = lib.changedFields(e.record, lib.USER_PROTECTED);
     // likeList is hidden: PocketBase drops a caller's value for it unseen, so the request is read
-    if (lib.bodyNames(e, 'likeList') && bad.indexOf('likeList') < 0) bad.push('likeList');
+    if (bad.indexOf('likeList') < 0 && lib.submitsChange(e, e.record, 'likeList')) {
+      bad.push('likeList');
+    }
     if (bad.length) throw lib.badRequest(lib.MSG_PROTECTED, bad, 'validation_protected_field');
     lib.checkProfileEdit(e.record, lib.changedFields(e.record, ['name', 'username']));
     const username = e.record.getString('username');
