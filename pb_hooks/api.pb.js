@@ -7,6 +7,11 @@
  *   5,000 cards is 2.3 MB raw, about 0.35 MB gzipped), which matters on a phone's data plan at an
  *   event. Files (/api/files/, images that are compressed already) and the realtime stream are
  *   left alone.
+ * - The cost limits of lib/limits.js on `expand`, `filter`, `sort` and `perPage` of every
+ *   /api/collections/ request (lists, views, auth), checked before any query runs: a request that
+ *   breaks one gets a fast 400 with a Korean message; a larger page than the limit is served at
+ *   the limit's size (also for superusers, as PocketBase clamps). The parameters are only parsed when the
+ *   query names one of them, so the app's own requests (which never do) pay nothing.
  * - PocketBase's own error answers in Korean, for anyone calling the API directly (the app keys
  *   on statuses and field codes, never on English text). Every request's error passes through
  *   here on its way to PocketBase's error writer; the wording lives in lib/errors-ko.js.
@@ -20,6 +25,23 @@ routerUse(
     (e) => {
       try {
         const path = e.request.url.path;
+        const query = e.request.url.rawQuery;
+        if (
+          query &&
+          path.indexOf('/api/collections/') === 0 &&
+          /(?:^|&)(?:expand|filter|sort|perPage)=/.test(query)
+        ) {
+          const limits = require(`${__hooks}/lib/limits.js`);
+          const problem = limits.queryProblem(
+            limits.collectionOf(path),
+            limits.queryGetter(query),
+            false,
+          );
+          // the request's auth is loaded later (-1020): a superuser's token is checked only here
+          if (problem && !limits.bearsSuperuserToken(e)) throw limits.refusal(problem);
+          const clamped = limits.clampedPerPage(query);
+          if (clamped) e.request.url.rawQuery = clamped;
+        }
         if (
           path.indexOf('/api/') !== 0 ||
           path.indexOf('/api/files/') === 0 ||

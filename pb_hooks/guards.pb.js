@@ -105,6 +105,10 @@ onRecordCreateRequest((e) => {
 
 onRecordUpdateRequest((e) => {
   const lib = require(`${__hooks}/lib/common.js`);
+  // chatContent is no one's to write (as on create): nothing in the app sets it
+  if (!e.hasSuperuserAuth() && lib.changedFields(e.record, ['chatContent']).length) {
+    throw lib.badRequest(lib.MSG_PROTECTED, ['chatContent'], 'validation_protected_field');
+  }
   if (lib.changedFields(e.record, ['description']).length) {
     lib.checkPostDescription(e.record);
   }

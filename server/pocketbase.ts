@@ -87,6 +87,10 @@ export function startPocketBase(opts: PocketBaseOptions): ChildProcess {
     '--hooksDir',
     HOOKS_DIR,
     '--automigrate=false',
+    // every request's cost is bounded (pb_hooks/lib/limits.js); a query that still runs this
+    // long is a fault, and it must not hold a connection for PocketBase's default 30 s
+    '--queryTimeout',
+    '5',
   ];
   const publicDir = opts.publicDir === undefined ? DIST_DIR : opts.publicDir;
   if (publicDir) args.push('--publicDir', publicDir);
