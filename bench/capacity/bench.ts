@@ -30,6 +30,12 @@
  *   before the create request to each client parsing the event. Per event: p50, p99 and max over
  *   clients; the table shows the median over events. Also the time for all N to connect and
  *   subscribe, and how many clients received every event.
+ * - `worst anonymous`: the costliest requests an anonymous caller can still make under the limits
+ *   of pb_hooks/lib/limits.js (the whole catalogue through a one-level expand; a join with text
+ *   matches, a count and a sort on the joined field), and two the limits refuse (a six-level
+ *   expand of 1,000 records, a filter walking relations back and forth): each sent 5 times alone
+ *   (median time, status, bytes of the uncompressed answer), then the costliest allowed one under
+ *   load @N (req/s, p99, server CPU) and a fan's like while it runs (p50, p99 of `events` likes).
  */
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -113,9 +119,25 @@ export interface CapacityBenchResult {
   sweep: Record<'delta' | 'like', (LoadSample & { connections: number })[]>;
   saturation: Record<'delta' | 'like', { connections: number; rps: number } | null>;
   fanout: FanoutSummary[];
+  worst: WorstSummary;
   problems: string[];
   notes: string[];
   totalMs: number;
+}
+
+interface Probe {
+  label: string;
+  status: number;
+  ms: number;
+  bytes: number;
+}
+
+interface WorstSummary {
+  probes: Probe[];
+  /** The costliest allowed probe, loaded @connections. */
+  load: LoadSample & { label: string };
+  /** A fan's like, one at a time, while that load runs. */
+  likeDuring: { p50: number; p99: number };
 }
 
 // ---------------------------------------------------------------- CPU of the server process
@@ -329,6 +351,97 @@ async function fanout(
   }
 }
 
+// ---------------------------------------------------------------- the worst anonymous requests
+
+const DEEP_EXPAND = 'photoCards.exchangeList.photoCard.group.photoCards.exchangeList';
+
+async function probe(server: BenchServer, label: string, path: string): Promise<Probe> {
+  const times: number[] = [];
+  let status = 0;
+  let bytes = 0;
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    const res = await fetch(server.url + path, { headers: { 'accept-encoding': 'identity' } });
+    bytes = (await res.arrayBuffer()).byteLength;
+    times.push(performance.now() - t);
+    status = res.status;
+  }
+  return { label, status, ms: Math.round(median(times)), bytes };
+}
+
+async function worstAnonymous(
+  server: BenchServer,
+  fan: { id: string; token: string },
+  cards: string[],
+  opts: CapacityBenchOptions,
+): Promise<WorstSummary> {
+  const q = (s: string) => encodeURIComponent(s);
+  const allowed = {
+    catalogue: '/api/collections/groups/records?perPage=500&expand=photoCards',
+    join:
+      '/api/collections/photoCards/records?perPage=500&sort=-group.groupName,title&filter=' +
+      q('group.groupName ~ "a" || title ~ "a" || memberName ~ "a"'),
+  };
+  const probes = [
+    await probe(
+      server,
+      'allowed: every group with its cards (expand=photoCards, 500)',
+      allowed.catalogue,
+    ),
+    await probe(server, 'allowed: 500 cards, join + text match + count + sort', allowed.join),
+    await probe(
+      server,
+      'refused: six-level expand of 1,000 groups',
+      `/api/collections/groups/records?perPage=1000&expand=${DEEP_EXPAND}`,
+    ),
+    await probe(
+      server,
+      'refused: a filter walking relations back and forth',
+      '/api/collections/groups/records?filter=' +
+        q('photoCards.group.photoCards.group.photoCards.group.groupName ~ "a"'),
+    ),
+  ];
+  const costliest = probes
+    .filter((p) => p.label.startsWith('allowed'))
+    .sort((a, b) => b.ms - a.ms)[0]!;
+  const path = costliest.label.includes('expand') ? allowed.catalogue : allowed.join;
+  const likeTimes: number[] = [];
+  const during = load(server, {
+    connections: opts.connections,
+    duration: opts.duration,
+    method: 'GET',
+    path,
+  });
+  const likes = (async () => {
+    await new Promise((r) => setTimeout(r, 1000));
+    for (let i = 0; i < opts.events; i++) {
+      const t = performance.now();
+      const res = await fetch(`${server.url}/api/collections/likes/records`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: fan.token },
+        body: JSON.stringify({
+          id: recordId(),
+          user: fan.id,
+          photoCard: cards[cards.length - 1 - i],
+        }),
+      });
+      await res.arrayBuffer();
+      likeTimes.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  })();
+  const [sample] = await Promise.all([during, likes]);
+  const sorted = [...likeTimes].sort((a, b) => a - b);
+  return {
+    probes,
+    load: { ...sample, label: costliest.label },
+    likeDuring: {
+      p50: Math.round(median(likeTimes)),
+      p99: Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!),
+    },
+  };
+}
+
 // ---------------------------------------------------------------- the benchmark
 
 async function tokenOf(server: BenchServer, email: string): Promise<string> {
@@ -491,6 +604,26 @@ export async function runCapacityBench(partial: Partial<CapacityBenchOptions> = 
       }
     }
 
+    // a fan not used by the like load: their likes on the last cards are new pairs
+    const quiet = await tokenOf(server, seed.flushUsers[seed.flushUsers.length - 1]!.email);
+    const worst = await worstAnonymous(
+      server,
+      { id: seed.flushUsers[seed.flushUsers.length - 1]!.id, token: quiet },
+      cards,
+      opts,
+    );
+    for (const p of worst.probes) {
+      log(`  worst anonymous: ${p.label}: ${p.status}, ${p.ms} ms, ${p.bytes} bytes`);
+    }
+    log(
+      `  worst anonymous under load @${opts.connections}: ${worst.load.rps.toFixed(0)} req/s, ` +
+        `p99 ${worst.load.p99} ms, server CPU ${worst.load.serverCpu.toFixed(0)}%; ` +
+        `a fan's like meanwhile p50 ${worst.likeDuring.p50} ms, p99 ${worst.likeDuring.p99} ms`,
+    );
+    if (worst.probes.some((p) => p.label.startsWith('refused') && p.status !== 400)) {
+      problems.push('a request the limits should refuse was served');
+    }
+
     const load_ = {
       list: summarizeLoad(samples.list),
       delta: summarizeLoad(samples.delta),
@@ -509,6 +642,7 @@ export async function runCapacityBench(partial: Partial<CapacityBenchOptions> = 
       sweep,
       saturation,
       fanout: fan_out,
+      worst,
       problems,
       notes: [
         `autocannon and PocketBase share this machine's ${machineInfo().cpuCores} cores over loopback; ` +
@@ -567,6 +701,39 @@ export async function runCapacityBench(partial: Partial<CapacityBenchOptions> = 
         },
       );
     }
+    for (const p of worst.probes) {
+      rows.push(
+        {
+          figure: `worst anonymous: ${p.label}: time`,
+          value: p.ms,
+          unit: `ms (status ${p.status})`,
+        },
+        { figure: `worst anonymous: ${p.label}: answer`, value: p.bytes, unit: 'bytes' },
+      );
+    }
+    rows.push(
+      {
+        figure: `worst anonymous @${c}: req/s`,
+        value: worst.load.rps,
+        unit: `req/s (${worst.load.label.replace(/^allowed: /, '')})`,
+      },
+      { figure: `worst anonymous @${c}: p99`, value: worst.load.p99, unit: 'ms' },
+      {
+        figure: `worst anonymous @${c}: server CPU`,
+        value: worst.load.serverCpu,
+        unit: '% of a core',
+      },
+      {
+        figure: `worst anonymous @${c}: a fan's like p50`,
+        value: worst.likeDuring.p50,
+        unit: 'ms',
+      },
+      {
+        figure: `worst anonymous @${c}: a fan's like p99`,
+        value: worst.likeDuring.p99,
+        unit: 'ms',
+      },
+    );
     return { result, rows };
   } finally {
     await server.stop();

@@ -26,16 +26,14 @@ const HANGUL = /[가-힣]/;
 let server: TestServer;
 let su: PocketBase;
 let fan: Actor;
-let other: Actor;
-let groupIds: string[] = [];
-let cardIds: string[] = [];
+const groupIds: string[] = [];
+const cardIds: string[] = [];
 let postId = '';
 
 beforeAll(async () => {
   server = await startTestServer({ publicDir: null });
   su = await server.admin();
   fan = await createUser(server, su);
-  other = await createUser(server, su);
   // a catalogue whose relations loop (groups <-> photoCards <-> exchangeList): 6 groups of 8
   for (let g = 0; g < 6; g++) {
     const group = await createGroup(su);
