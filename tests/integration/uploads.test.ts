@@ -72,7 +72,7 @@ function pngOfSize(bytes: number): Blob {
   return new Blob([out], { type: 'image/png' });
 }
 
-const file = (bytes: Uint8Array | Blob, name: string, type = 'image/png') =>
+const file = (bytes: Uint8Array<ArrayBuffer> | Blob, name: string, type = 'image/png') =>
   new File([bytes], name, { type });
 
 /** Every file under the data dir's storage/ (originals, .attrs and thumbs). */
@@ -182,7 +182,9 @@ describe('stored and served as what the bytes are', () => {
     expect(err.status).toBe(400);
     expect(err.response['message']).toMatch(/[가-힣]/);
     expect(fieldError(err, 'avatar')).toMatchObject({ code: 'validation_invalid_mime_type' });
-    expect(fieldError(err, 'avatar')!.message).toMatch(/^지원하지 않는 파일 형식입니다\. \(허용: image\/png/);
+    expect(fieldError(err, 'avatar')!.message).toMatch(
+      /^지원하지 않는 파일 형식입니다\. \(허용: image\/png/,
+    );
     expect((await readAsSuperuser(su, 'users', fan.id))?.['avatar']).toBe(stored);
 
     const report = reportForm(fan.id, file(blob, name));
