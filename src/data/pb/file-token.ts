@@ -112,6 +112,8 @@ function validToken(): string {
 }
 
 function onOnline(): void {
+  // until a token comes, a protected file waits: a token-less request now would be refused
+  if (!validToken()) set(INITIAL);
   void refresh();
 }
 
