@@ -35,6 +35,7 @@ import { parsePushPayload, safeAppPath } from '../src/data/push/payload.ts';
 import { storePushedNotification } from '../src/data/push/inbox.ts';
 import { markNotificationRead } from '../src/data/repos/notifications.ts';
 import { ko } from '../src/i18n/ko.ts';
+import { withoutFileToken } from '../src/data/pb/files.ts';
 import { koAlerts } from '../src/i18n/ko-alerts.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -55,12 +56,23 @@ registerRoute(
 // images of a collect book saved for offline live in their own cache without expiry (see the
 // 'cache-images' message below), looked up first, so browsing 1,500 other images can never
 // evict what the user asked to keep for an event without network.
+//
+// Protected files (reports' images, collect books' covers) are fetched with a short-lived file
+// token (`?token=`, src/data/pb/file-token.ts). Both caches key every file on its URL without
+// the token, so a copy fetched with one token answers the next token's URL, and the token-less
+// URL a screen asks for offline (when no token can be had). The token itself is never stored.
 const FILES_CACHE = 'pb-files';
 const SAVED_FILES_CACHE = 'pb-files-saved';
+
+/** The cache key of a file request: its URL without the file token. */
+function fileCacheKey(url: string): string {
+  return withoutFileToken(url);
+}
 
 const browsedFiles = new CacheFirst({
   cacheName: FILES_CACHE,
   plugins: [
+    { cacheKeyWillBeUsed: async ({ request }) => fileCacheKey(request.url) },
     new CacheableResponsePlugin({ statuses: [0, 200] }),
     new ExpirationPlugin({
       maxEntries: 1500,
@@ -78,7 +90,7 @@ registerRoute(
   async (options) => {
     const saved = await caches
       .open(SAVED_FILES_CACHE)
-      .then((cache) => cache.match(options.request, { ignoreVary: true }));
+      .then((cache) => cache.match(fileCacheKey(options.request.url), { ignoreVary: true }));
     if (saved) return saved;
     try {
       return await browsedFiles.handle(options);
@@ -198,7 +210,10 @@ function parseCacheImages(data: unknown): CacheImagesRequest | null {
       // not a URL: skipped, and not counted
     }
   }
-  return { id: d.id, urls: [...new Set(urls)] };
+  // one download per file, whatever token each URL carries
+  const byKey = new Map<string, string>();
+  for (const u of urls) if (!byKey.has(fileCacheKey(u))) byKey.set(fileCacheKey(u), u);
+  return { id: d.id, urls: [...byKey.values()] };
 }
 
 type MessageSource = ExtendableMessageEvent['source'];
@@ -211,14 +226,18 @@ async function postToPages(source: MessageSource, message: unknown): Promise<voi
   for (const target of asker ? [...pages, asker] : pages) target.postMessage(message);
 }
 
-/** Keeps one image in the saved cache; returns the bytes stored (0 when it was already kept). */
+/**
+ * Keeps one image in the saved cache (under its token-less URL); returns the bytes stored (0 when
+ * it was already kept).
+ */
 async function keepImage(saved: Cache, browsed: Cache, url: string): Promise<number> {
-  if (await saved.match(url, { ignoreVary: true })) return 0;
-  const known = await browsed.match(url, { ignoreVary: true });
+  const key = fileCacheKey(url);
+  if (await saved.match(key, { ignoreVary: true })) return 0;
+  const known = await browsed.match(key, { ignoreVary: true });
   const res = known ?? (await fetch(url, { credentials: 'same-origin' }));
   if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
   const body = await res.arrayBuffer();
-  await saved.put(url, new Response(body, { status: 200, headers: res.headers }));
+  await saved.put(key, new Response(body, { status: 200, headers: res.headers }));
   return body.byteLength;
 }
 

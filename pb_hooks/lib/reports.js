@@ -1,11 +1,12 @@
 /// <reference path="../../pb_data/types.d.ts" />
 /**
- * Server rules of reports (informUs, spec §3, §5): what each report type must carry. The report
- * forms check the same before they queue (src/features/reports/report-rules.ts); this is the
- * boundary for any other client. File types and sizes are field options (5 MB PNG/JPEG/WEBP/GIF,
- * pb_migrations/1763700000_init_collections.js).
+ * Server rules of reports (informUs): what each report type must carry, and who may delete one
+ * (its author or an admin). The report forms check the same before they queue
+ * (src/features/reports/report-rules.ts); this is the boundary for any other client. File types and sizes are field options (5 MB PNG/JPEG/WEBP/GIF,
+ * pb_migrations/1763700000_init_collections.js); the bytes, stored names and daily quotas of the
+ * images are pb_hooks/lib/uploads.js's.
  *
- * `reportProblems` is pure (it only calls `get`), so unit tests can run it outside PocketBase.
+ * `reportProblems` and `mayDeleteReport` are pure, so unit tests can run them outside PocketBase.
  */
 
 const PHOCA_TYPES = ['앨범', '특전', '팬싸', '시즌그리팅', '기타'];
@@ -97,4 +98,29 @@ function checkReport(record) {
   throw new BadRequestError(problems[0].message || MSG_REPORT_INVALID, data);
 }
 
-module.exports = { PHOCA_TYPES, REQUIRED, MESSAGES, isHttpUrl, reportProblems, checkReport };
+const MSG_DELETE_FORBIDDEN = '제보는 보낸 사람이나 운영진만 삭제할 수 있습니다.';
+
+/** Whether a user (`authId`, '' when anonymous) may delete a report of `reportUser`. */
+function mayDeleteReport(authId, authRole, reportUser) {
+  return !!authId && (authId === reportUser || authRole === 'admin');
+}
+
+/** Throws a 403 unless `auth` may delete the report. */
+function checkReportDelete(auth, record) {
+  const id = auth ? auth.id : '';
+  const role = auth ? auth.getString('role') : '';
+  if (!mayDeleteReport(id, role, record.getString('user'))) {
+    throw new ForbiddenError(MSG_DELETE_FORBIDDEN);
+  }
+}
+
+module.exports = {
+  PHOCA_TYPES,
+  REQUIRED,
+  MESSAGES,
+  isHttpUrl,
+  reportProblems,
+  checkReport,
+  mayDeleteReport,
+  checkReportDelete,
+};

@@ -10,12 +10,19 @@
  * the one rendition a book shows, and the group logo at `?thumb=100x100`), then through the
  * collect-book screen's '오프라인으로 저장' button
  * (features/collect-book/components/save-offline-button.tsx).
+ *
+ * Last, a book's own cover, a protected file (only its owner may see it): the profile's shelf
+ * shows it with a file token online, and after a reload offline from the worker's copy, kept
+ * under its URL without the token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CARD_IMAGE } from '../../src/data/pb/files.ts';
 import { BOOK_CARD_WIDTH } from '../../src/features/collect-book/book-card-image.ts';
-import { openApp } from '../helpers/app.ts';
+import PocketBase from 'pocketbase';
+import { PNG } from 'pngjs';
+import { inject } from 'vitest';
+import { openApp, PASSWORD, superuserClient } from '../helpers/app.ts';
 import { launchBrowser, PHONE } from '../helpers/browser.ts';
 
 let browser: Browser;
@@ -228,5 +235,77 @@ describe('collect book images available offline', () => {
     await context.setOffline(false);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();
+  });
+});
+
+describe('a collect book’s own cover, a protected file', () => {
+  function coverPng(): Buffer {
+    const png = new PNG({ width: 60, height: 81 });
+    for (let i = 0; i < png.data.length; i += 4) {
+      png.data[i] = 230;
+      png.data[i + 1] = 120 + ((i / 4) % 60);
+      png.data[i + 2] = 160;
+      png.data[i + 3] = 255;
+    }
+    return PNG.sync.write(png);
+  }
+
+  const painted = (page: Page, id: string) =>
+    page
+      .locator(`[data-testid="shelf-book"][href*="${id}"] [data-testid="shelf-cover"]`)
+      .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))
+      .catch(() => 0);
+
+  it('shows on the shelf with a file token online, and after a reload offline', async () => {
+    // the fan makes a book with a cover (their own client, as the outbox would)
+    const pb = new PocketBase(inject('baseUrl'));
+    pb.autoCancellation(false);
+    await pb.collection('users').authWithPassword('fan2@example.com', PASSWORD);
+    const body = new FormData();
+    body.set('users', pb.authStore.record!.id);
+    body.set('title', `표지 ${Date.now().toString(36)}`);
+    body.set('thumbNail', new Blob([new Uint8Array(coverPng())], { type: 'image/png' }), 'c.png');
+    const book = await pb.collection('collectBook').create(body);
+    const plain = `/api/files/collectBook/${book.id}/${book['thumbNail'] as string}?thumb=100x135`;
+    const su = await superuserClient();
+    try {
+      // protected: not by its URL alone, nor with another fan's token
+      const base = inject('baseUrl');
+      expect([403, 404]).toContain((await fetch(new URL(plain, base))).status);
+      const other = new PocketBase(base);
+      await other.collection('users').authWithPassword('fan1@example.com', PASSWORD);
+      const otherToken = await other.files.getToken();
+      expect([403, 404]).toContain(
+        (await fetch(new URL(`${plain}&token=${otherToken}`, base))).status,
+      );
+
+      const { context, page, errors } = await openApp(browser, PHONE, {
+        path: '/profile',
+        login: 'fan2@example.com',
+      });
+      const cover = page.locator(
+        `[data-testid="shelf-book"][href*="${book.id}"] [data-testid="shelf-cover"]`,
+      );
+      await cover.waitFor();
+      await expect.poll(() => painted(page, book.id)).toBeGreaterThan(0);
+      expect(await cover.getAttribute('src')).toContain(`${plain}&token=`);
+      // the cover's own rendition, not the worker's 300 px offline placeholder
+      const width = await painted(page, book.id);
+      expect(width).not.toBe(300);
+
+      await context.setOffline(true);
+      await page.reload();
+      await page.waitForFunction(() => !!window.__pocamarket);
+      await cover.waitFor();
+      await expect.poll(() => cover.getAttribute('src')).toBe(plain);
+      await expect.poll(() => painted(page, book.id)).toBe(width);
+      await context.setOffline(false);
+      expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e))).toEqual(
+        [],
+      );
+      await context.close();
+    } finally {
+      await su.collection('collectBook').delete(book.id);
+    }
   });
 });

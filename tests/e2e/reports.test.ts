@@ -7,6 +7,10 @@
  * online). The Daum postcode script cannot load here (nothing leaves 127.0.0.1), so the address
  * is the plain field. What the server holds is read with a superuser client; the reports made
  * here are deleted afterwards.
+ *
+ * Then, at a phone size, a fan's own report in the hub's list: its image (a protected file,
+ * fetched with a file token) shown online and after a reload offline, and deleted from the list
+ * online and offline (sent once when back online, its file gone from the server).
  */
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
@@ -14,7 +18,9 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko-features.ts';
-import { openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
+import PocketBaseClient from 'pocketbase';
+import { inject } from 'vitest';
+import { openApp, PASSWORD, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
 
@@ -32,7 +38,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const id of made) await admin.collection('informUs').delete(id);
+  for (const id of made)
+    await admin
+      .collection('informUs')
+      .delete(id)
+      .catch(() => undefined);
   await browser?.close();
 });
 
@@ -361,6 +371,122 @@ describe.each([
     expect(row['SourceURL_']).toBe('https://x.com/pocamarket/status/1');
     expect(row['meetUpImg']).toMatch(/\.png$/);
     expect(await page.evaluate(() => window.__pocamarket.db.deadLetters.count())).toBe(0);
+    await closeClean(context, errors);
+  });
+});
+
+describe('a fan’s own reports in the list: images and delete', () => {
+  /** A report made by the fan themselves (their own client), as the server stores it. */
+  async function reportAs(email: string, title: string): Promise<RecordModel> {
+    const pb = new PocketBaseClient(inject('baseUrl'));
+    pb.autoCancellation(false);
+    await pb.collection('users').authWithPassword(email, PASSWORD);
+    const body = new FormData();
+    body.set('user', pb.authStore.record!.id);
+    body.set('type', 'phoca');
+    body.set('group', 'RIIZE');
+    body.set('artistName', '원빈');
+    body.set('phocaType', '앨범');
+    body.set('phocaTitle', title);
+    body.set('phocaImg', new Blob([new Uint8Array(imagePng())], { type: 'image/png' }), 'r.png');
+    const record = await pb.collection('informUs').create(body);
+    made.push(record.id);
+    return record;
+  }
+
+  const row = (p: Page, id: string) => p.locator(`[data-testid="report-item"][data-id="${id}"]`);
+  const painted = (p: Page, id: string) =>
+    row(p, id)
+      .locator('img')
+      .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
+  const onServer = (id: string) =>
+    admin
+      .collection('informUs')
+      .getOne(id)
+      .then(
+        () => true,
+        (err: { status?: number }) => (err.status === 404 ? false : Promise.reject(err)),
+      );
+
+  async function confirmDelete(page: Page, id: string) {
+    await row(page, id).getByTestId('report-delete').click();
+    await dialog(page).getByText(ko.reports.deleteConfirm).waitFor();
+    await dialog(page).getByRole('button', { name: ko.reports.delete }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+  }
+
+  it('the image shows with a file token online, and after a reload offline', async () => {
+    const title = unique('토큰 포카');
+    const report = await reportAs(FAN, title);
+    // the file is protected: nobody gets it by its URL alone
+    const plain = `/api/files/informUs/${report.id}/${report['phocaImg'] as string}`;
+    expect([403, 404]).toContain((await fetch(new URL(plain, inject('baseUrl')))).status);
+
+    const { context, page, errors } = await openApp(browser, PHONE, {
+      path: '/informUs',
+      login: FAN,
+    });
+    await row(page, report.id).waitFor();
+    await expect.poll(() => painted(page, report.id)).toBe(30);
+    const src = await row(page, report.id).locator('img').getAttribute('src');
+    expect(src).toContain(`${plain}?token=`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForFunction(() => !!window.__pocamarket);
+    await row(page, report.id).waitFor();
+    // no token can be had offline: the worker's copy answers the token-less URL
+    await expect.poll(() => row(page, report.id).locator('img').getAttribute('src')).toBe(plain);
+    // the report's own 30×40 image, not the worker's 300 px offline placeholder
+    await expect.poll(() => painted(page, report.id)).toBe(30);
+    await context.setOffline(false);
+    await closeClean(context, errors);
+  });
+
+  it('deleted from the list online: gone here and on the server', async () => {
+    const report = await reportAs(FAN, unique('지울 포카'));
+    const { context, page, errors } = await openApp(browser, PHONE, {
+      path: '/informUs',
+      login: FAN,
+    });
+    await row(page, report.id).waitFor();
+    // cancelling keeps it
+    await row(page, report.id).getByTestId('report-delete').click();
+    await dialog(page).getByRole('button', { name: ko.dialog.cancel }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(await row(page, report.id).count()).toBe(1);
+
+    await confirmDelete(page, report.id);
+    await row(page, report.id).waitFor({ state: 'detached' });
+    await page.getByText(ko.reports.deleted).first().waitFor();
+    await waitForOutboxEmpty(page);
+    expect(await onServer(report.id)).toBe(false);
+    expect(await page.evaluate(() => window.__pocamarket.db.deadLetters.count())).toBe(0);
+    await closeClean(context, errors);
+  });
+
+  it('deleted offline: gone at once, sent once when back online', async () => {
+    const report = await reportAs(FAN, unique('오프라인 삭제'));
+    const { context, page, errors } = await openApp(browser, PHONE, {
+      path: '/informUs',
+      login: FAN,
+    });
+    await row(page, report.id).waitFor();
+    await waitForOutboxEmpty(page);
+    await context.setOffline(true);
+    await page.getByText(ko.sync.offline).first().waitFor();
+
+    await confirmDelete(page, report.id);
+    await row(page, report.id).waitFor({ state: 'detached' });
+    expect(await outboxCount(page)).toBe(1);
+    expect(await onServer(report.id)).toBe(true);
+
+    await context.setOffline(false);
+    await waitForOutboxEmpty(page, 30_000);
+    expect(await onServer(report.id)).toBe(false);
+    expect(await page.evaluate(() => window.__pocamarket.db.deadLetters.count())).toBe(0);
+    expect(await row(page, report.id).count()).toBe(0);
     await closeClean(context, errors);
   });
 });

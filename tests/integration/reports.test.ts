@@ -1,13 +1,17 @@
 /**
- * Reports (informUs) against the real server: who may create, list and view them (API rules in
- * pb_migrations/1763700000_init_collections.js) and what each report type must carry
- * (pb_hooks/reports.pb.js). Sent as multipart, like the outbox sends them.
+ * Reports (informUs) against the real server: who may create, list, view and delete them (API
+ * rules in pb_migrations/1763700000_init_collections.js and 1764530000_protected_files.js) and
+ * what each report type must carry (pb_hooks/reports.pb.js). Sent as multipart, like the outbox
+ * sends them. Their images' stored names, quotas and tokens: uploads.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
 import { PNG } from 'pngjs';
 import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
-import { createUser, failure, newId, type Actor } from '../helpers/pb-fixtures.ts';
+import { createUser, failure, newId, readAsSuperuser, type Actor } from '../helpers/pb-fixtures.ts';
 
 let server: TestServer;
 let su: PocketBase;
@@ -210,11 +214,57 @@ describe('who may read reports', () => {
     expect((await admin.pb.collection('informUs').getOne(mine))['user']).toBe(fan1.id);
   });
 
-  it('nobody but a superuser updates or deletes a report', async () => {
+  it('nobody but a superuser updates a report', async () => {
     for (const actor of [fan1, admin]) {
       await failure(actor.pb.collection('informUs').update(mine, { cafeName: 'changed' }));
-      await failure(actor.pb.collection('informUs').delete(mine));
     }
     expect((await su.collection('informUs').getOne(mine))['cafeName']).toBe('카페 포카');
+  });
+});
+
+describe('who may delete reports', () => {
+  /** The report's folder under the data dir's storage (its image, .attrs and thumbs). */
+  const folder = (r: RecordModel) => join(server.dataDir, 'storage', r.collectionId, r.id);
+  const tombstoneOf = (id: string) =>
+    su.collection('tombstones').getFullList({
+      filter: su.filter('recordCollection = "informUs" && recordId = {:id}', { id }),
+    });
+
+  it('the author deletes their report: the record, its image file and a tombstone for them', async () => {
+    const r = await fan1.pb.collection('informUs').create(form(phoca(fan1.id)));
+    expect(existsSync(join(folder(r), r['phocaImg'] as string))).toBe(true);
+    await fan1.pb.collection('informUs').delete(r.id);
+    expect(await readAsSuperuser(su, 'informUs', r.id)).toBeNull();
+    expect(existsSync(folder(r))).toBe(false);
+    expect((await tombstoneOf(r.id)).map((t) => t['owner'])).toEqual([fan1.id]);
+  });
+
+  it('an admin deletes anyone’s report, its file with it', async () => {
+    const r = await fan2.pb.collection('informUs').create(form(meetup(fan2.id)));
+    await admin.pb.collection('informUs').delete(r.id);
+    expect(await readAsSuperuser(su, 'informUs', r.id)).toBeNull();
+    expect(existsSync(folder(r))).toBe(false);
+  });
+
+  it('another fan or anonymous cannot delete it: the record and its file stay', async () => {
+    const r = await fan1.pb.collection('informUs').create(form(phoca(fan1.id)));
+    expect((await failure(fan2.pb.collection('informUs').delete(r.id))).status).toBe(404);
+    expect((await failure(server.client().collection('informUs').delete(r.id))).status).toBe(404);
+    expect(await readAsSuperuser(su, 'informUs', r.id)).not.toBeNull();
+    expect(existsSync(join(folder(r), r['phocaImg'] as string))).toBe(true);
+  });
+
+  it('the server checks it too, even if the delete rule were opened by hand', async () => {
+    const r = await fan1.pb.collection('informUs').create(form(phoca(fan1.id)));
+    const rule = (await su.collections.getOne('informUs')).deleteRule;
+    await su.collections.update('informUs', { deleteRule: '@request.auth.id != ""' });
+    try {
+      const err = await failure(fan2.pb.collection('informUs').delete(r.id));
+      expect(err.status).toBe(403);
+      expect(err.response['message']).toMatch(/[가-힣]/);
+    } finally {
+      await su.collections.update('informUs', { deleteRule: rule });
+    }
+    expect(await readAsSuperuser(su, 'informUs', r.id)).not.toBeNull();
   });
 });

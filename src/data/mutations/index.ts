@@ -8,7 +8,7 @@ import { commentCreate } from './comments.ts';
 import { likeSet, likeUnset } from './likes.ts';
 import { notificationRead } from './notifications.ts';
 import { postCreate, postDelete, postUpdate } from './posts.ts';
-import { reportCreate } from './reports.ts';
+import { reportCreate, reportDelete } from './reports.ts';
 import type { AnyMutationKind } from './types.ts';
 import { biasSet, profileUpdate } from './users.ts';
 
@@ -27,6 +27,7 @@ const ALL = [
   biasSet,
   profileUpdate,
   reportCreate,
+  reportDelete,
   notificationRead,
 ] as const satisfies readonly AnyMutationKind[];
 
@@ -62,4 +63,5 @@ export {
   postUpdate,
   profileUpdate,
   reportCreate,
+  reportDelete,
 };

@@ -1,9 +1,11 @@
 /**
  * Reports (제보): a photo card or a meetup sent to the admins, with an image. Queued with its image
- * blob and a client id; the spec's failure message depends on the report type.
+ * blob and a client id; the spec's failure message depends on the report type. Its author or an
+ * admin may delete one (the server removes the image with it).
  */
 import * as v from 'valibot';
 import { ko } from '../../i18n/ko.ts';
+import { koReports } from '../../i18n/ko-reports.ts';
 import type { MutationKind } from './types.ts';
 
 const text = v.optional(v.string(), '');
@@ -85,4 +87,21 @@ export const reportCreate: MutationKind<ReportPayload> = {
   label: ko.sync.kinds.reportCreate,
   failureMessage: (p) =>
     p.type === 'phoca' ? ko.messages.photoCardReportFailed : ko.messages.meetUpReportFailed,
+};
+
+const deletePayload = v.object({ id: v.string() });
+export type ReportDeletePayload = v.InferOutput<typeof deletePayload>;
+
+export const reportDelete: MutationKind<ReportDeletePayload> = {
+  kind: 'report.delete',
+  collection: 'informUs',
+  payload: deletePayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    await db.informUs.delete(p.id);
+  },
+  // a replay answered 404 was already done (sync/outcomes.ts)
+  request: (p) => ({ method: 'DELETE', collection: 'informUs', id: p.id }),
+  label: koReports.reports.deleteLabel,
+  failureMessage: () => koReports.reports.deleteFailed,
 };

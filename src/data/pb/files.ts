@@ -1,14 +1,51 @@
 /**
+ * Collections whose files are protected (pb_migrations/1764530000_protected_files.js): reports
+ * and collect books, which only their owner (and, for reports, an admin) may read. PocketBase
+ * serves their files only with a file token (`?token=`, see ./file-token.ts); everything else
+ * (catalogue images, avatars) is public. See docs/files.md.
+ */
+export const PROTECTED_FILE_COLLECTIONS: readonly string[] = ['informUs', 'collectBook'];
+
+export function isProtectedFile(collection: string): boolean {
+  return PROTECTED_FILE_COLLECTIONS.includes(collection);
+}
+
+/** `url` with a file token added. */
+export function withFileToken(url: string, token: string): string {
+  if (!url || !token) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * `url` without its file token: the one key a file is cached under (sw/sw.ts), whichever
+ * short-lived token fetched it. Other query parameters (`thumb`) keep their order. Relative URLs
+ * stay relative.
+ */
+export function withoutFileToken(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hash = url.indexOf('#', q);
+  const query = url.slice(q + 1, hash < 0 ? undefined : hash);
+  const kept = query.split('&').filter((p) => p !== '' && !/^token(=|$)/.test(p));
+  return (
+    url.slice(0, q) + (kept.length ? `?${kept.join('&')}` : '') + (hash < 0 ? '' : url.slice(hash))
+  );
+}
+
+/**
  * URLs of files stored on records (`/api/files/{collection}/{id}/{file}`), same origin as the app,
  * so the service worker's file cache serves them offline. `thumb` asks PocketBase for one of the
  * field's configured thumbnail sizes (pb_migrations); a size the field does not list is answered
- * with the original file.
+ * with the original file. A protected collection's file also needs a token (./file-token.ts).
  */
 export function fileUrl(collection: string, id: string, file: string, thumb?: string): string {
   if (!file) return '';
   const path = `/api/files/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/${encodeURIComponent(file)}`;
   return thumb ? `${path}?thumb=${encodeURIComponent(thumb)}` : path;
 }
+
+/** A collect book's cover as the profile's shelf shows it (100×135 px; kept offline too). */
+export const BOOK_COVER_THUMB = '100x135';
 
 /**
  * The renditions of one kind of image, smallest first: the widths a `srcset` offers and the

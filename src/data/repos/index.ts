@@ -11,7 +11,7 @@ export {
 export { COMMENT_MAX_LENGTH, createComment } from './comments.ts';
 export { createCollectBook, saveCollectBookCards } from './collect-books.ts';
 export { setBias, updateProfile } from './profile.ts';
-export { createReport } from './reports.ts';
+export { createReport, deleteReport } from './reports.ts';
 export { markAllNotificationsRead, markNotificationRead } from './notifications.ts';
 export { discardDeadLetter, markDeadLettersNotified, retryDeadLetter } from './outbox.ts';
 export { InvalidInputError, LoginRequiredError } from './queue.ts';

@@ -4,11 +4,11 @@ import { isBlank } from '../../lib/text.ts';
 import { koReports } from '../../i18n/ko-reports.ts';
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import { newRecordId } from '../ids.ts';
-import { reportCreate } from '../mutations/index.ts';
+import { reportCreate, reportDelete } from '../mutations/index.ts';
 import type { ReportPayload, ReportPayloadInput } from '../mutations/reports.ts';
 import { pbTimestamp } from '../time.ts';
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from './collect-books.ts';
-import { InvalidInputError, queueMutation } from './queue.ts';
+import { InvalidInputError, LoginRequiredError, queueMutation } from './queue.ts';
 
 /** The report's fields; text fields left out are sent empty. */
 export type ReportInput = Omit<ReportPayloadInput, 'id' | 'user' | 'createdAt'>;
@@ -74,4 +74,22 @@ export async function createReport(input: ReportInput, db: AppDB = defaultDb): P
     db,
   );
   return p!.id;
+}
+
+/**
+ * Deletes a report (its author or an admin, as the server allows); queued like every change, so
+ * it works offline and is sent once. A report no longer on this device is a no-op.
+ */
+export async function deleteReport(id: string, db: AppDB = defaultDb): Promise<void> {
+  await queueMutation(
+    reportDelete,
+    async ({ db, userId }) => {
+      const report = await db.informUs.get(id);
+      if (!report) return null;
+      const me = await db.users.get(userId);
+      if (report.user !== userId && me?.role !== 'admin') throw new LoginRequiredError();
+      return { id };
+    },
+    db,
+  );
 }

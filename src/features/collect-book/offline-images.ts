@@ -15,7 +15,8 @@
 import { listCollectBooksOf } from '../../data/queries/collect-books';
 import { getGroup } from '../../data/queries/groups';
 import { listPhotoCards } from '../../data/queries/photo-cards';
-import { fileUrl } from '../../data/pb/files';
+import { getFileToken } from '../../data/pb/file-token';
+import { BOOK_COVER_THUMB, fileUrl, withFileToken } from '../../data/pb/files';
 import { bookCardImageUrl } from './book-card-image';
 
 /** The worker's cache of saved images (sw/sw.ts SAVED_FILES_CACHE). */
@@ -167,8 +168,12 @@ async function pruneSavedImages(keep: ReadonlySet<string>): Promise<void> {
 
 /**
  * The automatic part: the images of every group the user keeps a book of, one group after the
- * other, in the background. The worker skips what it already keeps, so a later run costs little
- * and picks up cards added since; a run that got everything then prunes what no book shows.
+ * other, then the books' own covers, in the background. The worker skips what it already keeps,
+ * so a later run costs little and picks up cards added since; a run that got everything then
+ * prunes what no book shows.
+ *
+ * Covers are protected files: they are asked for with a file token, and the worker keeps them
+ * under their URL without it (what the shelf asks for offline).
  */
 export async function saveOwnedBooksOffline(userId: string): Promise<void> {
   if (!(await activeWorker())) return;
@@ -182,6 +187,17 @@ export async function saveOwnedBooksOffline(userId: string): Promise<void> {
     for (const u of urls) keep.add(u);
     const result = await saveImagesOffline(urls);
     if (result.failed.length) complete = false;
+  }
+  const covers = books
+    .filter((b) => b.thumbNail)
+    .map((b) => fileUrl('collectBook', b.id, b.thumbNail, BOOK_COVER_THUMB));
+  if (covers.length && navigator.onLine) {
+    for (const u of covers) keep.add(u);
+    const token = await getFileToken();
+    const result = token
+      ? await saveImagesOffline(covers.map((u) => withFileToken(u, token)))
+      : null;
+    if (!result || result.failed.length) complete = false;
   }
   if (complete) await pruneSavedImages(keep);
 }

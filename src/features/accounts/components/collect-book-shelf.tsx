@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { BookIcon } from '../../../components/ui/icons';
 import { PendingMark } from '../../../components/ui/pending-mark';
-import { fileUrl } from '../../../data/pb/files';
+import { useFileUrl } from '../../../data/pb/file-token';
+import { BOOK_COVER_THUMB, fileUrl } from '../../../data/pb/files';
 import type { CollectBook, Group } from '../../../data/pb/records';
 import { ko } from '../../../i18n/ko-features';
 import { useCollectBookThumbnailUrl, useMyCollectBooks } from '../../collect-book/queries';
@@ -13,6 +14,10 @@ import styles from './collect-book-shelf.module.css';
  * The profile's shelf of collect books (spec §2, §9: covers 100×135 px plus an add tile). A book
  * made offline shows its queued thumbnail; a book with no thumbnail, or one that fails to load,
  * shows its group's logo, or '미정' when it has no group.
+ *
+ * Covers are protected files (only the owner may see them): the URL carries a file token while
+ * one can be had, and offline goes without it to the service worker's cached copy
+ * (data/pb/file-token.ts).
  */
 export function CollectBookShelf() {
   const books = useMyCollectBooks();
@@ -57,8 +62,11 @@ function Cover({ book, group }: { book: CollectBook; group: Group | null }) {
   const pending = useCollectBookThumbnailUrl(book.id);
   const [failed, setFailed] = useState<string | null>(null);
   const groupName = group?.groupName ?? ko.collectBook.undecidedGroup;
-  const src =
-    pending ?? (book.thumbNail ? fileUrl('collectBook', book.id, book.thumbNail, '100x135') : '');
+  const cover = useFileUrl(
+    'collectBook',
+    book.thumbNail ? fileUrl('collectBook', book.id, book.thumbNail, BOOK_COVER_THUMB) : '',
+  );
+  const src = pending ?? cover;
   const showCover = src !== '' && src !== failed;
   const logo = group?.logoImage ? fileUrl('groups', group.id, group.logoImage, '100x100') : '';
 

@@ -1,6 +1,11 @@
+import { useState } from 'react';
 import { PendingMark } from '../../../components/ui/pending-mark';
+import { toast } from '../../../components/ui/toast';
+import { useConfirm } from '../../../components/ui/use-confirm';
+import { useFileUrl } from '../../../data/pb/file-token';
 import { fileUrl } from '../../../data/pb/files';
 import type { Report } from '../../../data/pb/records';
+import { InvalidInputError, LoginRequiredError, loadRepos } from '../../../data/repos/lazy';
 import { ko } from '../../../i18n/ko-features';
 import { relativeTime } from '../../../lib/relative-time';
 import { useOwnProfile } from '../../accounts/queries';
@@ -14,6 +19,11 @@ const t = ko.reports;
  * Below the hub's links: an admin reads every report received ('받은 제보'), a fan sees the ones
  * they sent ('내가 보낸 제보'), each with its image, what it names and when; one still queued on
  * this device carries a pending mark. Nothing shows when logged out or when there are none.
+ *
+ * Each row can be deleted (after a confirm) by whoever sees it: its author, or an admin. The
+ * delete is queued like every change, so it works offline and is sent once when back online.
+ * The images are protected files: shown with a file token, offline from the worker's cache
+ * (data/pb/file-token.ts).
  */
 export function ReportList() {
   const me = useOwnProfile();
@@ -36,17 +46,48 @@ export function ReportList() {
 }
 
 function ReportRow({ report: r, pending }: { report: Report; pending: boolean }) {
+  const confirm = useConfirm();
+  const [failed, setFailed] = useState<string | null>(null);
   const field = r.type === 'phoca' ? 'phocaImg' : 'meetUpImg';
   const queued = usePendingFileUrl('informUs', r.id, field);
   const file = r.type === 'phoca' ? r.phocaImg : r.meetUpImg;
-  const src = queued ?? (file ? fileUrl('informUs', r.id, file) : null);
+  const stored = useFileUrl('informUs', file ? fileUrl('informUs', r.id, file) : '');
+  const src = queued ?? stored;
   const name = r.type === 'phoca' ? r.phocaTitle : r.cafeName;
+
+  async function remove() {
+    const ok = await confirm({
+      message: t.deleteConfirm,
+      confirmLabel: t.delete,
+      destructive: true,
+    });
+    if (!ok) return;
+    try {
+      await (await loadRepos()).deleteReport(r.id);
+      toast.success(t.deleted);
+    } catch (err) {
+      toast.error(
+        err instanceof LoginRequiredError
+          ? ko.messages.loginRequired
+          : err instanceof InvalidInputError
+            ? err.message
+            : t.deleteFailed,
+      );
+    }
+  }
+
   const details =
     r.type === 'phoca' ? [r.phocaType] : [r.cafeAddress, r.meetUpDuration].filter(Boolean);
   return (
     <li className={styles.item} data-testid="report-item" data-id={r.id}>
-      {src ? (
-        <img className={styles.image} src={src} alt={t.imageAlt(name)} loading="lazy" />
+      {src && src !== failed ? (
+        <img
+          className={styles.image}
+          src={src}
+          alt={t.imageAlt(name)}
+          loading="lazy"
+          onError={() => setFailed(src)}
+        />
       ) : (
         <span className={styles.image} aria-hidden="true" />
       )}
@@ -55,6 +96,15 @@ function ReportRow({ report: r, pending }: { report: Report; pending: boolean })
           <span className={styles.chip}>{r.type === 'phoca' ? t.kindPhoca : t.kindMeetup}</span>
           <span className={styles.time}>{relativeTime(r.created)}</span>
           {pending ? <PendingMark /> : null}
+          <button
+            type="button"
+            className={styles.delete}
+            onClick={() => void remove()}
+            aria-label={t.deleteAria(name)}
+            data-testid="report-delete"
+          >
+            {t.delete}
+          </button>
         </p>
         <p className={styles.name}>{name}</p>
         <p className={styles.meta}>{[r.group, r.artistName].filter(Boolean).join(' · ')}</p>

@@ -34,7 +34,9 @@ export function ReportOutcome({ submit, doneMessage, failedMessage }: ReportOutc
             ? ko.reports.successTitle
             : ko.reports.savedOfflineTitle
       }
-      message={failed ? failedMessage : sent ? doneMessage : ko.reports.savedOffline}
+      message={
+        failed ? (submit.refusal ?? failedMessage) : sent ? doneMessage : ko.reports.savedOffline
+      }
       onOk={failed ? submit.dismiss : toHub}
     />
   );

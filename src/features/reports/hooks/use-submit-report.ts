@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { syncStatusAtom, useAtomValue } from '../../../app/store';
+import { db } from '../../../data/db';
 import { deliveryOf, watchDelivery } from '../../../data/queries/delivery';
 import {
   createReport,
@@ -25,6 +26,11 @@ export interface SubmitReport {
   phase: SubmitPhase;
   /** A Korean message when nothing could be queued (bad image, storage full), else null. */
   error: string | null;
+  /**
+   * Why the server refused it, when that is worth more than the spec's failure message (the
+   * day's upload quota is used up), else null.
+   */
+  refusal: string | null;
   submit: (input: ReportInput) => Promise<void>;
   /** Closes the failure modal (back to 'idle', the form unchanged). */
   dismiss: () => void;
@@ -37,6 +43,15 @@ function queueFailure(err: unknown): string | null {
   return null;
 }
 
+/** Field code of the server's daily upload quota refusal (pb_hooks/lib/uploads.js). */
+const QUOTA_CODE = 'validation_upload_quota';
+
+/** The Korean reason of a refused report, from its dead letter's description of the answer. */
+async function refusalOf(id: string): Promise<string | null> {
+  const dead = await db.deadLetters.where('recordKey').equals(`informUs/${id}`).last();
+  return dead?.detail.includes(QUOTA_CODE) ? ko.reports.quotaExceeded : null;
+}
+
 /**
  * Queues the report with its image through the outbox (so it also works offline) and follows it:
  * online, the modal waits for the server's answer, read from the outbox and dead letters.
@@ -45,12 +60,15 @@ export function useSubmitReport(): SubmitReport {
   const online = useAtomValue(syncStatusAtom).online;
   const [phase, setPhase] = useState<SubmitPhase>('idle');
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [watchId, setWatchId] = useState<string | null>(null);
 
-  const delivery = useLiveQuery(
-    () => (watchId ? deliveryOf('informUs', watchId) : undefined),
-    [watchId],
-  );
+  const watched = useLiveQuery(async () => {
+    if (!watchId) return undefined;
+    const delivery = await deliveryOf('informUs', watchId);
+    return { delivery, refusal: delivery === 'failed' ? await refusalOf(watchId) : null };
+  }, [watchId]);
+  const delivery = watched?.delivery;
 
   const waiting = phase === 'sending' && watchId !== null;
   const outcome: SubmitPhase | null = !waiting
@@ -65,6 +83,7 @@ export function useSubmitReport(): SubmitReport {
   // Adjusting state while rendering: the outcome is derived from the live query and the network.
   if (outcome) {
     setPhase(outcome);
+    setRefusal(outcome === 'failed' ? (watched?.refusal ?? null) : null);
     setWatchId(null);
   }
 
@@ -84,6 +103,7 @@ export function useSubmitReport(): SubmitReport {
   async function submit(input: ReportInput) {
     if (phase !== 'idle') return;
     setError(null);
+    setRefusal(null);
     setPhase('sending');
     try {
       const id = await createReport(input);
@@ -104,6 +124,7 @@ export function useSubmitReport(): SubmitReport {
   return {
     phase,
     error,
+    refusal,
     submit,
     dismiss: () => setPhase('idle'),
   };

@@ -1,0 +1,257 @@
+/// <reference path="../../pb_data/types.d.ts" />
+/**
+ * Uploaded files (used by pb_hooks/uploads.pb.js): what their bytes are, the name they are stored
+ * and served under, and how much each user may upload a day. See docs/files.md.
+ *
+ * - Every file sent to a file field must be a PNG, JPEG, WEBP or GIF by its first bytes (its
+ *   name and the client's content type are ignored). It is stored under PocketBase's generated
+ *   name with the extension of what it is (`.png`, `.jpg`, `.webp`, `.gif`): PocketBase picks the
+ *   served Content-Type partly from the extension (`.js`/`.mjs` as script, `.css` as CSS), so a
+ *   GIF named `x.js` would otherwise be served from our origin as JavaScript.
+ * - Fans' uploads are counted per user, per kind and per day (Korean calendar day) in the
+ *   `uploadLog` collection: one row per stored file, written in the transaction that stores the
+ *   record, so a refused or rolled-back request counts nothing and six parallel requests can't
+ *   all slip under the limit. Deleting a record gives nothing back: the quota bounds what a user
+ *   can make the server write in a day, not what they keep.
+ *
+ * The pure parts (`sniffImage`, `storedName`, `dayStart`, `quotaProblem`) are exported for tests.
+ */
+
+const MB = 1024 * 1024;
+
+/**
+ * Daily upload quotas of a signed-in user, per kind of upload (superusers are exempt), the one
+ * place they are set. Chosen so that ordinary use never comes near them while one account can't
+ * fill the disk: a fan sends a few reports a day (one image each, at most 5 MB), changes their
+ * avatar a few times (at most 2 MB) and makes a few collect books (a cover of at most 5 MB each).
+ * A busy fan after an event, ten reports of 5 MB phone photos, still fits; so do five avatar
+ * changes and eight covers of the largest size. Worst case per account and day: 110 MB.
+ */
+const QUOTAS = {
+  informUs: { files: 20, bytes: 60 * MB, what: '제보 이미지를' },
+  users: { files: 10, bytes: 10 * MB, what: '프로필 사진을' },
+  collectBook: { files: 20, bytes: 40 * MB, what: '콜렉트북 표지를' },
+};
+
+/** Log rows older than this are deleted when the same user uploads again. */
+const LOG_KEEP_MS = 2 * 24 * 60 * 60 * 1000;
+
+/** Korea has no daylight saving time: a day there starts at 15:00 UTC of the day before. */
+const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const IMAGE_MIME = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+const EXTENSION = {
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/webp': '.webp',
+  'image/gif': '.gif',
+};
+
+/** Bytes read from each upload to tell its type (WEBP needs 12). */
+const SNIFF_BYTES = 16;
+
+// A non-image is answered exactly as PocketBase answers a file type its field doesn't allow
+// (English here, put into Korean with every other PocketBase answer by api.pb.js and
+// lib/errors-ko.js: "지원하지 않는 파일 형식입니다. (허용: image/png, ...)"), so the app and API
+// callers read one answer whichever check met the file first.
+const MSG_NOT_IMAGE = `The file mime type must be one of: ${IMAGE_MIME.join(', ')}.`;
+const CODE_NOT_IMAGE = 'validation_invalid_mime_type';
+const CODE_QUOTA = 'validation_upload_quota';
+
+function startsWith(bytes, prefix, offset) {
+  const at = offset || 0;
+  if (bytes.length < at + prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) {
+    if ((bytes[at + i] & 0xff) !== prefix[i]) return false;
+  }
+  return true;
+}
+
+const ascii = (s) => s.split('').map((c) => c.charCodeAt(0));
+
+/** The image type of a file's first bytes ('image/png', ...), or '' for anything else. */
+function sniffImage(bytes) {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'image/gif';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';
+  return '';
+}
+
+/**
+ * The name a file of type `mime` is stored under: PocketBase's generated name (a normalised
+ * base, a random suffix, the client's extension) with the extension of what the bytes are.
+ */
+function storedName(generated, mime) {
+  const name = String(generated || '');
+  const dot = name.lastIndexOf('.');
+  const base = dot > 0 ? name.slice(0, dot) : name;
+  return base + EXTENSION[mime];
+}
+
+/** The start of the Korean calendar day holding `nowMs`, in ms since the epoch (UTC). */
+function dayStart(nowMs) {
+  return Math.floor((nowMs + KST_OFFSET_MS) / DAY_MS) * DAY_MS - KST_OFFSET_MS;
+}
+
+/** A time as PocketBase stores datetimes ("2026-01-02 03:04:05.678Z"), for comparisons in SQL. */
+function pbTime(ms) {
+  return new Date(ms).toISOString().replace('T', ' ');
+}
+
+/**
+ * Whether uploading `adding` ({files, bytes}) on top of `used` goes over `quota`: the Korean
+ * message when it does, else ''.
+ */
+function quotaProblem(quota, used, adding) {
+  if (used.files + adding.files <= quota.files && used.bytes + adding.bytes <= quota.bytes)
+    return '';
+  return (
+    `오늘은 ${quota.what} 더 올릴 수 없습니다. ` +
+    `하루에 ${quota.files}개, ${Math.round(quota.bytes / MB)}MB까지 올릴 수 있어요. ` +
+    '내일 다시 시도해주세요.'
+  );
+}
+
+/** The files of this request: [{ field, maxSize, file }] (Go slices read into JS). */
+function uploadsOf(record) {
+  const out = [];
+  const fields = record.collection().fields;
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i];
+    if (f.type() !== 'file') continue;
+    const name = f.getName();
+    const files = record.getUnsavedFiles(name) || [];
+    for (let j = 0; j < files.length; j++)
+      out.push({ field: name, maxSize: f.maxSize, file: files[j] });
+  }
+  return out;
+}
+
+function readHead(file) {
+  const reader = file.reader.open();
+  try {
+    return toBytes(reader, SNIFF_BYTES);
+  } finally {
+    reader.close();
+  }
+}
+
+/**
+ * Checks every file uploaded with this request and renames it to its type's extension; a file
+ * that is not one of the four image types is refused with a 400 (nothing stored). Returns the
+ * uploads as [{ field, size }].
+ */
+function checkFiles(record, isCreate) {
+  const uploads = uploadsOf(record);
+  const bad = {};
+  let refused = false;
+  for (const u of uploads) {
+    // too big: PocketBase refuses it with its own size message, which says more
+    if (u.maxSize > 0 && u.file.size > u.maxSize) continue;
+    const mime = sniffImage(readHead(u.file));
+    if (!mime) {
+      bad[u.field] = new ValidationError(CODE_NOT_IMAGE, MSG_NOT_IMAGE);
+      refused = true;
+      continue;
+    }
+    u.file.name = storedName(u.file.name, mime);
+  }
+  if (refused) {
+    // PocketBase's own top-level wording too (translated the same way)
+    throw new BadRequestError(
+      isCreate ? 'Failed to create record.' : 'Failed to update record.',
+      bad,
+    );
+  }
+  return uploads.map((u) => ({ field: u.field, size: u.file.size }));
+}
+
+/** Files and bytes `userId` stored in `bucket` since `sinceMs`, as the log has them. */
+function usedSince(app, userId, bucket, sinceMs) {
+  const row = new DynamicModel({ files: 0, bytes: 0 });
+  app
+    .db()
+    .newQuery(
+      'SELECT COUNT(*) AS files, COALESCE(SUM(size), 0) AS bytes FROM uploadLog ' +
+        'WHERE user = {:user} AND bucket = {:bucket} AND created >= {:since}',
+    )
+    .bind({ user: userId, bucket: bucket, since: pbTime(sinceMs) })
+    .one(row);
+  return { files: row.files, bytes: row.bytes };
+}
+
+/**
+ * Refuses the uploads when they would take `userId` over the day's quota of `bucket`, else logs
+ * them. Run inside the write transaction (see lib/common.js inTransaction), so the check and the
+ * log are one step.
+ *
+ * The refusal is a 400 with the Korean message (field code `validation_upload_quota`), not a 429:
+ * the app's outbox retries a 429 every few seconds, which would re-send megabytes of images all
+ * day; a 400 is final, so the change waits among the fan's failed changes, to be sent again by
+ * hand (tomorrow).
+ */
+function chargeQuota(app, userId, bucket, recordId, uploads) {
+  const quota = QUOTAS[bucket];
+  if (!quota || !uploads.length) return;
+  const now = Date.now();
+  const adding = { files: uploads.length, bytes: 0 };
+  for (const u of uploads) adding.bytes += u.size;
+  const message = quotaProblem(quota, usedSince(app, userId, bucket, dayStart(now)), adding);
+  if (message) {
+    const data = {};
+    for (const u of uploads) data[u.field] = new ValidationError(CODE_QUOTA, message);
+    throw new BadRequestError(message, data);
+  }
+  app
+    .db()
+    .newQuery('DELETE FROM uploadLog WHERE user = {:user} AND created < {:old}')
+    .bind({ user: userId, old: pbTime(now - LOG_KEEP_MS) })
+    .execute();
+  const log = app.findCollectionByNameOrId('uploadLog');
+  for (const u of uploads) {
+    const row = new Record(log);
+    row.set('user', userId);
+    row.set('bucket', bucket);
+    row.set('record', recordId);
+    row.set('field', u.field);
+    row.set('size', u.size);
+    app.save(row);
+  }
+}
+
+/** Every collection with a file field (the hooks are registered for these). */
+const FILE_COLLECTIONS = ['groups', 'photoCards', 'collectBook', 'meetUps', 'informUs', 'users'];
+
+/**
+ * A create or update request of a collection with file fields: checks and renames its files,
+ * then, for a signed-in user's counted upload, runs the rest of the request in one transaction
+ * with the quota check and log.
+ */
+function handleRequest(e, isCreate) {
+  const uploads = checkFiles(e.record, isCreate);
+  const bucket = e.collection.name;
+  if (!uploads.length || !QUOTAS[bucket] || !e.auth || e.hasSuperuserAuth()) return e.next();
+  const userId = e.auth.id;
+  require(`${__hooks}/lib/common.js`).inTransaction(e, null, (txApp) =>
+    chargeQuota(txApp, userId, bucket, e.record.id, uploads),
+  );
+}
+
+module.exports = {
+  FILE_COLLECTIONS,
+  handleRequest,
+  QUOTAS,
+  IMAGE_MIME,
+  CODE_QUOTA,
+  CODE_NOT_IMAGE,
+  MSG_NOT_IMAGE,
+  sniffImage,
+  storedName,
+  dayStart,
+  pbTime,
+  quotaProblem,
+  checkFiles,
+  chargeQuota,
+};
