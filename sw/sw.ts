@@ -35,7 +35,7 @@ import { parsePushPayload, safeAppPath } from '../src/data/push/payload.ts';
 import { storePushedNotification } from '../src/data/push/inbox.ts';
 import { markNotificationRead } from '../src/data/repos/notifications.ts';
 import { ko } from '../src/i18n/ko.ts';
-import { withoutFileToken } from '../src/data/pb/files.ts';
+import { FILE_CACHES, withoutFileToken } from '../src/data/pb/files.ts';
 import { koAlerts } from '../src/i18n/ko-alerts.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -61,8 +61,8 @@ registerRoute(
 // token (`?token=`, src/data/pb/file-token.ts). Both caches key every file on its URL without
 // the token, so a copy fetched with one token answers the next token's URL, and the token-less
 // URL a screen asks for offline (when no token can be had). The token itself is never stored.
-const FILES_CACHE = 'pb-files';
-const SAVED_FILES_CACHE = 'pb-files-saved';
+const FILES_CACHE = FILE_CACHES.files;
+const SAVED_FILES_CACHE = FILE_CACHES.saved;
 
 /** The cache key of a file request: its URL without the file token. */
 function fileCacheKey(url: string): string {

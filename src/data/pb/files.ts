@@ -10,6 +10,26 @@ export function isProtectedFile(collection: string): boolean {
   return PROTECTED_FILE_COLLECTIONS.includes(collection);
 }
 
+/** The service worker's caches of `/api/files/` answers (sw/sw.ts). */
+export const FILE_CACHES = { files: 'pb-files', saved: 'pb-files-saved' } as const;
+
+/**
+ * Drops protected files (a report's image, a collect book's cover) from the file caches, at
+ * logout: on a shared phone the next person must not find them offline. Public files stay.
+ */
+export async function dropCachedProtectedFiles(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  for (const name of Object.values(FILE_CACHES)) {
+    if (!(await caches.has(name))) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      // /api/files/{collection}/{record}/{file}
+      const collection = decodeURIComponent(new URL(request.url).pathname.split('/')[3] ?? '');
+      if (isProtectedFile(collection)) await cache.delete(request);
+    }
+  }
+}
+
 /** `url` with a file token added. */
 export function withFileToken(url: string, token: string): string {
   if (!url || !token) return url;

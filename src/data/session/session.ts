@@ -12,6 +12,7 @@ import { isTokenExpired, type RecordModel } from 'pocketbase';
 import type { AppDB } from '../db/index.ts';
 import { readMutation } from '../mutations/index.ts';
 import type { AppClient } from '../pb/client.ts';
+import { dropCachedProtectedFiles } from '../pb/files.ts';
 import { readAuthRow } from './auth-store.ts';
 
 export interface Session {
@@ -81,7 +82,8 @@ export async function loginWithPassword(
 
 /**
  * Ends the session on this device: the stored token goes, the owner-private tables are emptied
- * and the user's own private fields are dropped from the local profile copy.
+ * the user's own private fields are dropped from the local profile copy, and their protected
+ * files (report images, collect-book covers) from the service worker's caches.
  */
 export async function logout(client: AppClient, db: AppDB): Promise<void> {
   const userId = client.store.record?.id;
@@ -91,7 +93,10 @@ export async function logout(client: AppClient, db: AppDB): Promise<void> {
   client.store.clear();
   await db.auth.delete('session');
   await claimPrivateTables(db, null);
-  if (userId) await db.users.update(userId, { email: undefined, phoneNumber: '', birth: '' });
+  if (userId) {
+    await db.users.update(userId, { email: undefined, phoneNumber: '', birth: '', likeList: [] });
+  }
+  await dropCachedProtectedFiles().catch(() => {});
 }
 
 /** Seconds before expiry at which the token is refreshed (tokens last 7 days by default). */
