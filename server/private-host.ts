@@ -10,7 +10,8 @@ import { isIP } from 'node:net';
 
 type Range = readonly [base: number, prefix: number];
 
-const v4 = (a: number, b: number, c: number, d: number) => ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
+const v4 = (a: number, b: number, c: number, d: number) =>
+  ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
 
 /** IPv4 blocks that are not public unicast (IANA special-purpose registry), plus cloud hosts. */
 const V4_NOT_PUBLIC: readonly Range[] = [

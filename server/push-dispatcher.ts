@@ -127,7 +127,7 @@ export class SendLimiter {
   }
 
   private pump(): void {
-    for (let i = 0; i < this.queue.length && this.active < this.max; ) {
+    for (let i = 0; i < this.queue.length && this.active < this.max;) {
       const { key, start } = this.queue[i]!;
       const n = this.perKeyActive.get(key) ?? 0;
       if (n >= this.perKey) {
@@ -273,7 +273,12 @@ async function subscriptionsOf(
   const own: Subscription[] = [];
   for (let i = 0; i < users.length; i += 50) {
     const chunk = users.slice(i, i + 50);
-    own.push(...(await readSubscriptions(pb, chunk.map((u) => pb.filter('user = {:u}', { u })))));
+    own.push(
+      ...(await readSubscriptions(
+        pb,
+        chunk.map((u) => pb.filter('user = {:u}', { u })),
+      )),
+    );
   }
   const sharing = new Map<string, Subscription[]>();
   const endpoints = [...new Set(own.map((s) => s.endpoint))];
@@ -360,7 +365,10 @@ export async function dispatchOnce(opts: DispatchOptions): Promise<DispatchResul
     const stop = () => agent?.destroy();
     deadline.addEventListener('abort', stop, { once: true });
     try {
-      const check = await Promise.race([checkEndpoint(s.endpoint, resolveOnce, allowPrivate), late]);
+      const check = await Promise.race([
+        checkEndpoint(s.endpoint, resolveOnce, allowPrivate),
+        late,
+      ]);
       if (!check.ok) {
         log(`skipping subscription ${s.id}: ${check.reason}`);
         return 'rejected';

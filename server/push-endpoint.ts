@@ -75,7 +75,10 @@ export async function checkEndpoint(
   const refused = addresses.filter((a) => !isPublicAddress(a.address));
   if (!allowPrivate && refused.length) {
     const list = refused.map((a) => a.address).join(', ');
-    return { ok: false, reason: `its endpoint host ${host} resolves to a non-public address (${list})` };
+    return {
+      ok: false,
+      reason: `its endpoint host ${host} resolves to a non-public address (${list})`,
+    };
   }
   return { ok: true, target: { host, addresses } };
 }
