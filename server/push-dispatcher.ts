@@ -184,7 +184,10 @@ export interface DispatchOptions {
   allowPrivateEndpoints?: boolean;
   /** Resolves an endpoint's host to all its addresses (default dns.promises.lookup, all: true). */
   resolveHost?: ResolveHost;
-  /** Sees each push connection's host and the checked addresses it is pinned to (logs, tests). */
+  /**
+   * Sees each push connection's host and the checked addresses it is pinned to, just before it
+   * connects; throwing refuses the connection (a network error for that push).
+   */
   onConnect?: (host: string, addresses: LookupAddress[]) => void;
   /** How long push services keep an undelivered message, in seconds (default 24 h). */
   ttlSeconds?: number;
@@ -555,6 +558,8 @@ export function startPushDispatcher(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let wakeUp: (() => void) | undefined;
+  // a wake() while a pass is being started skips the next wait
+  let woken = false;
 
   const failed = (err: unknown) => {
     if (err instanceof ClientResponseError && (err.status === 401 || err.status === 403)) {
@@ -565,6 +570,7 @@ export function startPushDispatcher(
 
   const loop = async () => {
     while (!stopped) {
+      woken = false;
       try {
         const token = opts.pb.authStore.token;
         if (!token || isTokenExpired(token, 300)) await opts.login(opts.pb);
@@ -591,6 +597,7 @@ export function startPushDispatcher(
       }
       if (stopped) break;
       await new Promise<void>((resolve) => {
+        if (woken) return resolve();
         wakeUp = resolve;
         timer = setTimeout(resolve, opts.intervalMs ?? 3_000);
       });
@@ -600,6 +607,7 @@ export function startPushDispatcher(
 
   return {
     wake() {
+      woken = true;
       clearTimeout(timer);
       wakeUp?.();
     },

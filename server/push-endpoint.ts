@@ -86,7 +86,9 @@ export async function checkEndpoint(
 /**
  * An https.Agent for one push request that connects only to `target`'s checked addresses (and
  * only for its host name), and drops a connection whose answer grows past MAX_ANSWER_BYTES.
- * `base` carries TLS options such as a test CA; `onConnect` sees where each connection goes.
+ * `base` carries TLS options such as a test CA; `onConnect` sees where each connection goes, just
+ * before the socket connects, and may refuse it by throwing (an egress policy; tests that must
+ * not reach the internet).
  */
 export class PinnedAgent extends Agent {
   constructor(
@@ -103,7 +105,12 @@ export class PinnedAgent extends Agent {
         callback(err, '', 0);
         return;
       }
-      onConnect?.(hostname, addresses);
+      try {
+        onConnect?.(hostname, addresses);
+      } catch (err) {
+        callback(err as NodeJS.ErrnoException, '', 0);
+        return;
+      }
       if (options.all) callback(null, addresses);
       else callback(null, addresses[0]!.address, addresses[0]!.family);
     };
