@@ -287,6 +287,8 @@ describe('subscriptions', () => {
       }),
     );
     expect(again.status).toBe(400);
+    // the client (src/data/push/subscription.ts) reads this as "my record is there already"
+    expect(again.response.data['endpoint']?.code).toBe('validation_not_unique');
   });
 });
 
