@@ -4,8 +4,11 @@
  *  - GET /api/push/public-key → {publicKey}: the VAPID key the browser subscribes with. The
  *    launcher (server/app-server.ts) creates the key pair and passes the public half in
  *    VAPID_PUBLIC_KEY; without it the route answers 503.
- *  - pushSubscriptions: an https endpoint, known topics only, well-formed keys; a device's
- *    endpoint moves to the account that subscribes with it last.
+ *  - pushSubscriptions: an https endpoint on a public-looking host, known topics only,
+ *    well-formed keys; at most 10 per account. An endpoint is unique per account, not across
+ *    accounts: a browser used by two accounts has a record for each, and writing one never
+ *    touches or reveals another account's record (the dispatcher sends only to the record saved
+ *    last on that browser subscription). See docs/push.md.
  *  - notification rows: a comment (→ the meetup's other commenters), a new exchange post (→ fans
  *    who liked the card or keep it in a collect book), a new meetup (→ fans of its group), each
  *    only for users who opted into that topic and never for the actor. Written after the save has
@@ -25,7 +28,12 @@ onRecordCreateRequest((e) => {
   const lib = require(`${__hooks}/lib/push.js`);
   const common = require(`${__hooks}/lib/common.js`);
   lib.checkSubscription(e.record);
-  common.inTransaction(e, null, (txApp) => lib.releaseEndpoint(txApp, e.record));
+  // The create rule runs after this hook: a record in someone else's name is left for it to
+  // refuse, before anything about that account (its device count) is looked at. Superusers
+  // (admin tools, data moved from elsewhere) are not capped.
+  const own = e.auth && e.auth.id === e.record.getString('user');
+  if (e.hasSuperuserAuth() || !own) return e.next();
+  common.inTransaction(e, null, (txApp) => lib.checkDeviceLimit(txApp, e.record));
 }, 'pushSubscriptions');
 
 onRecordUpdateRequest((e) => {

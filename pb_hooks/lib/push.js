@@ -1,7 +1,7 @@
 /// <reference path="../../pb_data/types.d.ts" />
 /**
  * Push alerts, server half (pb_hooks/push.pb.js calls these): who gets a `notifications` row for
- * an event, and what a push subscription may contain.
+ * an event, and what a push subscription may contain. docs/push.md describes the whole design.
  *
  * Opt-in is per device: a user has opted into a topic when any of their `pushSubscriptions` lists
  * it. Each event writes one row per recipient; server/push-dispatcher.ts sends the rows and sets
@@ -16,12 +16,19 @@ const MSG_BAD_TOPICS = '알림 종류가 올바르지 않습니다.';
 const MSG_BAD_KEYS = '푸시 구독 키가 올바르지 않습니다.';
 const MSG_BAD_ENDPOINT = '푸시 구독 주소는 https 주소여야 합니다.';
 const MSG_LOCAL_ENDPOINT = '푸시 구독 주소로 쓸 수 없는 주소입니다.';
+const MSG_TOO_MANY_DEVICES =
+  '알림은 한 계정에 기기 10대까지 받을 수 있어요. 다른 기기에서 알림을 끈 뒤 다시 시도해 주세요.';
+
+/** Push subscriptions (devices) one account may have. */
+const MAX_DEVICES = 10;
 
 /**
- * Whether an endpoint's host is an address or a localhost name rather than a public name.
- * Browsers' push services (FCM, Mozilla, Apple, Windows) are always names; an address, or a
- * number a URL parser would read as one (2130706433, 0x7f.1), could aim the push dispatcher at
- * the server's own network. The dispatcher checks the resolved form again before any request.
+ * Whether an endpoint's host is an address, a localhost or intranet name rather than a public
+ * name. Browsers' push services (FCM, Mozilla, Apple, Windows) are always public names; an
+ * address, a number a URL parser would read as one (2130706433, 0x7f.1), a one-label name
+ * (`metadata`) or a private-use suffix (.local, .internal...) could aim the push dispatcher at the
+ * server's own network. This only catches spellings: a public-looking name that resolves inside
+ * is refused by the dispatcher, which checks every resolved address right before connecting.
  * PUSH_ALLOW_PRIVATE_ENDPOINTS=1 lets tests use their local push service.
  */
 function isAddressHost(endpoint) {
@@ -29,7 +36,8 @@ function isAddressHost(endpoint) {
   if (!m) return true;
   const host = m[1].toLowerCase().replace(/\.$/, '');
   if (host.charAt(0) === '[') return true; // IPv6 literal
-  if (host === 'localhost' || /\.localhost$/.test(host)) return true;
+  if (host.indexOf('.') < 0) return true; // one label: localhost, metadata, an intranet host
+  if (/\.(localhost|local|localdomain|internal|lan|home\.arpa)$/.test(host)) return true;
   // every label numeric (decimal, octal or hex): an IPv4 address in some spelling
   return host.split('.').every((label) => /^(0x[0-9a-f]*|[0-9]+)$/.test(label));
 }
@@ -251,20 +259,19 @@ function checkSubscription(record) {
 }
 
 /**
- * A browser endpoint belongs to whoever holds the browser: when another account signs in on the
- * same device and subscribes, the old record (same endpoint, other id) goes, so the unique index
- * does not refuse the new owner. Runs inside the create's transaction.
+ * At most MAX_DEVICES subscriptions per account: a new one past that is refused (400, nothing
+ * stored) with a message telling the fan to turn alerts off on another device. Refusing rather
+ * than dropping the oldest keeps a device the fan still uses from going quiet unnoticed; records
+ * of devices that are gone are deleted by the dispatcher when their push service answers 404/410.
+ * Runs inside the create's transaction (writes are serialized there), so parallel creates cannot
+ * both take the last place.
  */
-function releaseEndpoint(app, record) {
-  const endpoint = record.getString('endpoint');
-  if (!endpoint) return;
-  let old;
-  try {
-    old = app.findFirstRecordByFilter('pushSubscriptions', 'endpoint = {:e}', { e: endpoint });
-  } catch (_) {
-    return;
-  }
-  if (old && old.id !== record.id) app.delete(old);
+function checkDeviceLimit(app, record) {
+  const user = record.getString('user');
+  if (!user) return;
+  const count = app.countRecords('pushSubscriptions', $dbx.hashExp({ user: user }));
+  if (count >= MAX_DEVICES)
+    throw badRequest(MSG_TOO_MANY_DEVICES, 'user', 'validation_max_devices');
 }
 
 module.exports = {
@@ -276,6 +283,8 @@ module.exports = {
   fanOutExchange,
   fanOutMeetUp,
   safely,
+  MAX_DEVICES,
+  MSG_TOO_MANY_DEVICES,
   checkSubscription,
-  releaseEndpoint,
+  checkDeviceLimit,
 };

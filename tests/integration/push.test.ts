@@ -226,6 +226,9 @@ describe('subscriptions', () => {
         'localhost',
         'push.localhost',
         'user@127.0.0.1',
+        'metadata',
+        'metadata.google.internal',
+        'printer.local',
       ]) {
         const err = await failure(
           fan.pb
@@ -253,7 +256,7 @@ describe('subscriptions', () => {
     }
   });
 
-  it('a user cannot subscribe in someone else’s name; a device moves to the account that subscribes last', async () => {
+  it('a user cannot subscribe in someone else’s name; another account on the same device gets its own record', async () => {
     const [alice, bob] = await Promise.all([createUser(server, su), createUser(server, su)]);
     const forged = await failure(
       bob.pb.collection('pushSubscriptions').create({
@@ -271,8 +274,21 @@ describe('subscriptions', () => {
       keys: { p256dh: b64url(device.ecdh.getPublicKey()), auth: device.auth },
       topics: ['exchange'],
     });
-    expect(await readAsSuperuser(su, 'pushSubscriptions', device.id)).toBeNull();
+    // the endpoint is unique per account: alice's record stays as it was (see push-hardening)
+    expect(taken.id).not.toBe(device.id);
+    expect((await readAsSuperuser(su, 'pushSubscriptions', device.id))?.['user']).toBe(alice.id);
     expect((await readAsSuperuser(su, 'pushSubscriptions', taken.id))?.['user']).toBe(bob.id);
+    // the same account twice on one endpoint is still one record
+    const again = await failure(
+      bob.pb.collection('pushSubscriptions').create({
+        user: bob.id,
+        endpoint: device.endpoint,
+        topics: ['comment'],
+      }),
+    );
+    expect(again.status).toBe(400);
+    // the client (src/data/push/subscription.ts) reads this as "my record is there already"
+    expect(again.response.data['endpoint']?.code).toBe('validation_not_unique');
   });
 });
 

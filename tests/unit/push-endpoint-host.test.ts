@@ -1,7 +1,7 @@
 // isPrivateHost: which push endpoint hosts the dispatcher refuses to request (server-side
 // request forgery guard). Browsers' push services are public names; everything local is refused.
 import { describe, expect, it } from 'vitest';
-import { isPrivateHost } from '../../server/private-host.ts';
+import { isPrivateHost, isPublicAddress } from '../../server/private-host.ts';
 
 const host = (url: string) => new URL(url).hostname;
 
@@ -43,6 +43,66 @@ describe('isPrivateHost', () => {
       'https://[2001:4860:4860::8888]/x',
     ]) {
       expect(isPrivateHost(host(url)), url).toBe(false);
+    }
+  });
+});
+
+describe('isPublicAddress (every address a push endpoint name resolves to)', () => {
+  it('refuses loopback, private, shared, link-local, metadata, reserved and documentation addresses', () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.7',
+      '172.16.5.4',
+      '192.168.1.1',
+      '100.64.0.1',
+      '100.100.100.200', // Alibaba metadata
+      '169.254.169.254', // AWS/GCP/Azure metadata
+      '169.254.170.2', // ECS task metadata
+      '168.63.129.16', // Azure host agent
+      '192.0.0.192', // Oracle metadata
+      '0.0.0.0',
+      '192.0.2.10',
+      '198.18.0.1',
+      '203.0.113.9',
+      '224.0.0.251',
+      '255.255.255.255',
+      '::',
+      '::1',
+      'fd00:ec2::254', // AWS IPv6 metadata
+      'fc00::1',
+      'fe80::1',
+      'fe80::1%eth0',
+      'fec0::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:a9fe:a9fe', // 169.254.169.254, mapped, hex
+      '::127.0.0.1',
+      '64:ff9b::a00:1', // NAT64 of 10.0.0.1
+      '64:ff9b:1::1',
+      '2002:7f00:1::1', // 6to4 of 127.0.0.1
+      '2001::1', // Teredo
+      '2001:db8::1',
+      '3fff::1',
+      'not-an-address',
+      '',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+  });
+
+  it('takes public unicast addresses, also inside mapped, NAT64 and 6to4 forms', () => {
+    for (const address of [
+      '8.8.8.8',
+      '142.250.196.106',
+      '172.32.0.1',
+      '100.128.0.1',
+      '2001:4860:4860::8888',
+      '2606:4700::1111',
+      '::ffff:8.8.8.8',
+      '64:ff9b::808:808',
+      '2002:808:808::1',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(true);
     }
   });
 });

@@ -1,8 +1,11 @@
 /**
  * Web Push opt-in for this device: the browser's push subscription and its `pushSubscriptions`
  * record on the server ({user, endpoint, keys, topics}), which the dispatcher (server/) reads to
- * decide who gets which alert. One record per device (endpoint); turning every topic off deletes it
- * and unsubscribes, so the server stops sending to a device that asked for nothing.
+ * decide who gets which alert. One record per device (endpoint) and account, at most 10 devices per
+ * account; turning every topic off deletes it and unsubscribes, so the server stops sending to a
+ * device that asked for nothing. Another account that used this browser keeps its own record (it
+ * is neither visible nor reachable from here); the dispatcher sends only to the account that saved
+ * the browser's subscription last (docs/push.md).
  *
  * Online only, unlike the rest of the data layer: subscribing needs the browser's push service and
  * the server's VAPID key anyway, and a subscription that seems saved but is not would be a lie.
@@ -26,6 +29,7 @@ export type PushFailure =
   | 'offline'
   | 'login'
   | 'subscribe' // the browser's push service refused or is missing
+  | 'devices' // the account already gets alerts on the most devices it may
   | 'server'; // the server refused or failed to save the subscription
 
 export class PushSetupError extends Error {
@@ -186,15 +190,12 @@ export async function savePushTopics(
   await ensureNotificationPermission();
   const key = await fetchPublicKey();
   if (!key) throw new PushSetupError('unavailable');
-  let sub = await subscribe(keyBytes(key));
+  const sub = await subscribe(keyBytes(key));
   try {
     await saveRecord(sub, session.userId, topics);
   } catch (err) {
-    // the endpoint is taken by another account's record (someone else signed in on this device
-    // before and never turned alerts off): a fresh subscription gets a new endpoint
+    // this account's record for the endpoint was saved meanwhile (another tab): update it
     if (!isEndpointTaken(err)) throw serverFailure(err);
-    await sub.unsubscribe().catch(() => false);
-    sub = await subscribe(keyBytes(key));
     await saveRecord(sub, session.userId, topics).catch((again: unknown) => {
       throw serverFailure(again);
     });
@@ -220,13 +221,22 @@ async function saveRecord(sub: PushSubscription, userId: string, topics: PushTop
   }
 }
 
+const errorCode = (err: unknown, field: string) =>
+  (err as { response?: { data?: Record<string, { code?: string }> } }).response?.data?.[field]
+    ?.code;
+
+/** The (user, endpoint) pair is unique: only ever this account's own record. */
 function isEndpointTaken(err: unknown): boolean {
-  const data = (err as { response?: { data?: Record<string, { code?: string }> } }).response?.data;
-  return data?.['endpoint']?.code === 'validation_not_unique';
+  return (
+    errorCode(err, 'endpoint') === 'validation_not_unique' ||
+    errorCode(err, 'user') === 'validation_not_unique'
+  );
 }
 
 function serverFailure(err: unknown): PushSetupError {
   if (err instanceof PushSetupError) return err;
+  if (errorCode(err, 'user') === 'validation_max_devices')
+    return new PushSetupError('devices', err);
   const status = (err as { status?: number }).status;
   return new PushSetupError(status === 0 ? 'offline' : 'server', err);
 }

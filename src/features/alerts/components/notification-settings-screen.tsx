@@ -58,6 +58,7 @@ const FAILURE_TEXT: Record<PushFailure, string> = {
   offline: t.offline,
   login: t.loggedOutBody,
   subscribe: t.subscribeFailed,
+  devices: t.tooManyDevices,
   server: t.serverFailed,
 };
 
