@@ -300,7 +300,7 @@ describe('collections and fields of the data model', () => {
       'users',
       /^CREATE UNIQUE INDEX \S+ ON users \(username COLLATE NOCASE\) WHERE username != ''$/,
     );
-    has('pushSubscriptions', /^CREATE UNIQUE INDEX \S+ ON pushSubscriptions \(endpoint\)$/);
+    has('pushSubscriptions', /^CREATE UNIQUE INDEX \S+ ON pushSubscriptions \(user, endpoint\)$/);
     has('tombstones', /^CREATE INDEX \S+ ON tombstones \(recordCollection, updated\)$/);
   });
 
