@@ -239,11 +239,22 @@ describe('who may delete reports', () => {
     expect((await tombstoneOf(r.id)).map((t) => t['owner'])).toEqual([fan1.id]);
   });
 
-  it('an admin deletes anyone’s report, its file with it', async () => {
+  it('an admin deletes anyone’s report, its file with it; every admin learns of it', async () => {
+    const other = await createUser(server, su, { role: 'admin' });
     const r = await fan2.pb.collection('informUs').create(form(meetup(fan2.id)));
     await admin.pb.collection('informUs').delete(r.id);
     expect(await readAsSuperuser(su, 'informUs', r.id)).toBeNull();
     expect(existsSync(folder(r))).toBe(false);
+    // another admin's device drops it on its next pull; other fans never see the tombstone
+    const seen = (pb: typeof other.pb) =>
+      pb
+        .collection('tombstones')
+        .getFullList({ filter: pb.filter('recordId = {:id}', { id: r.id }) })
+        .then((list) => list.length);
+    expect(await seen(other.pb)).toBe(1);
+    expect(await seen(fan2.pb)).toBe(1);
+    expect(await seen(fan1.pb)).toBe(0);
+    expect(await seen(server.client())).toBe(0);
   });
 
   it('another fan or anonymous cannot delete it: the record and its file stay', async () => {
