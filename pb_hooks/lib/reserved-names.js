@@ -12,8 +12,8 @@
  *  - Cyrillic and Greek letters that look like Latin ones ('аdmin' with a Cyrillic а);
  *  - digits and signs written for letters: 0→o, 1 ! | l→i, 3→e, 4 @→a, 5 $→s, 7→t ('adm1n',
  *    'r00t'); 'l' and 'i' count as one letter, in the words too;
- *  - every other character dropped ('admin.', '_admin', 'ad-min'), then digits at either end
- *    ('admin2', '관리자1').
+ *  - first, digits and separators at either end ('admin2', '관리자1', '_admin.'); after the
+ *    folding, every character but letters and digits ('ad-min', 'official_admin').
  * So 'badminton' or '관리자님과친구' stay free: only whole values made of the words are refused.
  */
 
@@ -65,6 +65,9 @@ const CONFUSABLES = {
   7: 't',
 };
 
+/** Digits and separators at either end ('admin2', '_admin.'), but not signs read as letters. */
+const ENDS = /^[0-9\s"#%&'()*+,\-./:;<=>?[\\\]^_`{}~]+|[0-9\s"#%&'()*+,\-./:;<=>?[\\\]^_`{}~]+$/g;
+
 let data;
 function load() {
   if (!data) {
@@ -89,13 +92,13 @@ function load() {
 function canonical(value) {
   const rules = require(`${__hooks}/lib/input-rules.js`);
   // NFKC, lower case, no whitespace nor zero-width characters
-  const s = rules.normalizeText(value);
+  const s = rules.normalizeText(value).replace(ENDS, '');
   let out = '';
   for (const ch of Array.from(s)) {
     const mapped = CONFUSABLES[ch];
     out += mapped === undefined ? ch : mapped;
   }
-  return out.replace(/[^0-9a-z가-힣]/g, '').replace(/^[0-9]+|[0-9]+$/g, '');
+  return out.replace(/[^0-9a-z가-힣]/g, '');
 }
 
 /** Whether `s` is one or more of `words` run together. */

@@ -55,15 +55,24 @@ const CONFUSABLES: Readonly<Record<string, string>> = {
   7: 't',
 };
 
+/** Digits and separators at either end ('admin2', '_admin.'), but not signs read as letters. */
+const ENDS = /^[0-9\s"#%&'()*+,\-./:;<=>?[\\\]^_`{}~]+|[0-9\s"#%&'()*+,\-./:;<=>?[\\\]^_`{}~]+$/g;
+
 /**
  * The form reserved words are compared in: NFKC, lower case, no whitespace or zero-width
- * characters, look-alike letters folded, every other character dropped, then digits at either end.
+ * characters, digits and separators at either end dropped, look-alike letters folded, then every
+ * character but letters and digits dropped.
  */
 export function canonicalName(value: string): string {
-  const s = value.normalize('NFKC').toLowerCase().replace(/\s+/g, '').replace(INVISIBLE, '');
+  const s = value
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\s+/g, '')
+    .replace(INVISIBLE, '')
+    .replace(ENDS, '');
   let out = '';
   for (const ch of s) out += CONFUSABLES[ch] ?? ch;
-  return out.replace(/[^0-9a-z가-힣]/g, '').replace(/^[0-9]+|[0-9]+$/g, '');
+  return out.replace(/[^0-9a-z가-힣]/g, '');
 }
 
 const WORDS = [...new Set(reserved.words.map(canonicalName).filter(Boolean))];
