@@ -12,8 +12,9 @@
  *  - Cyrillic and Greek letters that look like Latin ones ('аdmin' with a Cyrillic а);
  *  - digits and signs written for letters: 0→o, 1 ! | l→i, 3→e, 4 @→a, 5 $→s, 7→t ('adm1n',
  *    'r00t'); 'l' and 'i' count as one letter, in the words too;
- *  - first, digits and separators at either end ('admin2', '관리자1', '_admin.'); after the
- *    folding, every character but letters and digits ('ad-min', 'official_admin').
+ *  - digits and separators at either end ('admin2', '관리자1', '_admin.') dropped, or the digits
+ *    read as letters ('4dmin'): either way counts; after the folding, every character but
+ *    letters and digits is dropped ('ad-min', 'official_admin').
  * So 'badminton' or '관리자님과친구' stay free: only whole values made of the words are refused.
  */
 
@@ -88,17 +89,24 @@ function load() {
   return data;
 }
 
-/** The form reserved words are compared in (see the top of this file). */
-function canonical(value) {
-  const rules = require(`${__hooks}/lib/input-rules.js`);
-  // NFKC, lower case, no whitespace nor zero-width characters
-  const s = rules.normalizeText(value).replace(ENDS, '');
+/** Look-alike letters folded, then every character but letters and digits dropped. */
+function fold(s) {
   let out = '';
   for (const ch of Array.from(s)) {
     const mapped = CONFUSABLES[ch];
     out += mapped === undefined ? ch : mapped;
   }
   return out.replace(/[^0-9a-z가-힣]/g, '');
+}
+
+/** NFKC, lower case, no whitespace nor zero-width characters (lib/input-rules.js). */
+function plain(value) {
+  return require(`${__hooks}/lib/input-rules.js`).normalizeText(value);
+}
+
+/** The form reserved words are compared in (see the top of this file). */
+function canonical(value) {
+  return fold(plain(value).replace(ENDS, ''));
 }
 
 /** Whether `s` is one or more of `words` run together. */
@@ -120,7 +128,9 @@ function madeOfWords(s, words) {
 
 /** Whether a display name or nickname is reserved for the operators. */
 function isReservedName(value) {
-  return madeOfWords(canonical(value), load().words);
+  const words = load().words;
+  // with the digits at the ends dropped ('admin2'), or read as letters ('4dmin')
+  return madeOfWords(canonical(value), words) || madeOfWords(fold(plain(value)), words);
 }
 
 const MSG_RESERVED_NAME = load().messages.name;
