@@ -13,15 +13,19 @@
  *   sending routes in 1763700100_settings.js).
  */
 const INDEX_NAME = 'idx_email__pb_users_auth_';
-const PLAIN = "CREATE UNIQUE INDEX `" + INDEX_NAME + "` ON `users` (`email`) WHERE `email` != ''";
+const PLAIN = 'CREATE UNIQUE INDEX `' + INDEX_NAME + "` ON `users` (`email`) WHERE `email` != ''";
 const NOCASE =
-  "CREATE UNIQUE INDEX `" + INDEX_NAME + "` ON `users` (`email` COLLATE NOCASE) WHERE `email` != ''";
+  'CREATE UNIQUE INDEX `' +
+  INDEX_NAME +
+  "` ON `users` (`email` COLLATE NOCASE) WHERE `email` != ''";
 const RULE = { label: '/api/pocamarket/start-signup', audience: '', duration: 300, maxRequests: 5 };
 
 /** Removes every single-column unique index on email (whatever its name) and adds `sql`. */
 function setEmailIndex(users, sql) {
   users.indexes = users.indexes
-    .filter((i) => !/^CREATE UNIQUE INDEX/i.test(i) || !/\(\s*`?email`?(\s+COLLATE\s+\w+)?\s*\)/i.test(i))
+    .filter(
+      (i) => !/^CREATE UNIQUE INDEX/i.test(i) || !/\(\s*`?email`?(\s+COLLATE\s+\w+)?\s*\)/i.test(i),
+    )
     .concat([sql]);
 }
 
@@ -34,7 +38,7 @@ migrate(
       .db()
       .newQuery(
         "SELECT id, email, signupPending, created FROM users WHERE email != '' AND " +
-          'LOWER(email) IN (SELECT LOWER(email) FROM users WHERE email != \'\' ' +
+          "LOWER(email) IN (SELECT LOWER(email) FROM users WHERE email != '' " +
           'GROUP BY LOWER(email) HAVING COUNT(*) > 1 OR MAX(email != LOWER(email))) ' +
           'ORDER BY signupPending ASC, created ASC',
       )
@@ -47,7 +51,9 @@ migrate(
         if (row.signupPending) {
           app.delete(record);
         } else {
-          console.log(`[migrate] users ${row.id}: email ${row.email} taken by ${kept[lower]}; cleared`);
+          console.log(
+            `[migrate] users ${row.id}: email ${row.email} taken by ${kept[lower]}; cleared`,
+          );
           record.setEmail('');
           record.setVerified(false);
           app.saveNoValidate(record);

@@ -52,12 +52,19 @@ const profile = (email: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+/** A route's JSON answer: a status, or PocketBase's error shape. */
+interface Answer {
+  status?: string;
+  message?: string;
+  data?: Record<string, { code: string; message: string }>;
+}
+
 function post(path: string, body: unknown) {
   return fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
-  }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, any> }));
+  }).then(async (res) => ({ status: res.status, body: (await res.json()) as Answer }));
 }
 
 /** Every account whose email is `email` in any case (LIKE ignores ASCII case). */
@@ -442,7 +449,7 @@ describe('reserved names and nicknames', () => {
       });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('사용할 수 없는 이름입니다.');
-      expect(res.body.data.name.message).toBe('사용할 수 없는 이름입니다.');
+      expect(res.body.data?.name?.message).toBe('사용할 수 없는 이름입니다.');
     }
     expect((await accountsWithEmail(email))[0]?.signupPending).toBe(true);
     expect(await b.api.completeSignup(profile(email))).toBe('welcome');

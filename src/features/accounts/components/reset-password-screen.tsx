@@ -29,7 +29,12 @@ export function ResetPasswordScreen({ token }: { token: string }) {
   const [touched, setTouched] = useState({ password: false, confirm: false });
   const [state, setState] = useState<State>('idle');
   const passwordRef = useRef<HTMLInputElement>(null);
-  const ids = { password: useId(), confirm: useId(), passwordError: useId(), confirmError: useId() };
+  const ids = {
+    password: useId(),
+    confirm: useId(),
+    passwordError: useId(),
+    confirmError: useId(),
+  };
 
   const errors = {
     password: passwordError(password),
@@ -132,11 +137,7 @@ export function ResetPasswordScreen({ token }: { token: string }) {
               </p>
             ) : null}
           </div>
-          <button
-            type="submit"
-            className={styles.submit}
-            disabled={!online || state === 'saving'}
-          >
+          <button type="submit" className={styles.submit} disabled={!online || state === 'saving'}>
             {state === 'saving' ? t.submitting : t.submit}
           </button>
         </form>

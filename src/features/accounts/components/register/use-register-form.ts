@@ -64,9 +64,7 @@ export function useRegisterForm() {
   const [linked] = useState(linkedEmail);
   const [values, setValues] = useState<RegisterValues>(() => ({ ...EMPTY, email: linked }));
   const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
-  const [availability, setAvailability] = useState<Availability>(
-    linked ? 'available' : 'unknown',
-  );
+  const [availability, setAvailability] = useState<Availability>(linked ? 'available' : 'unknown');
   const [verification, setVerification] = useState<Verification>(linked ? 'sent' : 'idle');
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<CompleteResult | null>(null);
