@@ -286,6 +286,7 @@ describe('the link opened on another device', () => {
     // the email comes from the link, already verified
     expect(await field(page, '이메일').inputValue()).toBe(address);
     expect(await field(page, '이메일').getAttribute('readonly')).not.toBeNull();
+    await expectMessage(page, koAccountLinks.emailLinked);
     await button(page, '다음').click();
     await field(page, '비밀번호').fill(PASSWORD);
     await field(page, '비밀번호 확인').fill(PASSWORD);

@@ -38,4 +38,5 @@ export const koAccountLinks = {
   verifyElsewhere:
     '이메일 인증이 완료되었어요. 이 화면에서 가입을 이어서 진행할 수 있어요. 가입을 시작한 화면이 열려 있다면 그곳에서 가입하기를 눌러도 돼요.',
   continueSignup: '가입 계속하기',
+  emailLinked: '메일의 링크로 인증된 이메일이에요. 나머지 정보를 입력해주세요.',
 } as const;

@@ -167,6 +167,8 @@ export function useRegisterForm() {
   }, [values]);
 
   return {
+    /** The email is the one of a verification link opened in this browser (already verified). */
+    linked: linked !== '' && values.email === linked && verification === 'sent',
     values,
     set,
     touch,
