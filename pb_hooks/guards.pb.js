@@ -5,7 +5,8 @@
  *
  *  - users: role, likeList, collectBook, exchangeStatus, verified, emailVisibility can't be set
  *    on sign-up nor changed later (also not through `field+`/`field-` modifiers, which are
- *    resolved before these hooks run); the username 'admin' is reserved.
+ *    resolved before these hooks run); reserved names and nicknames (관리자, admin and their
+ *    look-alikes, lib/reserved-names.js) are refused.
  *  - owner/reference fields (writer, photoCard, name, meetUp, users, user) never change.
  *  - notifications: only `read` may change.
  *  - comments, collect-book titles and profile edits follow the client's rules (a blank or
@@ -62,6 +63,9 @@ onRecordCreateRequest((e) => {
     if (lib.isReservedUsername(r.getString('username'))) {
       throw lib.badRequest(lib.MSG_RESERVED_USERNAME, ['username'], 'validation_reserved_value');
     }
+    if (lib.isReservedName(r.getString('name'))) {
+      throw lib.badRequest(lib.MSG_RESERVED_NAME, ['name'], 'validation_reserved_value');
+    }
   }
   e.next();
 }, 'users');
@@ -82,6 +86,10 @@ onRecordUpdateRequest((e) => {
       !lib.isReservedUsername(e.record.original().getString('username'))
     ) {
       throw lib.badRequest(lib.MSG_RESERVED_USERNAME, ['username'], 'validation_reserved_value');
+    }
+    const name = e.record.getString('name');
+    if (lib.isReservedName(name) && !lib.isReservedName(e.record.original().getString('name'))) {
+      throw lib.badRequest(lib.MSG_RESERVED_NAME, ['name'], 'validation_reserved_value');
     }
   }
   e.next();

@@ -93,7 +93,9 @@ routerAdd('POST', '/api/pocamarket/naver', (e) => {
 
   const isNew = !record;
   if (isNew) {
-    const email = String(profile.email || '').trim();
+    const email = String(profile.email || '')
+      .trim()
+      .toLowerCase();
     if (!email) throw new BadRequestError('Naver did not share an email address.');
     let taken = false;
     try {

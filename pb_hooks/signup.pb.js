@@ -1,19 +1,41 @@
 /// <reference path="../pb_data/types.d.ts" />
 /**
- * Email sign-up without a fixed placeholder password (spec §4 "Sign-up email", "Final submit").
+ * Email sign-up without a placeholder password anybody knows (docs/accounts.md):
  *
- *  1. '인증하기': the client creates the account with a random per-sign-up secret as its password
- *     and asks for the verification mail. Every self sign-up is marked `signupPending`.
- *  2. A pending account cannot log in (any auth method), so nobody — not even the holder of the
- *     secret — gets a token for it before it is completed.
- *  3. '가입하기': POST /api/pocamarket/complete-signup {email, secret, password, name,
- *     phoneNumber, birth}. Only the holder of the secret can complete it, only once the email is
- *     verified; the server checks every field with the client's rules and picks a free username.
- *  4. Pending accounts never completed are deleted after 24 h (hourly cron), freeing the email.
+ *  1. '인증하기': POST /api/pocamarket/start-signup {email}. For an email no completed account
+ *     has, the server creates a pending account (`signupPending`) with a random password it
+ *     never discloses and mails the verification link. A pending account for the same email is
+ *     replaced (its old link stops working), so nobody can keep an address blocked; an email of a
+ *     completed account answers 'taken' and nothing is mailed.
+ *  2. A pending account cannot log in (any auth method but OAuth2, see below).
+ *  3. The mail's link opens the app's /verify-email/{TOKEN} page, which confirms the address and
+ *     keeps the token in the browser for the sign-up form.
+ *  4. '가입하기': POST /api/pocamarket/complete-signup {email, token, password, name,
+ *     phoneNumber, birth}. The token is the link's: only whoever opened the mail can choose the
+ *     password. The server checks every field with the client's rules and picks a free username.
+ *  5. Pending accounts never completed are deleted after 24 h (hourly cron).
+ *
+ * Emails are stored in lower case (the hooks below, on every save) and compared without regard
+ * to case: the unique index on users.email is COLLATE NOCASE
+ * (pb_migrations/1764521000_users_email_nocase.js), which PocketBase's own lookups (login,
+ * password reset, email change, OAuth2) follow.
  *
  * Email availability is answered by POST /api/pocamarket/email-available {email} → {available}
  * (rate-limited), never by listing users.
  */
+
+// every stored email in lower case, whichever way it comes in (API, OAuth2, email change, hooks)
+onRecordCreate((e) => {
+  const email = e.record.email();
+  if (email && email !== email.toLowerCase()) e.record.setEmail(email.toLowerCase());
+  e.next();
+}, 'users');
+
+onRecordUpdate((e) => {
+  const email = e.record.email();
+  if (email && email !== email.toLowerCase()) e.record.setEmail(email.toLowerCase());
+  e.next();
+}, 'users');
 
 // every self sign-up starts pending (OAuth2 sign-ups too; see the auth hook below)
 onRecordCreateRequest((e) => {
@@ -37,8 +59,8 @@ onRecordUpdateRequest((e) => {
 // A pending account gets no token: the same answer as a wrong password. OAuth2 is the exception:
 // the provider vouches for the person (PocketBase creates the account in the same request, or
 // links a provider email to an existing account), so the account is theirs from now on. Its
-// password is replaced, so a secret chosen by whoever started a pending sign-up for that email
-// can't open it afterwards. Completing it gives it the starter collect book (lib/starter-book.js).
+// password is replaced, so a password chosen by whoever created a pending account for that email
+// (a direct users create) can't open it afterwards. Completing it gives it the starter collect book (lib/starter-book.js).
 onRecordAuthRequest((e) => {
   if (e.record && e.record.getBool('signupPending')) {
     if (e.authMethod !== 'oauth2') throw new BadRequestError('Failed to authenticate.');
@@ -69,7 +91,13 @@ routerAdd('POST', '/api/pocamarket/email-available', (e) => {
       email: new ValidationError('validation_invalid_email', '이메일 형식으로 입력해주세요'),
     });
   }
-  return e.json(200, { available: !signup.findUserByEmail(e.app, email) });
+  return e.json(200, { available: signup.emailAvailable(e.app, email) });
+});
+
+routerAdd('POST', '/api/pocamarket/start-signup', (e) => {
+  const signup = require(`${__hooks}/lib/signup.js`);
+  const status = signup.startSignup(e.app, (e.requestInfo().body || {}).email);
+  return e.json(200, { status: status });
 });
 
 routerAdd('POST', '/api/pocamarket/complete-signup', (e) => {

@@ -271,10 +271,13 @@ const IMMUTABLE = {
 };
 
 const MSG_PROTECTED = '변경할 수 없는 항목이 포함되어 있습니다.';
-const MSG_RESERVED_USERNAME = '사용할 수 없는 닉네임입니다.';
+// reserved names and nicknames (관리자, admin, 포카마켓 and their look-alikes): lib/reserved-names.js
+const reserved = require(`${__hooks}/lib/reserved-names.js`);
+const MSG_RESERVED_USERNAME = reserved.MSG_RESERVED_USERNAME;
+const MSG_RESERVED_NAME = reserved.MSG_RESERVED_NAME;
 
 function isReservedUsername(name) {
-  return String(name || '').toLowerCase() === 'admin';
+  return reserved.isReservedName(name);
 }
 
 module.exports = {
@@ -298,5 +301,7 @@ module.exports = {
   IMMUTABLE,
   MSG_PROTECTED,
   MSG_RESERVED_USERNAME,
+  MSG_RESERVED_NAME,
   isReservedUsername,
+  isReservedName: reserved.isReservedName,
 };

@@ -1,8 +1,9 @@
 /// <reference path="../../pb_data/types.d.ts" />
 /**
  * Server side of the email sign-up (see pb_hooks/signup.pb.js): the same field rules and Korean
- * messages as the client (src/lib/account-validation.ts), the username a completed account gets,
- * and the cleanup of sign-ups never completed.
+ * messages as the client (src/lib/account-validation.ts), starting a sign-up (which replaces a
+ * pending one for the same email), completing it with the mailed link's token, the username a
+ * completed account gets, and the cleanup of sign-ups never completed.
  */
 
 const MSG = {
@@ -16,6 +17,7 @@ const MSG = {
   birthFormat: '생년월일을 올바르게 입력해주세요.',
   notStarted: '이메일 인증을 진행해주세요',
   notVerified: '이메일이 인증되지 않았습니다',
+  emailFormat: '이메일 형식으로 입력해주세요',
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -35,7 +37,9 @@ function normalizeEmail(value) {
 function nameError(value) {
   const v = String(value == null ? '' : value);
   if (v.trim() === '') return MSG.nameRequired;
-  return HANGUL_NAME.test(v) || LATIN_NAME.test(v) ? null : MSG.nameFormat;
+  if (!HANGUL_NAME.test(v) && !LATIN_NAME.test(v)) return MSG.nameFormat;
+  const reserved = require(`${__hooks}/lib/reserved-names.js`);
+  return reserved.isReservedName(v) ? reserved.MSG_RESERVED_NAME : null;
 }
 
 function passwordError(value) {
@@ -100,8 +104,8 @@ function usernameTaken(app, name) {
 
 /**
  * A free username from the email's local part: only the characters the username rule allows
- * (pb_migrations: 2-20 of [0-9A-Za-z가-힣_.], unique ignoring case, 'admin' reserved), then
- * random digits when it is taken.
+ * (pb_migrations: 2-20 of [0-9A-Za-z가-힣_.], unique ignoring case), 'fan' for a reserved one
+ * (lib/reserved-names.js), then random digits when it is taken.
  */
 function deriveUsername(app, email) {
   let base = normalizeEmail(email)
@@ -110,7 +114,8 @@ function deriveUsername(app, email) {
     .slice(0, 14);
   if (base.length < 2) base = 'fan' + base;
   const lib = require(`${__hooks}/lib/common.js`);
-  if (!lib.isReservedUsername(base) && !usernameTaken(app, base)) return base;
+  if (lib.isReservedUsername(base)) base = 'fan';
+  else if (!usernameTaken(app, base)) return base;
   for (let digits = 4; digits <= 6; digits++) {
     for (let i = 0; i < 10; i++) {
       const n = Math.floor(Math.random() * Math.pow(10, digits));
@@ -121,49 +126,116 @@ function deriveUsername(app, email) {
   throw new BadRequestError('Could not find a free username.');
 }
 
+/** The account with this email, any case (emails are stored in lower case), or null. */
 function findUserByEmail(app, email) {
+  const normalized = normalizeEmail(email);
+  if (!normalized) return null;
   try {
-    return app.findAuthRecordByEmail('users', normalizeEmail(email));
+    return app.findAuthRecordByEmail('users', normalized);
   } catch (_) {
     return null;
   }
 }
 
+/** Whether a new sign-up may use this email: no account has it, or only a pending one. */
+function emailAvailable(app, email) {
+  const record = findUserByEmail(app, email);
+  return !record || record.getBool('signupPending');
+}
+
 /**
- * Completes a pending sign-up: the caller proves it started it with the secret it chose as the
- * placeholder password. Answers 'notStarted' for every other case (no such email, already
- * completed, wrong secret) so the route tells nothing about other people's accounts.
+ * Starts a sign-up for `email`: 'taken' when a completed account has it (nothing is sent), else a
+ * new pending account with a random password nobody knows, replacing any pending one for the
+ * same email (whoever started that one, and whatever its link: only the newest mail's link
+ * works), and the verification mail to the address. A pending sign-up never blocks the mailbox
+ * owner from starting their own.
+ */
+function startSignup(app, rawEmail) {
+  const email = normalizeEmail(rawEmail);
+  if (!EMAIL.test(email)) {
+    throw new BadRequestError(MSG.emailFormat, {
+      email: new ValidationError('validation_invalid_email', MSG.emailFormat),
+    });
+  }
+  let record = null;
+  let taken = false;
+  app.runInTransaction((txApp) => {
+    const existing = findUserByEmail(txApp, email);
+    if (existing && !existing.getBool('signupPending')) {
+      taken = true;
+      return;
+    }
+    if (existing) txApp.delete(existing);
+    record = new Record(txApp.findCollectionByNameOrId('users'));
+    record.setEmail(email);
+    record.setEmailVisibility(false);
+    record.setVerified(false);
+    record.setPassword($security.randomString(40));
+    record.set('signupPending', true);
+    txApp.save(record);
+  });
+  if (taken) return 'taken';
+  $mails.sendRecordVerification(app, record);
+  return 'sent';
+}
+
+/**
+ * The pending account a verification link's token belongs to, or null: a valid, unexpired token
+ * of this account (PocketBase signs it with the account's own key, which a replacing sign-up or
+ * a password change renews) for the address it still has.
+ */
+function recordOfLink(app, email, token) {
+  const record = findUserByEmail(app, email);
+  if (!record || !record.getBool('signupPending') || !token) return null;
+  let byToken;
+  try {
+    byToken = app.findAuthRecordByToken(token, 'verification');
+  } catch (_) {
+    return null;
+  }
+  if (!byToken || byToken.id !== record.id) return null;
+  const claims = $security.parseUnverifiedJWT(token);
+  return normalizeEmail(claims.email) === record.email() ? record : null;
+}
+
+/**
+ * Completes a pending sign-up. The request must present the token of the verification mail's
+ * link: only whoever opened the mail (the mailbox owner) can choose the password, so whoever
+ * started a sign-up for someone else's address can never finish it. Answers 'notVerified' without
+ * a token (the link not opened yet) and 'notStarted' for every other case (no such email, already
+ * completed, a wrong, expired or replaced link) so the route tells nothing about other people's
+ * accounts.
  */
 function completeSignup(app, body) {
-  const record = findUserByEmail(app, body.email);
-  const secret = String(body.secret || '');
-  if (
-    !record ||
-    !record.getBool('signupPending') ||
-    secret.length < 32 ||
-    !record.validatePassword(secret)
-  ) {
-    return 'notStarted';
+  const token = String(body.token || '');
+  if (!token) {
+    const pending = findUserByEmail(app, body.email);
+    return pending && pending.getBool('signupPending') ? 'notVerified' : 'notStarted';
   }
-  if (!record.verified()) return 'notVerified';
+  if (!recordOfLink(app, body.email, token)) return 'notStarted';
   const password = String(body.password || '');
   const pwError = passwordError(password);
   const profile = { name: body.name, phoneNumber: body.phoneNumber, birth: body.birth };
   if (pwError) throw badRequest(pwError, { password: pwError });
   checkProfile(profile);
+  let status = 'notStarted';
   app.runInTransaction((txApp) => {
-    const fresh = txApp.findRecordById('users', record.id);
-    if (!fresh.getBool('signupPending')) return;
+    // again inside the write transaction: a sign-up replaced meanwhile voids the link
+    const fresh = recordOfLink(txApp, body.email, token);
+    if (!fresh) return;
+    // the link proves the address
+    fresh.setVerified(true);
     fresh.setPassword(password);
     fresh.set('name', profile.name);
     fresh.set('phoneNumber', profile.phoneNumber);
     fresh.set('birth', profile.birth);
-    if (!fresh.getString('username')) fresh.set('username', deriveUsername(txApp, body.email));
+    if (!fresh.getString('username')) fresh.set('username', deriveUsername(txApp, fresh.email()));
     fresh.set('signupPending', false);
     txApp.save(fresh);
     require(`${__hooks}/lib/starter-book.js`).ensureStarterBook(txApp, fresh.id);
+    status = 'welcome';
   });
-  return 'welcome';
+  return status;
 }
 
 /** Deletes pending sign-ups created more than `maxAgeSeconds` ago; returns how many. */
@@ -200,6 +272,9 @@ module.exports = {
   checkProfile,
   deriveUsername,
   findUserByEmail,
+  emailAvailable,
+  startSignup,
+  recordOfLink,
   completeSignup,
   deleteStalePending,
 };

@@ -71,7 +71,8 @@ function uniqueUsername(app, nickname) {
   let base = String(nickname || '')
     .replace(/[^0-9A-Za-z가-힣_.]/g, '')
     .slice(0, USERNAME_MAX - 6);
-  if (base.length < 2 || base.toLowerCase() === 'admin') base = 'user';
+  const reserved = require(`${__hooks}/lib/reserved-names.js`);
+  if (base.length < 2 || reserved.isReservedName(base)) base = 'user';
   for (let i = 0; i < 10; i++) {
     const candidate = `${base}_${$security.randomStringWithAlphabet(5, SUFFIX_ALPHABET)}`;
     if (!usernameTaken(app, candidate)) return candidate;

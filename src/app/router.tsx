@@ -5,8 +5,10 @@ import { bareLayoutRoute } from '../routes/bare-layout';
 import { chattingRoute } from '../routes/chatting';
 import { collectBookRoute } from '../routes/collect-book';
 import { collectBookAddRoute } from '../routes/collect-book-add';
+import { confirmEmailChangeRoute } from '../routes/confirm-email-change';
 import { exchangeRoute } from '../routes/exchange';
 import { exchangeDetailRoute } from '../routes/exchange-detail';
+import { forgotPasswordRoute } from '../routes/forgot-password';
 import { homeRoute } from '../routes/home';
 import { informUsRoute } from '../routes/inform-us';
 import { likeDetailRoute } from '../routes/like-detail';
@@ -23,6 +25,7 @@ import { photoCardSubmitRoute } from '../routes/photo-card-submit';
 import { profileRoute } from '../routes/profile';
 import { profileSettingRoute } from '../routes/profile-setting';
 import { registerRoute } from '../routes/register';
+import { resetPasswordRoute } from '../routes/reset-password';
 import { rootRoute } from '../routes/root';
 import { settingsTopicRoute } from '../routes/settings-topic';
 import { verifyEmailRoute } from '../routes/verify-email';
@@ -56,6 +59,9 @@ export const routeTree = rootRoute.addChildren([
     notificationSettingsRoute,
     settingsTopicRoute,
     verifyEmailRoute,
+    forgotPasswordRoute,
+    resetPasswordRoute,
+    confirmEmailChangeRoute,
   ]),
   bareLayoutRoute.addChildren([chattingRoute, alertsRoute]),
 ]);

@@ -4,6 +4,7 @@
  * same rules on the server.
  */
 import { ko } from '../i18n/ko';
+import { isReservedName, MSG_RESERVED_NAME } from './reserved-names';
 
 const v = ko.validation;
 
@@ -42,7 +43,9 @@ export function passwordConfirmError(password: string, confirm: string): string 
 
 export function nameError(name: string): string | null {
   if (name.trim() === '') return v.nameRequired;
-  return HANGUL_NAME.test(name) || LATIN_NAME.test(name) ? null : v.nameFormat;
+  if (!HANGUL_NAME.test(name) && !LATIN_NAME.test(name)) return v.nameFormat;
+  // 관리자, 운영자, 포카마켓... are the operators' (the server refuses them too)
+  return isReservedName(name) ? MSG_RESERVED_NAME : null;
 }
 
 /** What the phone field keeps of what was typed: digits only, at most 11. */

@@ -11,6 +11,7 @@ import { openApp, superuserClient } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { isVerification, linkOf, waitForMail } from '../helpers/mail.ts';
 import { ko } from '../../src/i18n/ko-features.ts';
+import { koAccountLinks } from '../../src/features/accounts/account-links-text.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -137,6 +138,12 @@ describe('sign-up on a phone: the 6-page wizard', () => {
       await expectMessage(page, '이름 형식으로 입력해주세요');
     }
     expect(await next.isDisabled()).toBe(true);
+    // the operators' names, in any spacing
+    for (const reserved of ['관리자', '운영자', '포카마켓', 'Admin Root']) {
+      await name.fill(reserved);
+      await expectMessage(page, '사용할 수 없는 이름입니다.');
+    }
+    expect(await next.isDisabled()).toBe(true);
     await name.fill('김하린');
     // Enter in a field never submits nor moves on by itself
     await name.press('Enter');
@@ -247,5 +254,70 @@ describe('sign-up on a desktop: one form', () => {
     await page.waitForURL(/\/login$/i);
     await expectLoginWorks(address);
     await context.close();
+  });
+});
+
+describe('the link opened on another device', () => {
+  it('finishes the sign-up there; the form that started it can no longer finish it', async () => {
+    const started = await openApp(browser, DESKTOP, { path: '/register' });
+    const address = uniqEmail('other');
+    await button(started.page, '전체 동의').click();
+    await field(started.page, '이메일').fill(address.toUpperCase());
+    await button(started.page, '인증하기').click();
+    await expectMessage(started.page, '인증메일이 보내졌습니다. 메일함을 확인해주세요.');
+
+    // the mail is read on a phone (its own storage): the link says to go on there
+    const mail = await waitForMail(inject('mailSinkUrl'), address, isVerification);
+    const phone = await openApp(browser, PHONE, { path: '/' });
+    await phone.page.goto(linkOf(mail, '/verify-email/'));
+    await phone.page.getByText(koAccountLinks.verifyElsewhere).waitFor({ timeout: 15_000 });
+    await phone.page.getByRole('link', { name: koAccountLinks.continueSignup }).click();
+    await phone.page.waitForURL(/\/register$/);
+
+    const { page } = phone;
+    for (const label of [
+      '만 14세 이상입니다 (필수)',
+      '서비스 이용약관 동의 (필수)',
+      '개인정보 수집 및 이용 동의 (필수)',
+    ]) {
+      await page.getByLabel(label).check();
+    }
+    await button(page, '다음').click();
+    // the email comes from the link, already verified
+    expect(await field(page, '이메일').inputValue()).toBe(address);
+    expect(await field(page, '이메일').getAttribute('readonly')).not.toBeNull();
+    await expectMessage(page, koAccountLinks.emailLinked);
+    await button(page, '다음').click();
+    await field(page, '비밀번호').fill(PASSWORD);
+    await field(page, '비밀번호 확인').fill(PASSWORD);
+    await button(page, '다음').click();
+    await field(page, '이름').fill('김하린');
+    await button(page, '다음').click();
+    await field(page, '휴대폰번호').fill('01012345678');
+    await button(page, '다음').click();
+    await page.getByLabel('태어난 연도 (YYYY)').fill('2001');
+    await page.getByLabel('태어난 월 (MM)').fill('02');
+    await page.getByLabel('태어난 일 (DD)').fill('03');
+    await button(page, '가입하기').click();
+    await page.getByRole('alertdialog').getByText('환영합니다!').waitFor();
+    await expectLoginWorks(address);
+
+    // the desktop that started it has no link: its submit is refused, the account stays the phone's
+    await field(started.page, '비밀번호').fill('desktop!pw1234');
+    await field(started.page, '비밀번호 확인').fill('desktop!pw1234');
+    await field(started.page, '이름').fill('Hong Gildong');
+    await field(started.page, '휴대폰번호').fill('01098765432');
+    await started.page.getByLabel('태어난 연도 (YYYY)').fill('1999');
+    await started.page.getByLabel('태어난 월 (MM)').fill('07');
+    await started.page.getByLabel('태어난 일 (DD)').fill('15');
+    await button(started.page, '가입하기').click();
+    await expectMessage(started.page, '이메일이 인증되지 않았습니다');
+    const su = await superuserClient();
+    const stored = await su
+      .collection('users')
+      .getFirstListItem(su.filter('email = {:e}', { e: address }));
+    expect(stored.name).toBe('김하린');
+    await started.context.close();
+    await phone.context.close();
   });
 });

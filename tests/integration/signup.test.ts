@@ -1,14 +1,14 @@
 /**
  * Email sign-up against the real PocketBase and the local SMTP sink: the data module's calls
- * (src/data/accounts/signup.ts) end to end, and what nobody but the sign-up's own browser can do
- * with a pending account.
+ * (src/data/accounts/signup.ts) end to end, and what nobody without the mailed link can do with a
+ * pending account.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PocketBase, { BaseAuthStore } from 'pocketbase';
 import { createSignupApi, type SignupContext } from '../../src/data/accounts/signup.ts';
 import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
 import { createUser, failure, readAsSuperuser, uniq } from '../helpers/pb-fixtures.ts';
-import { isPasswordReset, isVerification, linkOf, tokenOf } from '../helpers/mail.ts';
+import { isVerification, linkOf, tokenOf, type SinkMessage } from '../helpers/mail.ts';
 
 let server: TestServer;
 let su: PocketBase;
@@ -22,7 +22,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** One browser: its own storage (where the secret lives) and an unauthenticated client. */
+/** One browser: its own storage (where the opened link's token lives) and an unauthenticated client. */
 function browser() {
   const store = new Map<string, string>();
   const ctx: SignupContext = {
@@ -36,9 +36,20 @@ function browser() {
       setItem: (k, v) => void store.set(k, v),
       removeItem: (k) => void store.delete(k),
     },
-    verificationDelayMs: 10,
   };
   return { store, api: createSignupApi(ctx) };
+}
+
+const isPasswordReset = (m: SinkMessage) => m.links.some((l) => l.includes('/reset-password/'));
+
+/** The `n`th verification mail to `email` (1-based), waiting for it to arrive. */
+async function nthVerification(email: string, n: number): Promise<SinkMessage> {
+  for (let i = 0; i < 200; i++) {
+    const all = server.mail!.messages.filter((m) => m.to.includes(email) && isVerification(m));
+    if (all.length >= n) return all[n - 1]!;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no verification mail #${n} for ${email}`);
 }
 
 const PASSWORD = 'photocard!2024';
@@ -57,29 +68,37 @@ async function pendingRecord(email: string) {
   return list[0];
 }
 
-async function confirmMailFor(email: string) {
-  const mail = await server.mail!.waitFor(email, isVerification);
-  await server
-    .client()
-    .collection('users')
-    .confirmVerification(tokenOf(linkOf(mail, '/verify-email/')));
+/** The newest verification mail to `email` (a new sign-up voids the older links). */
+async function latestVerification(email: string) {
+  await server.mail!.waitFor(email, isVerification);
+  const all = server.mail!.messages.filter((m) => m.to.includes(email) && isVerification(m));
+  return all[all.length - 1]!;
+}
+
+/** Opens the mail's link in `b` (the app's /verify-email page does just this). */
+async function openMailIn(b: ReturnType<typeof browser>, email: string) {
+  const mail = await latestVerification(email);
+  const res = await b.api.confirmEmail(tokenOf(linkOf(mail, '/verify-email/')));
+  expect(res.result).toBe('done');
+  return res;
 }
 
 describe('sign-up with email verification', () => {
-  it('sign-up → verification mail → confirm → final submit → login with the real password', async () => {
-    const { api, store } = browser();
+  it('sign-up → verification mail → open the link → final submit → login with the real password', async () => {
+    const b = browser();
+    const { api } = b;
     const email = `Fan${uniq()}@Test.Local`;
     const lower = email.toLowerCase();
     expect(await api.isEmailAvailable(email)).toBe(true);
     expect(await api.startEmailVerification(email)).toBe('sent');
 
-    const secret = [...store.values()][0]!;
-    expect(secret.length).toBeGreaterThanOrEqual(32);
     const pending = await pendingRecord(lower);
+    expect(pending?.email).toBe(lower);
     expect(pending?.signupPending).toBe(true);
+    expect(pending?.verified).toBe(false);
     expect(pending?.emailVisibility).toBe(false);
 
-    // before verifying
+    // before the link is opened
     expect(await api.completeSignup(profile(email))).toBe('notVerified');
 
     const mail = await server.mail!.waitFor(lower, isVerification);
@@ -87,81 +106,110 @@ describe('sign-up with email verification', () => {
     expect(link.startsWith(`${server.url}/verify-email/`)).toBe(true);
     expect(mail.subject).toBe('[포카마켓] 이메일 인증');
     expect(mail.links).toEqual([link]);
-    await server.client().collection('users').confirmVerification(tokenOf(link));
+    expect(await api.confirmEmail(tokenOf(link))).toEqual({
+      result: 'done',
+      email: lower,
+      startedHere: true,
+    });
+    expect(api.lastLink()).toEqual({ email: lower, token: tokenOf(link) });
 
     expect(await api.completeSignup(profile(email))).toBe('welcome');
-    expect(store.size).toBe(0);
+    expect(b.store.size).toBe(0);
 
     const pb = server.client();
     const auth = await pb.collection('users').authWithPassword(lower, PASSWORD);
     expect(auth.record.name).toBe('김하린');
+    expect(auth.record.verified).toBe(true);
     expect(auth.record.phoneNumber).toBe('01012345678');
     expect(auth.record.birth).toBe('2001-02-03');
     expect(auth.record.username).toMatch(/^fan[0-9a-z_.]+$/);
     expect(auth.record.signupPending).toBeUndefined(); // hidden field
     expect((await readAsSuperuser(su, 'users', auth.record.id))?.signupPending).toBe(false);
-    // the secret no longer opens it
-    await failure(server.client().collection('users').authWithPassword(lower, secret));
 
-    // completed once: a replay is not a second completion
-    expect(await api.completeSignup(profile(email))).toBe('notStarted');
+    // completed once: the link's token is spent (the new password renewed the account's key)
+    const replay = await fetch(`${server.url}/api/pocamarket/complete-signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...profile(lower), token: tokenOf(link), password: 'other!pass12' }),
+    });
+    expect(await replay.json()).toEqual({ status: 'notStarted' });
+    await pb.collection('users').authWithPassword(lower, PASSWORD);
   });
 
-  it('refuses a second sign-up with the same email', async () => {
-    const first = browser();
-    const second = browser();
-    const email = `dup${uniq()}@test.local`;
-    expect(await first.api.startEmailVerification(email)).toBe('sent');
-    expect(await second.api.isEmailAvailable(email)).toBe(false);
-    expect(await second.api.startEmailVerification(email)).toBe('checkEmail');
-    expect(second.store.size).toBe(0);
-    // a completed account's email is taken too
+  it("a completed account's email is taken, and its owner gets no mail", async () => {
+    const b = browser();
     const done = await createUser(server, su);
-    expect(await second.api.isEmailAvailable(done.email)).toBe(false);
-    expect(await second.api.startEmailVerification(done.email)).toBe('checkEmail');
+    expect(await b.api.isEmailAvailable(done.email)).toBe(false);
+    expect(await b.api.isEmailAvailable(done.email.toUpperCase())).toBe(false);
+    expect(await b.api.startEmailVerification(done.email)).toBe('checkEmail');
+    expect(await b.api.startEmailVerification(done.email.toUpperCase())).toBe('checkEmail');
+    expect(b.store.size).toBe(0);
+    expect(server.mail!.messages.filter((m) => m.to.includes(done.email))).toEqual([]);
     // an invalid email never reaches the server
-    expect(await second.api.startEmailVerification('not-an-email')).toBe('checkEmail');
+    expect(await b.api.startEmailVerification('not-an-email')).toBe('checkEmail');
   });
 
-  it('a reload in the middle keeps the sign-up (the secret is kept per email)', async () => {
-    const { api } = browser();
+  it('starting again (a reload, a resend) replaces the pending sign-up: only the newest link works', async () => {
+    const b = browser();
     const email = `reload${uniq()}@test.local`;
-    expect(await api.startEmailVerification(email)).toBe('sent');
-    expect(await api.isEmailAvailable(email)).toBe(true); // ours
-    expect(await api.startEmailVerification(email)).toBe('sent'); // resend, no new account
-    await confirmMailFor(email);
-    expect(await api.completeSignup(profile(email))).toBe('welcome');
+    expect(await b.api.startEmailVerification(email)).toBe('sent');
+    const first = await latestVerification(email);
+    const firstRecord = (await pendingRecord(email))!;
+    expect(await b.api.isEmailAvailable(email)).toBe(true); // a pending sign-up blocks nobody
+    expect(await b.api.startEmailVerification(email)).toBe('sent');
+    const second = await nthVerification(email, 2);
+    expect(second.links[0]).not.toBe(first.links[0]);
+    const secondRecord = (await pendingRecord(email))!;
+    expect(secondRecord.id).not.toBe(firstRecord.id);
+    expect(await readAsSuperuser(su, 'users', firstRecord.id)).toBeNull();
+
+    expect((await b.api.confirmEmail(tokenOf(linkOf(first, '/verify-email/')))).result).toBe(
+      'invalid',
+    );
+    expect(await b.api.completeSignup(profile(email))).toBe('notVerified');
+    await openMailIn(b, email);
+    expect(await b.api.completeSignup(profile(email))).toBe('welcome');
   });
 
-  it('final submit without a started verification says so', async () => {
+  it('final submit without an opened link says the email is not verified', async () => {
     const { api } = browser();
-    expect(await api.completeSignup(profile(`never${uniq()}@test.local`))).toBe('notStarted');
+    expect(await api.completeSignup(profile(`never${uniq()}@test.local`))).toBe('notVerified');
+    const res = await fetch(`${server.url}/api/pocamarket/complete-signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(profile(`never${uniq()}@test.local`)),
+    });
+    expect(await res.json()).toEqual({ status: 'notStarted' });
   });
 
-  it('nobody without the secret can complete, log into or take over a pending account', async () => {
+  it('nobody without the link can complete, log into or take over a pending account', async () => {
     const owner = browser();
     const attacker = browser();
     const email = `victim${uniq()}@test.local`;
     expect(await owner.api.startEmailVerification(email)).toBe('sent');
-    await confirmMailFor(email);
-    const secret = [...owner.store.values()][0]!;
+    await openMailIn(owner, email);
     const pending = (await pendingRecord(email))!;
 
-    // the attacker has no secret locally; with a guessed one the server refuses
-    expect(await attacker.api.completeSignup(profile(email))).toBe('notStarted');
-    for (const guess of ['x'.repeat(40), 'photocard1234', secret.slice(0, 39) + 'A']) {
+    // the attacker has no link token locally; with guessed ones the server refuses
+    expect(await attacker.api.completeSignup(profile(email))).toBe('notVerified');
+    const forged = (claims: object) =>
+      `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.x`;
+    for (const guess of [
+      'x'.repeat(40),
+      forged({ id: pending.id, type: 'verification', email, collectionId: pending.collectionId }),
+    ]) {
       const res = await fetch(`${server.url}/api/pocamarket/complete-signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...profile(email), secret: guess, password: 'attacker!pw12' }),
+        body: JSON.stringify({ ...profile(email), token: guess, password: 'attacker!pw12' }),
       });
       expect(await res.json()).toEqual({ status: 'notStarted' });
     }
-    // logins are refused, even with the secret itself (a pending account gets no token)
-    for (const pw of ['photocard1234', secret]) {
-      const err = await failure(server.client().collection('users').authWithPassword(email, pw));
-      expect(err.status).toBe(400);
-    }
+    // logins are refused (a pending account gets no token)
+    const err = await failure(
+      server.client().collection('users').authWithPassword(email, 'attacker!pw12'),
+    );
+    expect(err.status).toBe(400);
     // another signed-in user can't update or read it
     const mallory = await createUser(server, su);
     const upd = await failure(
@@ -223,10 +271,11 @@ describe('sign-up with email verification', () => {
   });
 
   it('the server checks name, phone and birth with the client rules', async () => {
-    const { api } = browser();
+    const b = browser();
+    const { api } = b;
     const email = `rules${uniq()}@test.local`;
     expect(await api.startEmailVerification(email)).toBe('sent');
-    await confirmMailFor(email);
+    await openMailIn(b, email);
     for (const bad of [
       { name: '김' },
       { name: 'John  Smith' },
@@ -260,12 +309,11 @@ describe('sign-up with email verification', () => {
     const { api } = browser();
     await api.requestPasswordReset(user.email);
     const mail = await server.mail!.waitFor(user.email, isPasswordReset);
-    const token = tokenOf(linkOf(mail, 'confirm-password-reset'));
-    await server
-      .client()
-      .collection('users')
-      .confirmPasswordReset(token, 'newpass!1234', 'newpass!1234');
+    const token = tokenOf(linkOf(mail, '/reset-password/'));
+    expect(await api.confirmPasswordReset(token, 'newpass!1234')).toBe('done');
     await server.client().collection('users').authWithPassword(user.email, 'newpass!1234');
+    // the link works once
+    expect(await api.confirmPasswordReset(token, 'again!pass1234')).toBe('invalid');
   });
 
   it('the cleanup deletes pending sign-ups older than the limit, and only those', async () => {

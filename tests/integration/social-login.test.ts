@@ -149,6 +149,42 @@ describe('Kakao (PocketBase OAuth2, redirect flow)', () => {
     expect(names[0]).not.toBe(names[1]);
   });
 
+  it('stores the provider email in lower case, and a reserved nickname never becomes a name', async () => {
+    mock.setProfile('kakao', { id: '6001', email: 'Hana.Kim@Example.COM', nickname: '관리자' });
+    const start = await kakaoStart(server.client());
+    const { code } = await approve(start.authURL, 'pm_case', redirectURL());
+    const auth = await server
+      .client()
+      .collection('users')
+      .authWithOAuth2Code('kakao', code, start.codeVerifier, redirectURL());
+    expect(auth.meta?.isNew).toBe(true);
+    expect(auth.record.email).toBe('hana.kim@example.com');
+    expect(auth.record.name).toBe('');
+    expect(auth.record.username).toMatch(/^user_[0-9a-z]{5}$/);
+  });
+
+  it('finds the account of a provider email in another case instead of making a second one', async () => {
+    const admin = await server.admin();
+    const owner = await admin.collection('users').create({
+      email: 'case.owner@example.com',
+      password: 'original-password-1',
+      passwordConfirm: 'original-password-1',
+      verified: true,
+    });
+    mock.setProfile('kakao', { id: '6002', email: 'CASE.Owner@Example.com', nickname: '하나' });
+    const start = await kakaoStart(server.client());
+    const { code } = await approve(start.authURL, 'pm_case2', redirectURL());
+    const auth = await server
+      .client()
+      .collection('users')
+      .authWithOAuth2Code('kakao', code, start.codeVerifier, redirectURL());
+    expect(auth.record.id).toBe(owner.id);
+    const same = await admin
+      .collection('users')
+      .getFullList({ filter: admin.filter('email ~ {:e}', { e: 'case.owner@example.com' }) });
+    expect(same.map((u) => u.id)).toEqual([owner.id]);
+  });
+
   it('fails with a wrong code, a reused code or a wrong code verifier', async () => {
     const users = server.client().collection('users');
     const start = await kakaoStart(server.client());
@@ -258,6 +294,17 @@ describe('Naver (code exchange in pb_hooks/naver.pb.js)', () => {
       state: 's4',
     });
     expect(res.status).toBe(400);
+    // nor in another case
+    mock.setProfile('naver', { id: 'nv-evil2', email: 'TAKEN@Example.com', nickname: 'evil' });
+    const upper = await postNaver(server.url, {
+      code: await naverCode(redirectURL(), 's5'),
+      state: 's5',
+    });
+    expect(upper.status).toBe(400);
+    const same = await admin
+      .collection('users')
+      .getFullList({ filter: admin.filter('email ~ {:e}', { e: 'taken@example.com' }) });
+    expect(same).toHaveLength(1);
     // the original owner still logs in with their password
     const auth = await server
       .client()

@@ -1,11 +1,18 @@
 /**
- * Email sign-up (spec §4 "Sign-up email", "Final submit"; server side in pb_hooks/signup.pb.js).
+ * Email sign-up, password reset and email change links (server side in pb_hooks/signup.pb.js;
+ * the whole journey in docs/accounts.md).
  *
- * Keeps one thing: the per-sign-up secret, in localStorage under `pocamarket:signup:<email>`
- * (normalised email), so a reload in the middle of a sign-up can still finish it. The secret is
- * the pending account's placeholder password; only its holder can complete the account, and a
- * pending account cannot log in, so none of these calls ever touches the app's session: they go
- * through a PocketBase client of their own with no auth.
+ * 1. '인증하기' asks the server to start a sign-up: it creates a pending account with a password
+ *    nobody knows and mails the verification link (a pending sign-up for the same email is
+ *    replaced, so nobody can keep an address blocked).
+ * 2. The link opens /verify-email/{TOKEN}: the address is confirmed and the token is kept in this
+ *    browser's storage under `pocamarket:signup-link:<email>`.
+ * 3. '가입하기' sends the token with the password and profile: only whoever opened the mail can
+ *    finish the account. In the browser that started the sign-up, the form still holds what was
+ *    typed; a browser that only opened the link fills the email in from the token.
+ *
+ * None of these calls ever touches the app's session: they go through a PocketBase client of
+ * their own with no auth.
  */
 import PocketBase, { BaseAuthStore, ClientResponseError } from 'pocketbase';
 import { EMAIL_PATTERN, normalizeEmail } from '../../lib/account-validation';
@@ -13,6 +20,8 @@ import { getClient } from '../pb/client';
 
 export type StartResult = 'sent' | 'checkEmail' | 'networkError';
 export type CompleteResult = 'welcome' | 'notVerified' | 'notStarted' | 'networkError';
+/** A link's outcome: done, a bad or expired token, or the server not reached. */
+export type LinkResult = 'done' | 'invalid' | 'networkError';
 
 export interface SignupInput {
   email: string;
@@ -27,24 +36,31 @@ export interface SignupContext {
   /** A client with no auth of its own. */
   client(): Promise<PocketBase>;
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-  /** Spec §9: the wait between creating the account and asking for the mail. */
-  verificationDelayMs: number;
+  /** No longer used (the server mails right after creating the account); callers may omit it. */
+  verificationDelayMs?: number;
 }
 
-const SECRET_PREFIX = 'pocamarket:signup:';
-const SECRET_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** An opened verification link kept for the sign-up form. */
+export interface SignupLink {
+  email: string;
+  token: string;
+}
 
-/** 40 random characters from crypto.getRandomValues (238 bits). */
-export function newSignupSecret(): string {
-  const bytes = new Uint8Array(40);
-  crypto.getRandomValues(bytes);
-  // 248 = 4 * 62: rejecting bytes above it keeps every character equally likely
-  let out = '';
-  while (out.length < 40) {
-    for (const b of bytes) if (b < 248 && out.length < 40) out += SECRET_CHARS[b % 62];
-    crypto.getRandomValues(bytes);
+const STARTED_PREFIX = 'pocamarket:signup:';
+const LINK_PREFIX = 'pocamarket:signup-link:';
+/** The last opened link, for a sign-up form that did not start it (another browser or tab). */
+const LAST_LINK_KEY = 'pocamarket:signup-link';
+
+/** The email a verification token was issued for (its `email` claim), or '' when unreadable. */
+export function emailOfToken(token: string): string {
+  try {
+    const part = token.split('.')[1] ?? '';
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims = JSON.parse(json) as { email?: unknown };
+    return typeof claims.email === 'string' ? normalizeEmail(claims.email) : '';
+  } catch {
+    return '';
   }
-  return out;
 }
 
 function isNetworkOrServerError(err: unknown): boolean {
@@ -52,15 +68,25 @@ function isNetworkOrServerError(err: unknown): boolean {
   return err.status === 0 || err.status === 429 || err.status >= 500;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export function createSignupApi(ctx: SignupContext) {
-  const keyOf = (email: string) => SECRET_PREFIX + normalizeEmail(email);
-  const secretOf = (email: string) => ctx.storage.getItem(keyOf(email));
+  const { storage } = ctx;
 
-  /** Whether no account uses this email (an email whose sign-up this browser started counts). */
+  function forget(email: string) {
+    storage.removeItem(STARTED_PREFIX + email);
+    storage.removeItem(LINK_PREFIX + email);
+    const last = lastLink();
+    if (last?.email === email) storage.removeItem(LAST_LINK_KEY);
+  }
+
+  /** The last verification link opened in this browser, if any. */
+  function lastLink(): SignupLink | null {
+    const token = storage.getItem(LAST_LINK_KEY);
+    const email = token ? emailOfToken(token) : '';
+    return token && email ? { email, token } : null;
+  }
+
+  /** Whether a new sign-up may use this email (no account has it; a pending sign-up doesn't count). */
   async function isEmailAvailable(email: string): Promise<boolean> {
-    if (secretOf(email)) return true;
     const pb = await ctx.client();
     const res = await pb.send<{ available: boolean }>('/api/pocamarket/email-available', {
       method: 'POST',
@@ -73,47 +99,35 @@ export function createSignupApi(ctx: SignupContext) {
   async function startEmailVerification(email: string): Promise<StartResult> {
     const normalized = normalizeEmail(email);
     if (!EMAIL_PATTERN.test(normalized)) return 'checkEmail';
-    const pb = await ctx.client();
-    let secret = secretOf(normalized);
-    const resumed = secret !== null;
-    secret ??= newSignupSecret();
-    // stored before the create, so a crash right after it still leaves the secret here
-    ctx.storage.setItem(keyOf(normalized), secret);
+    let status: string;
     try {
-      await pb
-        .collection('users')
-        .create(
-          { email: normalized, emailVisibility: false, password: secret, passwordConfirm: secret },
-          { requestKey: null },
-        );
+      const pb = await ctx.client();
+      ({ status } = await pb.send<{ status: string }>('/api/pocamarket/start-signup', {
+        method: 'POST',
+        body: { email: normalized },
+        requestKey: null,
+      }));
     } catch (err) {
-      if (isNetworkOrServerError(err)) return 'networkError';
-      // a taken email: ours when this browser started its sign-up (a reload), else refused
-      if (!resumed) {
-        ctx.storage.removeItem(keyOf(normalized));
-        return 'checkEmail';
-      }
+      return isNetworkOrServerError(err) ? 'networkError' : 'checkEmail';
     }
-    await sleep(ctx.verificationDelayMs);
-    try {
-      await pb.collection('users').requestVerification(normalized, { requestKey: null });
-      return 'sent';
-    } catch {
-      return 'networkError';
-    }
+    if (status !== 'sent') return 'checkEmail';
+    // a new sign-up voids the links of the one it replaced
+    forget(normalized);
+    storage.setItem(STARTED_PREFIX + normalized, String(Date.now()));
+    return 'sent';
   }
 
   async function completeSignup(input: SignupInput): Promise<CompleteResult> {
     const email = normalizeEmail(input.email);
-    const secret = secretOf(email);
-    if (!secret) return 'notStarted';
+    const token = storage.getItem(LINK_PREFIX + email);
+    if (!token) return 'notVerified';
     try {
       const pb = await ctx.client();
       const res = await pb.send<{ status: string }>('/api/pocamarket/complete-signup', {
         method: 'POST',
         body: {
           email,
-          secret,
+          token,
           password: input.password,
           name: input.name,
           phoneNumber: input.phoneNumber,
@@ -122,12 +136,12 @@ export function createSignupApi(ctx: SignupContext) {
         requestKey: null,
       });
       if (res.status === 'welcome') {
-        ctx.storage.removeItem(keyOf(email));
+        forget(email);
         return 'welcome';
       }
       if (res.status === 'notVerified') return 'notVerified';
-      // the pending account is gone (cleaned up) or was never this browser's
-      ctx.storage.removeItem(keyOf(email));
+      // the link expired, was replaced by a newer sign-up, or the account is already complete
+      forget(email);
       return 'notStarted';
     } catch {
       // the client checks every field first, so a refusal here is a failure like any other
@@ -135,20 +149,60 @@ export function createSignupApi(ctx: SignupContext) {
     }
   }
 
+  /**
+   * The verification mail's link: confirms the address and keeps the token for '가입하기'.
+   * `startedHere` tells whether this browser started the sign-up (its form is waiting).
+   */
+  async function confirmEmail(
+    token: string,
+  ): Promise<{ result: LinkResult; email: string; startedHere: boolean }> {
+    const email = emailOfToken(token);
+    const startedHere = !!email && storage.getItem(STARTED_PREFIX + email) !== null;
+    const pb = await ctx.client();
+    try {
+      await pb.collection('users').confirmVerification(token, { requestKey: null });
+    } catch (err) {
+      const result = isNetworkOrServerError(err) ? 'networkError' : 'invalid';
+      return { result, email, startedHere };
+    }
+    if (email) {
+      storage.setItem(LINK_PREFIX + email, token);
+      storage.setItem(LAST_LINK_KEY, token);
+    }
+    return { result: 'done', email, startedHere };
+  }
+
   async function requestPasswordReset(email: string): Promise<void> {
     const pb = await ctx.client();
     await pb.collection('users').requestPasswordReset(normalizeEmail(email), { requestKey: null });
   }
 
-  /** The link in the verification mail: marks the address verified. False when the token is bad. */
-  async function confirmEmail(token: string): Promise<boolean> {
+  /** The password reset mail's link: sets the new password (checked by the caller's rules). */
+  async function confirmPasswordReset(token: string, password: string): Promise<LinkResult> {
     const pb = await ctx.client();
     try {
-      await pb.collection('users').confirmVerification(token, { requestKey: null });
-      return true;
+      await pb
+        .collection('users')
+        .confirmPasswordReset(token, password, password, { requestKey: null });
+      return 'done';
     } catch (err) {
-      if ((err as { status?: number }).status === 400) return false;
-      throw err;
+      return isNetworkOrServerError(err) ? 'networkError' : 'invalid';
+    }
+  }
+
+  /** The email change mail's link: PocketBase asks for the account's password to confirm it. */
+  async function confirmEmailChange(
+    token: string,
+    password: string,
+  ): Promise<LinkResult | 'wrongPassword'> {
+    const pb = await ctx.client();
+    try {
+      await pb.collection('users').confirmEmailChange(token, password, { requestKey: null });
+      return 'done';
+    } catch (err) {
+      if (isNetworkOrServerError(err)) return 'networkError';
+      const data = (err as ClientResponseError).response?.data as Record<string, unknown>;
+      return data && 'password' in data && !('token' in data) ? 'wrongPassword' : 'invalid';
     }
   }
 
@@ -156,8 +210,11 @@ export function createSignupApi(ctx: SignupContext) {
     isEmailAvailable,
     startEmailVerification,
     completeSignup,
-    requestPasswordReset,
     confirmEmail,
+    lastLink,
+    requestPasswordReset,
+    confirmPasswordReset,
+    confirmEmailChange,
   };
 }
 
@@ -178,13 +235,15 @@ const pageApi = createSignupApi({
     setItem: (k, val) => localStorage.setItem(k, val),
     removeItem: (k) => localStorage.removeItem(k),
   },
-  verificationDelayMs: 900,
 });
 
 export const {
   isEmailAvailable,
   startEmailVerification,
   completeSignup,
-  requestPasswordReset,
   confirmEmail,
+  lastLink,
+  requestPasswordReset,
+  confirmPasswordReset,
+  confirmEmailChange,
 } = pageApi;

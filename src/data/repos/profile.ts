@@ -1,5 +1,10 @@
 /** The signed-in user's favourite group and profile fields. */
 import { ko } from '../../i18n/ko.ts';
+import {
+  isReservedName,
+  MSG_RESERVED_NAME,
+  MSG_RESERVED_USERNAME,
+} from '../../lib/reserved-names.ts';
 import { db as defaultDb, type AppDB } from '../db/index.ts';
 import { biasSet, profileUpdate } from '../mutations/index.ts';
 import { InvalidInputError, queueMutation } from './queue.ts';
@@ -41,12 +46,23 @@ export async function updateProfile(
   }
   await queueMutation(
     profileUpdate,
-    ({ userId }) => ({
-      id: userId,
-      ...(name !== undefined ? { name } : {}),
-      ...(username !== undefined ? { username } : {}),
-      ...(avatar ? { avatar } : {}),
-    }),
+    async ({ db, userId }) => {
+      // 관리자, admin, 포카마켓... are the operators' (the server refuses them too); a value the
+      // account already has may stay
+      const own = await db.users.get(userId);
+      if (name !== undefined && name !== own?.name && isReservedName(name)) {
+        throw new InvalidInputError(MSG_RESERVED_NAME);
+      }
+      if (username !== undefined && username !== own?.username && isReservedName(username)) {
+        throw new InvalidInputError(MSG_RESERVED_USERNAME);
+      }
+      return {
+        id: userId,
+        ...(name !== undefined ? { name } : {}),
+        ...(username !== undefined ? { username } : {}),
+        ...(avatar ? { avatar } : {}),
+      };
+    },
     db,
   );
 }

@@ -2,6 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { SheetDialog } from '../../../components/ui/sheet-dialog';
 import { requestPasswordReset } from '../../../data/accounts/signup';
 import { ko } from '../../../i18n/ko-features';
+import { koAccountLinks } from '../account-links-text';
+import { useOnline } from '../use-online';
 import styles from './login-screen.module.css';
 
 interface FindAccountSheetProps {
@@ -24,8 +26,12 @@ export function FindAccountSheet({ open, onClose }: FindAccountSheetProps) {
   );
 }
 
-// Mounted only while the sheet is open, so every opening starts empty.
-function ResetForm() {
+/**
+ * The reset request form, in the sheet and on /forgot-password. Mounted only while the sheet is
+ * open, so every opening starts empty. Offline it says the mail needs the network.
+ */
+export function ResetForm() {
+  const online = useOnline();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed' | 'empty'>('idle');
   const inputId = useId();
@@ -75,6 +81,11 @@ function ResetForm() {
         ) : null}
       </div>
       <div aria-live="polite">
+        {!online ? (
+          <p className={styles.alert} role="alert" data-testid="reset-offline">
+            {koAccountLinks.offline}
+          </p>
+        ) : null}
         {state === 'sent' ? (
           <p className={styles.notice} role="status" data-testid="reset-sent">
             {ko.login.resetSent}
@@ -89,7 +100,7 @@ function ResetForm() {
       <button
         type="submit"
         className={styles.submit}
-        disabled={state === 'sending' || state === 'sent'}
+        disabled={!online || state === 'sending' || state === 'sent'}
         data-testid="reset-submit"
       >
         {state === 'sending' ? ko.login.resetSending : ko.login.resetSubmit}

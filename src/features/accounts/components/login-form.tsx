@@ -3,6 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { getClient } from '../../../data/pb/client';
 import { loginWithPassword } from '../../../data/session/session';
 import { ko } from '../../../i18n/ko-features';
+import { koAccountLinks } from '../account-links-text';
 import styles from './login-screen.module.css';
 
 interface LoginFormProps {
@@ -120,6 +121,13 @@ export function LoginForm({ onLoggedIn, onFindAccount, waiting }: LoginFormProps
             {errors.password}
           </p>
         ) : null}
+        <Link
+          to="/forgot-password"
+          className={`${styles.textButton} ${styles.forgot}`}
+          data-testid="login-forgot-password"
+        >
+          {koAccountLinks.forgotLink}
+        </Link>
       </div>
 
       {failure ? (

@@ -3,13 +3,16 @@ import { useEffect, useState } from 'react';
 import { ScreenTitle } from '../../../components/ui/screen-title';
 import { confirmEmail } from '../../../data/accounts/signup';
 import { ko } from '../../../i18n/ko-features';
+import { koAccountLinks } from '../account-links-text';
 import styles from './verify-email-screen.module.css';
 
-type State = 'checking' | 'done' | 'invalid' | 'error';
+type State = 'checking' | 'done' | 'doneElsewhere' | 'invalid' | 'error';
 
 /**
- * The verification mail's link lands here: the address is confirmed and the fan is told to go
- * back to the sign-up screen (where their entries wait) and press 가입하기.
+ * The verification mail's link lands here: the address is confirmed and the link's token kept
+ * for '가입하기' (only whoever opened the mail can finish the sign-up). In the browser that started
+ * the sign-up the fan goes back to the form, where their entries wait; elsewhere (the mail read
+ * on another device or in a mail app's browser) they continue the sign-up here.
  */
 export function VerifyEmailScreen({ token }: { token: string }) {
   const [state, setState] = useState<State>('checking');
@@ -17,7 +20,11 @@ export function VerifyEmailScreen({ token }: { token: string }) {
   useEffect(() => {
     let live = true;
     confirmEmail(token)
-      .then((ok) => live && setState(ok ? 'done' : 'invalid'))
+      .then(({ result, startedHere }) => {
+        if (!live) return;
+        if (result === 'done') setState(startedHere ? 'done' : 'doneElsewhere');
+        else setState(result === 'invalid' ? 'invalid' : 'error');
+      })
       .catch(() => live && setState('error'));
     return () => {
       live = false;
@@ -25,7 +32,13 @@ export function VerifyEmailScreen({ token }: { token: string }) {
   }, [token]);
 
   const t = ko.verifyEmail;
-  const message = { checking: t.checking, done: t.done, invalid: t.invalid, error: t.error }[state];
+  const message = {
+    checking: t.checking,
+    done: t.done,
+    doneElsewhere: koAccountLinks.verifyElsewhere,
+    invalid: t.invalid,
+    error: t.error,
+  }[state];
   return (
     <section className={styles.screen}>
       <ScreenTitle title={t.title} />
@@ -35,7 +48,7 @@ export function VerifyEmailScreen({ token }: { token: string }) {
         </p>
         {state === 'checking' ? null : (
           <Link to="/register" className={styles.link}>
-            {t.toRegister}
+            {state === 'doneElsewhere' ? koAccountLinks.continueSignup : t.toRegister}
           </Link>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { ko } from '../../../../i18n/ko-features';
+import { koAccountLinks } from '../../account-links-text';
 import { TextField } from './text-field';
 import type { RegisterForm } from './use-register-form';
 import styles from './register.module.css';
@@ -19,7 +20,9 @@ export function EmailField({ form }: { form: RegisterForm }) {
           : null);
   const status =
     verification === 'sent'
-      ? ko.messages.verificationSent
+      ? form.linked
+        ? koAccountLinks.emailLinked
+        : ko.messages.verificationSent
       : availability === 'checking'
         ? t.checkingEmail
         : availability === 'available' && !error

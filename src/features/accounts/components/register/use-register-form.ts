@@ -1,10 +1,13 @@
 // State of the sign-up form, shared by the phone wizard and the desktop form: field values, which
 // fields the user has touched (errors show only then), the email availability check (debounced
-// 500 ms, and on blur), the verification request and the final submit.
+// 500 ms, and on blur), the verification request and the final submit. A form opened in a browser
+// where a verification link was opened but the sign-up was not started (the mail read on another
+// device or app) starts with that link's email, already verified.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   completeSignup,
   isEmailAvailable,
+  lastLink,
   startEmailVerification,
   type CompleteResult,
 } from '../../../../data/accounts/signup';
@@ -48,14 +51,24 @@ const EMPTY: RegisterValues = {
   birth: { year: '', month: '', day: '' },
 };
 
+/** The email of a verification link opened in this browser, if any (read once per form). */
+function linkedEmail(): string {
+  try {
+    return lastLink()?.email ?? '';
+  } catch {
+    return ''; // no storage
+  }
+}
+
 export function useRegisterForm() {
-  const [values, setValues] = useState<RegisterValues>(EMPTY);
+  const [linked] = useState(linkedEmail);
+  const [values, setValues] = useState<RegisterValues>(() => ({ ...EMPTY, email: linked }));
   const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
-  const [availability, setAvailability] = useState<Availability>('unknown');
-  const [verification, setVerification] = useState<Verification>('idle');
+  const [availability, setAvailability] = useState<Availability>(linked ? 'available' : 'unknown');
+  const [verification, setVerification] = useState<Verification>(linked ? 'sent' : 'idle');
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<CompleteResult | null>(null);
-  const checkedEmail = useRef('');
+  const checkedEmail = useRef(linked);
 
   const errors: Record<FieldName, string | null> = useMemo(
     () => ({
@@ -154,6 +167,8 @@ export function useRegisterForm() {
   }, [values]);
 
   return {
+    /** The email is the one of a verification link opened in this browser (already verified). */
+    linked: linked !== '' && values.email === linked && verification === 'sent',
     values,
     set,
     touch,
