@@ -122,6 +122,7 @@ const FIELD_MESSAGES = {
       ? `최소 ${param(p, 'minSelect')}개를 선택해주세요.`
       : '더 선택해주세요.',
   validation_not_unique: () => '이미 사용 중인 값입니다.',
+  validation_invalid_new_email: () => '이미 사용 중이거나 올바르지 않은 이메일입니다.',
   validation_invalid_or_existing_id: () => '올바르지 않거나 이미 사용 중인 ID입니다.',
   validation_pk_invalid: () => '올바르지 않거나 이미 사용 중인 ID입니다.',
   validation_pk_change: () => 'ID는 바꿀 수 없습니다.',
@@ -272,7 +273,10 @@ function translateData(data, keepUnknown, depth) {
     const item = data[key];
     if (!isObject(item)) continue;
     if (typeof item.code === 'string' && typeof item.message === 'string') {
-      const ko = fieldMessage(item.code, item.params, item.message, keepUnknown);
+      const ko =
+        key === 'email' && item.code === 'validation_not_unique' && !hasHangul(item.message)
+          ? '이미 가입된 이메일입니다.'
+          : fieldMessage(item.code, item.params, item.message, keepUnknown);
       if (ko) item.message = ko;
       if (isObject(item.response)) translateApiError(item.response, keepUnknown, depth + 1);
     } else {

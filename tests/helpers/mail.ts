@@ -22,7 +22,7 @@ export function tokenOf(link: string): string {
 
 export const isVerification = (m: SinkMessage) => m.links.some((l) => l.includes('/verify-email/'));
 export const isPasswordReset = (m: SinkMessage) =>
-  m.links.some((l) => l.includes('confirm-password-reset'));
+  m.links.some((l) => l.includes('/reset-password/'));
 
 /** Waits for a mail to `to` at a sink served with `serveMessages()` (another process). */
 export async function waitForMail(

@@ -172,6 +172,29 @@ describe('record validation errors', () => {
     expect(await su.collection('users').getFullList({ filter: `email = "${email}"` })).toEqual([]);
   });
 
+  it('an email already signed up, in another case', async () => {
+    const body = await refused(
+      server.client().collection('users').create({
+        email: fan.email.toUpperCase(),
+        password: PASSWORD,
+        passwordConfirm: PASSWORD,
+      }),
+      400,
+      CREATE_FAILED,
+    );
+    expect(field(body, 'email')).toEqual({
+      code: 'validation_not_unique',
+      message: '이미 가입된 이메일입니다.',
+    });
+    const same = await su.collection('users').getFullList({
+      filter: su.filter('email = {:a} || email = {:b}', {
+        a: fan.email,
+        b: fan.email.toUpperCase(),
+      }),
+    });
+    expect(same.map((u) => u.id)).toEqual([fan.id]);
+  });
+
   it('numbers out of range or not whole', async () => {
     const meetUp = newId();
     const lat = await refused(

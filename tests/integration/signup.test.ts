@@ -8,7 +8,13 @@ import PocketBase, { BaseAuthStore } from 'pocketbase';
 import { createSignupApi, type SignupContext } from '../../src/data/accounts/signup.ts';
 import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
 import { createUser, failure, readAsSuperuser, uniq } from '../helpers/pb-fixtures.ts';
-import { isVerification, linkOf, tokenOf, type SinkMessage } from '../helpers/mail.ts';
+import {
+  isPasswordReset,
+  isVerification,
+  linkOf,
+  tokenOf,
+  type SinkMessage,
+} from '../helpers/mail.ts';
 
 let server: TestServer;
 let su: PocketBase;
@@ -39,8 +45,6 @@ function browser() {
   };
   return { store, api: createSignupApi(ctx) };
 }
-
-const isPasswordReset = (m: SinkMessage) => m.links.some((l) => l.includes('/reset-password/'));
 
 /** The `n`th verification mail to `email` (1-based), waiting for it to arrive. */
 async function nthVerification(email: string, n: number): Promise<SinkMessage> {

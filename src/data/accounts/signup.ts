@@ -36,8 +36,6 @@ export interface SignupContext {
   /** A client with no auth of its own. */
   client(): Promise<PocketBase>;
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-  /** No longer used (the server mails right after creating the account); callers may omit it. */
-  verificationDelayMs?: number;
 }
 
 /** An opened verification link kept for the sign-up form. */
