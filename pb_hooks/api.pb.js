@@ -7,6 +7,8 @@
  *   5,000 cards is 2.3 MB raw, about 0.35 MB gzipped), which matters on a phone's data plan at an
  *   event. Files (/api/files/, images that are compressed already) and the realtime stream are
  *   left alone.
+ * - Direct record writes count in the rate-limit counter that writes inside batches share
+ *   (lib/limits.js writeCounter, limits.pb.js), so batches cannot double a client's limit.
  * - The cost limits of lib/limits.js on `expand`, `filter`, `sort` and `perPage` of every
  *   /api/collections/ request (lists, views, auth), checked before any query runs: a request that
  *   breaks one gets a fast 400 with a Korean message; a larger page than the limit is served at
@@ -41,6 +43,22 @@ routerUse(
           if (problem && !limits.bearsSuperuserToken(e)) throw limits.refusal(problem);
           const clamped = limits.clampedPerPage(query);
           if (clamped) e.request.url.rawQuery = clamped;
+        }
+        // a direct record write: checked against, then added to, the counter that writes inside
+        // batches count in too (limits.pb.js); PocketBase's own limiter counts it apart as well
+        const method = e.request.method;
+        if (method !== 'GET' && path.indexOf('/api/collections/') === 0) {
+          const limits = require(`${__hooks}/lib/limits.js`);
+          const w = limits.writeOf(method, path);
+          const counter = w && limits.writeCounter(e.app, e.realIP(), w.collection, w.action);
+          if (counter) {
+            if (!counter.fits(1) && !limits.bearsSuperuserToken(e)) throw limits.tooMany();
+            try {
+              return $apis.gzip().func(e);
+            } finally {
+              if (!e.hasSuperuserAuth()) counter.add(1, false);
+            }
+          }
         }
         if (
           path.indexOf('/api/') !== 0 ||

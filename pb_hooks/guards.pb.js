@@ -61,10 +61,18 @@ onRecordCreateRequest((e) => {
     if (bad.indexOf('likeList') < 0 && lib.submitsChange(e, r, 'likeList')) bad.push('likeList');
     if (bad.length) throw lib.badRequest(lib.MSG_PROTECTED, bad, 'validation_protected_field');
     if (lib.isReservedUsername(r.getString('username'))) {
-      throw lib.badRequest(lib.MSG_RESERVED_USERNAME, ['username'], 'validation_reserved_value');
+      throw lib.badRequest(
+        lib.reservedNames().MSG_RESERVED_USERNAME,
+        ['username'],
+        'validation_reserved_value',
+      );
     }
     if (lib.isReservedName(r.getString('name'))) {
-      throw lib.badRequest(lib.MSG_RESERVED_NAME, ['name'], 'validation_reserved_value');
+      throw lib.badRequest(
+        lib.reservedNames().MSG_RESERVED_NAME,
+        ['name'],
+        'validation_reserved_value',
+      );
     }
   }
   e.next();
@@ -85,11 +93,19 @@ onRecordUpdateRequest((e) => {
       lib.isReservedUsername(username) &&
       !lib.isReservedUsername(e.record.original().getString('username'))
     ) {
-      throw lib.badRequest(lib.MSG_RESERVED_USERNAME, ['username'], 'validation_reserved_value');
+      throw lib.badRequest(
+        lib.reservedNames().MSG_RESERVED_USERNAME,
+        ['username'],
+        'validation_reserved_value',
+      );
     }
     const name = e.record.getString('name');
     if (lib.isReservedName(name) && !lib.isReservedName(e.record.original().getString('name'))) {
-      throw lib.badRequest(lib.MSG_RESERVED_NAME, ['name'], 'validation_reserved_value');
+      throw lib.badRequest(
+        lib.reservedNames().MSG_RESERVED_NAME,
+        ['name'],
+        'validation_reserved_value',
+      );
     }
   }
   e.next();

@@ -5,21 +5,39 @@
  * - each request inside /api/batch gets the same query limits as a direct one, and no expand;
  * - a realtime subscription's options (`?options={"query":{...}}`) get them too, since each
  *   message to that client runs its query again, and a client has at most MAX_SUBSCRIPTIONS;
- * - every record write counts against the app's rate-limit rules in one counter for direct and
- *   batched requests (PocketBase counts a batch's requests apart from direct ones).
+ * - each write inside a batch counts against the app's rate-limit rule of the direct request it
+ *   stands for, in the counter api.pb.js keeps for direct writes (PocketBase counts a batch's
+ *   requests apart from direct ones); a batch that would pass a limit is refused whole (429)
+ *   before it takes the write lock.
  */
 
 onBatchRequest((e) => {
   if (!e.hasSuperuserAuth()) {
     const limits = require(`${__hooks}/lib/limits.js`);
+    const writes = {}; // "collection:action" -> how many
     for (let i = 0; i < e.batch.length; i++) {
       const url = String(e.batch[i].url || '');
       const q = url.indexOf('?');
-      if (q < 0) continue;
-      const collection = limits.collectionOf(url.slice(0, q));
-      const problem = limits.queryProblem(collection, limits.queryGetter(url.slice(q + 1)), true);
-      if (problem) throw limits.refusal(problem);
+      const path = q < 0 ? url : url.slice(0, q);
+      if (q >= 0) {
+        const collection = limits.collectionOf(path);
+        const problem = limits.queryProblem(collection, limits.queryGetter(url.slice(q + 1)), true);
+        if (problem) throw limits.refusal(problem);
+      }
+      const w = limits.writeOf(String(e.batch[i].method || '').toUpperCase(), path);
+      if (w)
+        writes[`${w.collection}:${w.action}`] = (writes[`${w.collection}:${w.action}`] || 0) + 1;
     }
+    // every write counts as the direct request it stands for, before the batch takes the lock
+    const ip = e.realIP();
+    const counters = [];
+    for (const key of Object.keys(writes)) {
+      const [collection, action] = key.split(':');
+      const counter = limits.writeCounter(e.app, ip, collection, action);
+      if (counter && !counter.fits(writes[key])) throw limits.tooMany();
+      if (counter) counters.push([counter, writes[key]]);
+    }
+    for (const [counter, n] of counters) counter.add(n, false);
   }
   e.next();
 });
@@ -45,21 +63,6 @@ onRealtimeSubscribeRequest((e) => {
       if (problem) throw limits.refusal(problem);
     }
   }
-  e.next();
-});
-
-onRecordCreateRequest((e) => {
-  require(`${__hooks}/lib/limits.js`).countRequest(e, e.collection.name, 'create');
-  e.next();
-});
-
-onRecordUpdateRequest((e) => {
-  require(`${__hooks}/lib/limits.js`).countRequest(e, e.collection.name, 'update');
-  e.next();
-});
-
-onRecordDeleteRequest((e) => {
-  require(`${__hooks}/lib/limits.js`).countRequest(e, e.collection.name, 'delete');
   e.next();
 });
 

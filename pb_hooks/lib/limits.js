@@ -212,32 +212,72 @@ function isExcluded(app, ip) {
 }
 
 /**
- * Counts one `action` on `collection` for the caller against the app's rate-limit rule, in one
- * counter for direct requests and requests inside batches alike (PocketBase keeps a batch's
- * requests in counters of their own). Throws 429 past the rule's limit. The counter is a fixed
- * window per (rule, collection, client IP) in the app store, changed under the store's lock.
+ * The counter of one `action` on `collection` for the client at `ip`, shared by direct requests
+ * (pb_hooks/api.pb.js) and requests inside batches (pb_hooks/limits.pb.js): PocketBase keeps a
+ * batch's requests in rate-limit counters of their own, so without this one a client could send
+ * a full limit directly and another in batches. A fixed window per (rule, collection, client IP)
+ * in the app store, changed under the store's lock; null when no rule applies or the address is
+ * excluded. Rules with an audience are read as for a guest: this runs before the auth is loaded.
  */
-function countRequest(e, collection, action) {
-  if (e.hasSuperuserAuth()) return;
-  const ip = e.realIP();
-  if (!ip || isExcluded(e.app, ip)) return;
-  const rule = findRule(e.app, collection, action, !!e.auth);
-  if (!rule) return;
-  const now = Date.now();
+function writeCounter(app, ip, collection, action) {
+  if (!ip || isExcluded(app, ip)) return null;
+  const rule = findRule(app, collection, action, false);
+  if (!rule) return null;
+  const key = `${STORE_PREFIX}${rule.label}|${collection}|${ip}`;
   const windowMs = rule.duration * 1000;
-  let allowed = true;
-  e.app.store().setFunc(`${STORE_PREFIX}${rule.label}|${collection}|${ip}`, (old) => {
-    const [start, count] = String(old || '0:0')
+  const max = rule.maxRequests;
+  const parse = (value, now) => {
+    const [start, count] = String(value || '0:0')
       .split(':')
       .map(Number);
-    if (now - start >= windowMs) return `${now}:1`;
-    if (count >= rule.maxRequests) {
-      allowed = false;
-      return old;
-    }
-    return `${start}:${count + 1}`;
-  });
-  if (!allowed) throw new TooManyRequestsError(MSG_RATE, {});
+    return now - start >= windowMs ? { start: now, count: 0 } : { start, count };
+  };
+  return {
+    /** Whether `n` more requests fit in the current window. */
+    fits(n) {
+      return parse(app.store().get(key), Date.now()).count + n <= max;
+    },
+    /** Counts `n` requests; with `strict`, only if they all fit (returns whether they did). */
+    add(n, strict) {
+      let ok = true;
+      app.store().setFunc(key, (old) => {
+        const now = Date.now();
+        const w = parse(old, now);
+        if (strict && w.count + n > max) {
+          ok = false;
+          return old;
+        }
+        return `${w.start}:${w.count + n}`;
+      });
+      return ok;
+    },
+  };
+}
+
+/** The collection and action of a record write (`POST /api/collections/x/records`...), or null. */
+function writeOf(method, path) {
+  const m = /^\/api\/collections\/([^/?]+)\/records(\/[^/?]+)?\/?$/.exec(path);
+  if (!m) return null;
+  const action =
+    method === 'POST' || method === 'PUT'
+      ? 'create'
+      : method === 'PATCH'
+        ? 'update'
+        : method === 'DELETE'
+          ? 'delete'
+          : '';
+  if (!action || (action === 'create') === !!m[2]) return null;
+  let collection = m[1];
+  try {
+    collection = decodeURIComponent(collection);
+  } catch (_) {
+    // kept as sent
+  }
+  return { collection, action };
+}
+
+function tooMany() {
+  return new TooManyRequestsError(MSG_RATE, {});
 }
 
 /** Drops counters whose window has passed (run by a cron job). */
@@ -262,6 +302,8 @@ module.exports = {
   clampedPerPage,
   refusal,
   bearsSuperuserToken,
-  countRequest,
+  writeCounter,
+  writeOf,
+  tooMany,
   sweepCounters,
 };
