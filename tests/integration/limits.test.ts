@@ -387,6 +387,16 @@ describe('rate limits count batched requests with direct ones', () => {
     expect(stored.totalItems).toBe(15);
   });
 
+  it('record lists are limited to 60 per 10 s per address; the costliest one is cheap to refuse', async () => {
+    const path = '/api/collections/groups/records?perPage=500&expand=photoCards';
+    const statuses: number[] = [];
+    for (let i = 0; i < 65; i++) {
+      statuses.push((await fetch(limited.url + path)).status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(60);
+    expect(statuses.slice(60)).toEqual([429, 429, 429, 429, 429]);
+  });
+
   it('sign-ups in batches count against the sign-up limit (10 per 10 minutes)', async () => {
     const signUp = (i: number) => {
       const tag = `${Date.now().toString(36)}${i}`;
