@@ -18,54 +18,6 @@
  * So 'badminton' or '관리자님과친구' stay free: only whole values made of the words are refused.
  */
 
-const CONFUSABLES = {
-  // Cyrillic
-  а: 'a',
-  в: 'b',
-  е: 'e',
-  ё: 'e',
-  к: 'k',
-  м: 'm',
-  н: 'h',
-  о: 'o',
-  р: 'p',
-  с: 'c',
-  т: 't',
-  у: 'y',
-  х: 'x',
-  і: 'i',
-  ї: 'i',
-  ј: 'j',
-  ѕ: 's',
-  ԁ: 'd',
-  һ: 'h',
-  ӏ: 'l',
-  // Greek
-  α: 'a',
-  β: 'b',
-  ε: 'e',
-  ι: 'i',
-  κ: 'k',
-  ν: 'v',
-  ο: 'o',
-  ρ: 'p',
-  τ: 't',
-  υ: 'u',
-  χ: 'x',
-  // digits and signs for letters
-  0: 'o',
-  1: 'i',
-  '!': 'i',
-  '|': 'i',
-  l: 'i',
-  3: 'e',
-  4: 'a',
-  '@': 'a',
-  5: 's',
-  $: 's',
-  7: 't',
-};
-
 /** Digits and separators at either end ('admin2', '_admin.'), but not signs read as letters. */
 const ENDS = /^[0-9\s"#%&'()*+,\-./:;<=>?[\\\]^_`{}~]+|[0-9\s"#%&'()*+,\-./:;<=>?[\\\]^_`{}~]+$/g;
 
@@ -79,21 +31,22 @@ function load() {
     } catch (_) {
       json = JSON.parse(toString($os.readFile(path)));
     }
-    const words = [];
+    // the look-alikes first: canonical() folds the words with them
+    data = { words: [], messages: json.messages, lookAlikes: json.lookAlikes || {} };
     for (const w of json.words || []) {
       const c = canonical(w);
-      if (c && words.indexOf(c) < 0) words.push(c);
+      if (c && data.words.indexOf(c) < 0) data.words.push(c);
     }
-    data = { words: words, messages: json.messages };
   }
   return data;
 }
 
 /** Look-alike letters folded, then every character but letters and digits dropped. */
 function fold(s) {
+  const lookAlikes = load().lookAlikes;
   let out = '';
   for (const ch of Array.from(s)) {
-    const mapped = CONFUSABLES[ch];
+    const mapped = lookAlikes[ch];
     out += mapped === undefined ? ch : mapped;
   }
   return out.replace(/[^0-9a-z가-힣]/g, '');

@@ -10,50 +10,7 @@ export const MSG_RESERVED_NAME: string = reserved.messages.name;
 export const MSG_RESERVED_USERNAME: string = reserved.messages.username;
 
 /** Letters and digits written for the Latin letters they look like ('adm1n', 'аdmin', 'r00t'). */
-const CONFUSABLES: Readonly<Record<string, string>> = {
-  а: 'a',
-  в: 'b',
-  е: 'e',
-  ё: 'e',
-  к: 'k',
-  м: 'm',
-  н: 'h',
-  о: 'o',
-  р: 'p',
-  с: 'c',
-  т: 't',
-  у: 'y',
-  х: 'x',
-  і: 'i',
-  ї: 'i',
-  ј: 'j',
-  ѕ: 's',
-  ԁ: 'd',
-  һ: 'h',
-  ӏ: 'l',
-  α: 'a',
-  β: 'b',
-  ε: 'e',
-  ι: 'i',
-  κ: 'k',
-  ν: 'v',
-  ο: 'o',
-  ρ: 'p',
-  τ: 't',
-  υ: 'u',
-  χ: 'x',
-  0: 'o',
-  1: 'i',
-  '!': 'i',
-  '|': 'i',
-  l: 'i',
-  3: 'e',
-  4: 'a',
-  '@': 'a',
-  5: 's',
-  $: 's',
-  7: 't',
-};
+const CONFUSABLES: Readonly<Record<string, string>> = reserved.lookAlikes;
 
 /** Digits and separators at either end ('admin2', '_admin.'), but not signs read as letters. */
 const ENDS = /^[0-9\s"#%&'()*+,\-./:;<=>?[\\\]^_`{}~]+|[0-9\s"#%&'()*+,\-./:;<=>?[\\\]^_`{}~]+$/g;
