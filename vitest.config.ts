@@ -23,7 +23,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // every file starts its own PocketBase (free port, temp dir): files share nothing
+          maxWorkers: 2,
         },
       },
       {
