@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDB } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';
 import { listPhotoCards } from '@/data/queries/photo-cards.ts';
+import { fakeToken } from '../helpers/fake-pocketbase.ts';
 import { sortCardList } from '@/features/photo-cards/hooks/use-sorted-cards';
 
 let db: AppDB;
@@ -41,6 +42,8 @@ const ids = async (q: Parameters<typeof listPhotoCards>[0]) =>
 
 describe('listPhotoCards sorts', () => {
   beforeEach(async () => {
+    // queued likes count for the signed-in account that queued them (u1 below)
+    await db.auth.put({ key: 'session', token: fakeToken('u1', 1), record: { id: 'u1' } });
     await db.photoCards.bulkPut([
       card('a', 5, 1),
       card('b', 9, 2),

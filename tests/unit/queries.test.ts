@@ -24,6 +24,7 @@ import {
 } from '@/data/queries/sync.ts';
 import { getPublicProfile } from '@/data/queries/users.ts';
 import { ko } from '@/i18n/ko';
+import { fakeToken } from '../helpers/fake-pocketbase.ts';
 
 let db: AppDB;
 
@@ -77,6 +78,8 @@ const like = (id: string, photoCard: string, user = 'u1') => ({ id, user, photoC
 describe('photo cards and like counts', () => {
   beforeEach(async () => {
     await db.photoCards.bulkPut([card('c1', 10, 1), card('c2', 3, 2), card('c3', 0, 3, 'g2')]);
+    // queued likes count for the signed-in account that queued them (rows below are u1's)
+    await db.auth.put({ key: 'session', token: fakeToken('u1', 1), record: { id: 'u1' } });
   });
 
   it('shows the server count plus queued likes minus queued unlikes', async () => {

@@ -11,6 +11,20 @@ import { readSession } from '../session/session.ts';
 const LIKE_SET = 'like.set';
 const LIKE_UNSET = 'like.unset';
 
+/**
+ * The queued likes and unlikes of the signed-in user: the outbox keeps each account's changes until
+ * that account sends them, so after a switch of accounts on one device the other account's unsent
+ * likes stay out of this one's counts and pending marks. Both reads start at once: inside a live
+ * query a read started after an await of another may go unobserved.
+ */
+async function queuedLikeRows(db: AppDB) {
+  const [rows, session] = await Promise.all([
+    db.outbox.where('kind').anyOf(LIKE_SET, LIKE_UNSET).toArray(),
+    readSession(db),
+  ]);
+  return session ? rows.filter((row) => row.userId === session.userId) : [];
+}
+
 function cardOf(payload: unknown): string | null {
   const card = (payload as { photoCard?: unknown } | null)?.photoCard;
   return typeof card === 'string' ? card : null;
@@ -18,11 +32,11 @@ function cardOf(payload: unknown): string | null {
 
 /**
  * Like changes not in the server's counts, per card id: +1 for each queued like, −1 for each
- * queued unlike, and (logged out) +1 for each heart ticked on this device.
+ * queued unlike of the signed-in user, and (logged out) +1 for each heart ticked on this device.
  */
 export async function queuedLikeDeltas(db: AppDB = defaultDb): Promise<Map<string, number>> {
   const [rows, session, guest] = await Promise.all([
-    db.outbox.where('kind').anyOf(LIKE_SET, LIKE_UNSET).toArray(),
+    queuedLikeRows(db),
     readSession(db),
     db.guestLikes.toArray(),
   ]);
@@ -41,9 +55,9 @@ export function shownLikeCount(serverCount: number, delta: number | undefined): 
   return Math.max(0, serverCount + (delta ?? 0));
 }
 
-/** Card ids with a like or unlike still waiting to be sent (for their pending marks). */
+/** Card ids with a like or unlike of the signed-in user still waiting to be sent (pending marks). */
 export async function pendingLikeCardIds(db: AppDB = defaultDb): Promise<Set<string>> {
-  const rows = await db.outbox.where('kind').anyOf(LIKE_SET, LIKE_UNSET).toArray();
+  const rows = await queuedLikeRows(db);
   const ids = new Set<string>();
   for (const row of rows) {
     const card = cardOf(row.payload);
