@@ -54,9 +54,8 @@ function hops(ident) {
   const path = ident.split(':')[0]; // modifiers: :length, :each, :lower, :isset, :changed
   if (WORDS.test(path)) return 0;
   if (path.indexOf('@request.') === 0) {
-    const parts = path.split('.');
-    if (parts[1] === 'auth') return parts.length <= 3 ? 0 : -1;
-    return parts.length <= 3 ? 0 : -1; // @request.query.x, @request.body.x, @request.method
+    // @request.auth.x, @request.query.x, @request.body.x, @request.method: no further hop
+    return path.split('.').length <= 3 ? 0 : -1;
   }
   if (path.charAt(0) === '@') return -1; // @collection.* joins any table
   if (path.indexOf('_via_') >= 0) return -1;
@@ -292,7 +291,6 @@ function sweepCounters(app) {
 }
 
 module.exports = {
-  PER_PAGE,
   MAX_SUBSCRIPTIONS,
   MSG_SUBSCRIPTIONS,
   MSG_OPTIONS,
