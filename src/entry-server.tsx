@@ -12,16 +12,16 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type PocketBase from 'pocketbase';
-import { App } from './app/app';
-import { createAppRouter } from './app/router';
-import { MISS } from './components/live/server-render';
-import { db } from './data/db/index';
-import { fileUrl } from './data/pb/files';
-import { encodePayload } from './data/live/payload';
-import { reads, type ReadName } from './data/live/reads';
-import { pullAll } from './data/sync/pull';
-import { koShare } from './i18n/ko-share';
-import { localToday } from './lib/meetup-dates';
+import { App } from '@/app/app';
+import { createAppRouter } from '@/app/router';
+import { MISS } from '@/components/live/server-render';
+import { db } from '@/data/db/index';
+import { fileUrl } from '@/data/pb/files';
+import { encodePayload } from '@/data/live/payload';
+import { reads, type ReadName } from '@/data/live/reads';
+import { pullAll } from '@/data/sync/pull';
+import { koShare } from '@/i18n/ko-share';
+import { localToday } from '@/lib/meetup-dates';
 
 export interface SharePreview {
   title: string;

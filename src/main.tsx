@@ -1,19 +1,19 @@
 import { startTransition, StrictMode } from 'react';
-import { App } from './app/app';
-import { registerServiceWorker } from './app/register-sw';
-import { createAppRouter } from './app/router';
+import { App } from '@/app/app';
+import { registerServiceWorker } from '@/app/register-sw';
+import { createAppRouter } from '@/app/router';
 import {
   appStore,
   dataLayerStartedAtom,
   readSessionHint,
   sessionUserIdAtom,
   syncStatusAtom,
-} from './app/store';
-import { endFirstScreenClock } from './components/live/render-clock';
-import { settlePage } from './components/live/settled';
-import { endFirstScreen, loadLive } from './components/live/use-read';
-import { firstScreenPayload } from './data/live/payload';
-import './app/styles.css';
+} from '@/state/store';
+import { endFirstScreenClock } from '@/components/live/render-clock';
+import { settlePage } from '@/components/live/settled';
+import { endFirstScreen, loadLive } from '@/components/live/use-read';
+import { firstScreenPayload } from '@/data/live/payload';
+import '@/app/styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
@@ -109,7 +109,7 @@ const startDataLayer = () => {
   dataStarted = true;
   appStore.set(dataLayerStartedAtom, true);
   settlePage();
-  void import('./app/start-data')
+  void import('@/app/start-data')
     .then((m) => m.startData())
     .catch((err: unknown) => console.error('[data] start failed', err));
 };

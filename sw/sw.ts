@@ -27,16 +27,16 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { db } from '../src/data/db/index.ts';
-import { tileConfig, tileUrlPattern } from '../src/lib/tiles.ts';
-import { createClient } from '../src/data/pb/client.ts';
-import { flushOutbox } from '../src/data/sync/flush.ts';
-import { parsePushPayload, safeAppPath } from '../src/data/push/payload.ts';
-import { storePushedNotification } from '../src/data/push/inbox.ts';
-import { markNotificationRead } from '../src/data/repos/notifications.ts';
-import { ko } from '../src/i18n/ko.ts';
-import { FILE_CACHES, withoutFileToken } from '../src/data/pb/files.ts';
-import { koAlerts } from '../src/i18n/ko-alerts.ts';
+import { db } from '@/data/db/index.ts';
+import { tileConfig, tileUrlPattern } from '@/lib/tiles.ts';
+import { createClient } from '@/data/pb/client.ts';
+import { flushOutbox } from '@/data/sync/flush.ts';
+import { parsePushPayload, safeAppPath } from '@/data/push/payload.ts';
+import { storePushedNotification } from '@/data/push/inbox.ts';
+import { markNotificationRead } from '@/data/repos/notifications.ts';
+import { ko } from '@/i18n/ko.ts';
+import { FILE_CACHES, withoutFileToken } from '@/data/pb/files.ts';
+import { koAlerts } from '@/i18n/ko-alerts.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useSyncExternalStore, type ReactNode } from 'react';
-import { dataLayerStartedAtom, useStore } from './store';
+import { dataLayerStartedAtom, useStore } from '@/state/store';
 
 /**
  * Whether the data layer has begun loading, for what mounts with it (the pending-changes button,

@@ -13,7 +13,7 @@
  * its client id on the server (src/data/sync/flush.ts).
  */
 import type { Workbox } from 'workbox-window';
-import { captureInstallPrompt } from '../features/install/install-prompt';
+import { captureInstallPrompt } from '@/features/install/install-prompt';
 import { scheduleUpdateChecks } from './update-checks';
 
 let wb: Workbox | undefined;

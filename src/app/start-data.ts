@@ -10,22 +10,22 @@
  * it exist; it is only defined when localStorage holds `pocamarket:test-api` = '1'.
  */
 import { liveQuery, type Subscription } from 'dexie';
-import { db } from '../data/db/index.ts';
-import { getClient } from '../data/pb/client.ts';
-import * as repos from '../data/repos/index.ts';
-import { adoptGuestLikes } from '../data/repos/index.ts';
-import { loginWithPassword, logout } from '../data/session/session.ts';
-import { requestPersistentStorage } from '../data/storage.ts';
-import { createSyncEngine, type SyncEngine } from '../data/sync/engine.ts';
-import { countUnreadNotifications } from '../data/queries/notifications.ts';
-import { onFlushRequested } from '../data/sync/signals.ts';
+import { db } from '@/data/db/index.ts';
+import { getClient } from '@/data/pb/client.ts';
+import * as repos from '@/data/repos/index.ts';
+import { adoptGuestLikes } from '@/data/repos/index.ts';
+import { loginWithPassword, logout } from '@/data/session/session.ts';
+import { requestPersistentStorage } from '@/data/storage.ts';
+import { createSyncEngine, type SyncEngine } from '@/data/sync/engine.ts';
+import { countUnreadNotifications } from '@/data/queries/notifications.ts';
+import { onFlushRequested } from '@/data/sync/signals.ts';
 import {
   appStore,
   rememberSessionUser,
   sessionUserIdAtom,
   syncStatusAtom,
   unreadAlertsAtom,
-} from './store';
+} from '@/state/store';
 
 async function registerBackgroundSync(tag: string): Promise<void> {
   const reg = await navigator.serviceWorker?.getRegistration();
@@ -61,7 +61,7 @@ function keepOwnBooksOffline(engine: SyncEngine): void {
     const userId = (doneFor = seen.userId);
     // after the screen's own images have had their turn
     setTimeout(() => {
-      void import('../features/collect-book/offline-images')
+      void import('@/features/collect-book/offline-images')
         .then((m) => m.saveOwnedBooksOffline(userId))
         .catch((err: unknown) => console.warn('[offline-images] background save failed', err));
     }, 3000);

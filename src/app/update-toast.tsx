@@ -1,5 +1,5 @@
-import { toast } from '../components/ui/toaster';
-import { ko } from '../i18n/ko';
+import { toast } from '@/components/ui/toaster';
+import { ko } from '@/i18n/ko';
 import { applyUpdate } from './register-sw';
 import styles from './update-toast.module.css';
 

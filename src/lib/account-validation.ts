@@ -3,7 +3,7 @@
  * the first rule the value breaks, or null when it is valid. pb_hooks/lib/signup.js applies the
  * same rules on the server.
  */
-import { ko } from '../i18n/ko';
+import { ko } from '@/i18n/ko';
 import { isReservedName, MSG_RESERVED_NAME } from './reserved-names';
 
 const v = ko.validation;

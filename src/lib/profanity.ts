@@ -4,6 +4,7 @@
  * case, then every whitespace and zero-width character removed, so '씨 발', 'FUCK' and 'ｆｕｃｋ'
  * are all caught.
  */
+// eslint-disable-next-line no-restricted-imports -- the server's own list, shared from pb_hooks/
 import words from '../../pb_hooks/profanity-words.json';
 import { INVISIBLE } from './text.ts';
 

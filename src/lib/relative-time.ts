@@ -1,4 +1,4 @@
-import { ko } from '../i18n/ko';
+import { ko } from '@/i18n/ko';
 
 // Spec §9: years, months (30-day), days, hours, minutes, else '방금 전'.
 // A year is twelve 30-day months (360 days) so the labels never say '12개월 전'.

@@ -3,6 +3,7 @@
  * the client's copy of pb_hooks/lib/reserved-names.js, on the same word list and with the same
  * messages (pb_hooks/reserved-names.json), so a form says what the server would answer.
  */
+// eslint-disable-next-line no-restricted-imports -- the server's own list, shared from pb_hooks/
 import reserved from '../../pb_hooks/reserved-names.json';
 import { INVISIBLE } from './text.ts';
 

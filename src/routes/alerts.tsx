@@ -5,7 +5,7 @@ export const alertsRoute = createRoute({
   getParentRoute: () => bareLayoutRoute,
   path: '/alerts',
   component: lazyRouteComponent(
-    () => import('../features/alerts/components/alerts-screen'),
+    () => import('@/features/alerts/components/alerts-screen'),
     'AlertsScreen',
   ),
 });

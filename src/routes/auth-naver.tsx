@@ -5,7 +5,7 @@ export const authNaverRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/authNaver',
   component: lazyRouteComponent(
-    () => import('../features/accounts/components/auth-naver-screen'),
+    () => import('@/features/accounts/components/auth-naver-screen'),
     'AuthNaverScreen',
   ),
 });

@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { BareLayout } from '../app/layout/bare-layout';
+import { BareLayout } from '@/app/layout/bare-layout';
 import { rootRoute } from './root';
 
 /** Pathless: the minimal layout of /chatting and /alerts (spec §2: outside the main layout). */

@@ -5,7 +5,7 @@ export const chattingRoute = createRoute({
   getParentRoute: () => bareLayoutRoute,
   path: '/chatting',
   component: lazyRouteComponent(
-    () => import('../features/chatting/components/chatting-screen'),
+    () => import('@/features/chatting/components/chatting-screen'),
     'ChattingScreen',
   ),
 });

@@ -6,7 +6,7 @@ export const collectBookAddRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/collectBook/collectBookAdd',
   component: lazyRouteComponent(
-    () => import('../features/collect-book/components/collect-book-add-screen'),
+    () => import('@/features/collect-book/components/collect-book-add-screen'),
     'CollectBookAddScreen',
   ),
 });

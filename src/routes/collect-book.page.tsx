@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { CollectBookScreen } from '../features/collect-book/components/collect-book-screen';
+import { CollectBookScreen } from '@/features/collect-book/components/collect-book-screen';
 
 // Loaded with the route's chunk; getRouteApi reads the params without importing the route
 // definition (which would pull this chunk back into the entry).

@@ -6,7 +6,7 @@ export const confirmEmailChangeRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/confirm-email-change/$token',
   component: lazyRouteComponent(
-    () => import('../features/accounts/components/confirm-email-change-screen'),
+    () => import('@/features/accounts/components/confirm-email-change-screen'),
     'ConfirmEmailChangePage',
   ),
 });

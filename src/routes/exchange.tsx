@@ -14,7 +14,7 @@ export const exchangeRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): ExchangeSearch =>
     typeof search.group === 'string' && RECORD_ID.test(search.group) ? { group: search.group } : {},
   component: lazyRouteComponent(
-    () => import('../features/exchange/components/exchange-screen'),
+    () => import('@/features/exchange/components/exchange-screen'),
     'ExchangeScreen',
   ),
 });

@@ -6,7 +6,7 @@ export const forgotPasswordRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/forgot-password',
   component: lazyRouteComponent(
-    () => import('../features/accounts/components/forgot-password-screen'),
+    () => import('@/features/accounts/components/forgot-password-screen'),
     'ForgotPasswordScreen',
   ),
 });

@@ -5,7 +5,7 @@ export const homeRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/',
   component: lazyRouteComponent(
-    () => import('../features/home/components/home-screen'),
+    () => import('@/features/home/components/home-screen'),
     'HomeScreen',
   ),
 });

@@ -5,7 +5,7 @@ export const informUsRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/informUs',
   component: lazyRouteComponent(
-    () => import('../features/reports/components/inform-us-screen'),
+    () => import('@/features/reports/components/inform-us-screen'),
     'InformUsScreen',
   ),
 });

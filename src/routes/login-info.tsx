@@ -5,7 +5,7 @@ export const loginInfoRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/loginInfo',
   component: lazyRouteComponent(
-    () => import('../features/accounts/components/login-info-screen'),
+    () => import('@/features/accounts/components/login-info-screen'),
     'LoginInfoScreen',
   ),
 });

@@ -6,7 +6,7 @@ export const loginRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/login',
   component: lazyRouteComponent(
-    () => import('../features/accounts/components/login-screen'),
+    () => import('@/features/accounts/components/login-screen'),
     'LoginScreen',
   ),
 });

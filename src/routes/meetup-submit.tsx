@@ -6,7 +6,7 @@ export const meetUpSubmitRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/informUs/meetUpSubmit',
   component: lazyRouteComponent(
-    () => import('../features/reports/components/meetup-submit-screen'),
+    () => import('@/features/reports/components/meetup-submit-screen'),
     'MeetupSubmitScreen',
   ),
 });

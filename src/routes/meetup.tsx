@@ -5,7 +5,7 @@ export const meetupRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/meetup',
   component: lazyRouteComponent(
-    () => import('../features/meetups/components/meetup-map-screen'),
+    () => import('@/features/meetups/components/meetup-map-screen'),
     'MeetupMapScreen',
   ),
 });

@@ -5,7 +5,7 @@ export const myBiasRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/myBias',
   component: lazyRouteComponent(
-    () => import('../features/accounts/components/my-bias-screen'),
+    () => import('@/features/accounts/components/my-bias-screen'),
     'MyBiasScreen',
   ),
 });

@@ -6,7 +6,7 @@ export const notificationSettingsRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/settings/notifications',
   component: lazyRouteComponent(
-    () => import('../features/alerts/components/notification-settings-screen'),
+    () => import('@/features/alerts/components/notification-settings-screen'),
     'NotificationSettingsScreen',
   ),
 });

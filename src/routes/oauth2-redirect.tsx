@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
 const screen = lazyRouteComponent(
-  () => import('../features/accounts/components/oauth2-redirect-screen'),
+  () => import('@/features/accounts/components/oauth2-redirect-screen'),
   'OAuth2RedirectScreen',
 );
 

@@ -5,7 +5,7 @@ export const photoCardSubmitRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/informUs/photoCardSubmit',
   component: lazyRouteComponent(
-    () => import('../features/reports/components/photo-card-submit-screen'),
+    () => import('@/features/reports/components/photo-card-submit-screen'),
     'PhotoCardSubmitScreen',
   ),
 });

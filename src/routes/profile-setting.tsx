@@ -5,7 +5,7 @@ export const profileSettingRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/profileSetting',
   component: lazyRouteComponent(
-    () => import('../features/accounts/components/profile-setting-screen'),
+    () => import('@/features/accounts/components/profile-setting-screen'),
     'ProfileSettingScreen',
   ),
 });

@@ -5,7 +5,7 @@ export const profileRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/profile',
   component: lazyRouteComponent(
-    () => import('../features/accounts/components/profile-screen'),
+    () => import('@/features/accounts/components/profile-screen'),
     'ProfileScreen',
   ),
 });

@@ -5,7 +5,7 @@ export const registerRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/register',
   component: lazyRouteComponent(
-    () => import('../features/accounts/components/register-screen'),
+    () => import('@/features/accounts/components/register-screen'),
     'RegisterScreen',
   ),
 });

@@ -6,7 +6,7 @@ export const resetPasswordRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/reset-password/$token',
   component: lazyRouteComponent(
-    () => import('../features/accounts/components/reset-password-screen'),
+    () => import('@/features/accounts/components/reset-password-screen'),
     'ResetPasswordPage',
   ),
 });

@@ -1,7 +1,7 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
-import { ErrorScreen } from '../app/errors/error-screen';
-import { NotFoundPage } from '../app/errors/not-found-screen';
-import { ScrollToTop } from '../app/layout/scroll-to-top';
+import { ErrorScreen } from '@/app/errors/error-screen';
+import { NotFoundPage } from '@/app/errors/not-found-screen';
+import { ScrollToTop } from '@/app/layout/scroll-to-top';
 
 export const rootRoute = createRootRoute({
   component: RootComponent,

@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ui/coming-soon';
-import { SettingsIcon } from '../components/ui/icons';
-import { ko } from '../i18n/ko-features';
+import { ComingSoon } from '@/components/ui/coming-soon';
+import { SettingsIcon } from '@/components/ui/icons';
+import { ko } from '@/i18n/ko-features';
 
 // getRouteApi reads the param without importing the route definition (see collect-book.page).
 const route = getRouteApi('/main/settings/$topic');

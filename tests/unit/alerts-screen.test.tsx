@@ -7,7 +7,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
-import { appStore, sessionUserIdAtom, unreadAlertsAtom } from '@/app/store';
+import { appStore, sessionUserIdAtom, unreadAlertsAtom } from '@/state/store';
 import { db } from '@/data/db/index.ts';
 import type { AppNotification } from '@/data/pb/records.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';

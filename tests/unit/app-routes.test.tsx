@@ -5,7 +5,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
-import { appStore, sessionUserIdAtom } from '@/app/store';
+import { appStore, sessionUserIdAtom } from '@/state/store';
 import { ROUTES } from '../helpers/routes.ts';
 
 let root: Root | undefined;

@@ -20,7 +20,7 @@ import {
   sessionUserIdAtom,
   syncStatusAtom,
   useAtomValue,
-} from '@/app/store';
+} from '@/state/store';
 import { initialSyncStatus } from '@/data/sync/status';
 import { toast } from '@/components/ui/toast';
 import { db } from '@/data/db/index.ts';

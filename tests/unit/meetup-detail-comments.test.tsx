@@ -14,7 +14,7 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appStore, Provider, sessionUserIdAtom, syncStatusAtom } from '@/app/store';
+import { appStore, Provider, sessionUserIdAtom, syncStatusAtom } from '@/state/store';
 import { initialSyncStatus } from '@/data/sync/status';
 import { ConfirmProvider } from '@/components/ui/confirm-provider';
 import { db } from '@/data/db/index.ts';

@@ -5,7 +5,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appStore, Provider, sessionUserIdAtom, syncStatusAtom } from '@/app/store';
+import { appStore, Provider, sessionUserIdAtom, syncStatusAtom } from '@/state/store';
 import { ConfirmProvider } from '@/components/ui/confirm-provider';
 import { PendingMark } from '@/components/ui/pending-mark';
 import { toast } from '@/components/ui/toast';

@@ -1,6 +1,6 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { AlertTriangleIcon } from '../../components/ui/icons';
-import { ko } from '../../i18n/ko';
+import { AlertTriangleIcon } from '@/components/ui/icons';
+import { ko } from '@/i18n/ko';
 import { describeError } from './describe-error';
 import styles from './status-screen.module.css';
 

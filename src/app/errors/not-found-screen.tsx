@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { CompassIcon } from '../../components/ui/icons';
-import { ko } from '../../i18n/ko';
-import { MainShell } from '../layout/main-shell';
+import { CompassIcon } from '@/components/ui/icons';
+import { ko } from '@/i18n/ko';
+import { MainShell } from '@/app/layout/main-shell';
 import styles from './status-screen.module.css';
 
 /** 404 content, for the outlet of a layout that is already on screen. */

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ko } from '../../i18n/ko';
+import { ko } from '@/i18n/ko';
 import { useNavEntries } from './nav-items';
 import type { NavItem } from './visibility';
 import styles from './bottom-tabs.module.css';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ko } from '../../i18n/ko';
+import { ko } from '@/i18n/ko';
 import { HeaderTools } from './header-tools';
 import { Logo } from './logo';
 import { useNavEntries } from './nav-items';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { BellIcon, ChatIcon } from '../../components/ui/icons';
-import { ko } from '../../i18n/ko';
-import { isLoggedInAtom, unreadAlertsAtom, useAtomValue } from '../store';
+import { BellIcon, ChatIcon } from '@/components/ui/icons';
+import { ko } from '@/i18n/ko';
+import { isLoggedInAtom, unreadAlertsAtom, useAtomValue } from '@/state/store';
 import styles from './header-tools.module.css';
 
 /** The badge's text: 1-99, then '99+'. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { OfflineBanner } from '../../features/sync/components/offline-banner';
-import { ko } from '../../i18n/ko';
+import { OfflineBanner } from '@/features/sync/components/offline-banner';
+import { ko } from '@/i18n/ko';
 import { BottomTabs } from './bottom-tabs';
 import { DesktopHeader } from './desktop-header';
 import { MobileTopBar } from './mobile-top-bar';

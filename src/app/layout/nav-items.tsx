@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { ExchangeIcon, HomeIcon, MapPinIcon, UserIcon } from '../../components/ui/icons';
-import { useAtomValue, isLoggedInAtom } from '../store';
+import { ExchangeIcon, HomeIcon, MapPinIcon, UserIcon } from '@/components/ui/icons';
+import { useAtomValue, isLoggedInAtom } from '@/state/store';
 import type { NavItem } from './visibility';
 
 export interface NavEntry {

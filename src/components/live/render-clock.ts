@@ -5,8 +5,8 @@
  * device's clock in an effect, like any update (see docs/first-visit.md).
  */
 import { useContext, useEffect, useState } from 'react';
-import { firstScreenPayload } from '../../data/live/payload';
-import { localToday } from '../../lib/meetup-dates';
+import { firstScreenPayload } from '@/data/live/payload';
+import { localToday } from '@/lib/meetup-dates';
 import { ServerRenderContext, type ServerRender } from './server-render';
 
 let hydrating = firstScreenPayload() !== null;

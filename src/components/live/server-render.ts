@@ -4,7 +4,7 @@
  * overlap on the server never see each other's; null in the browser.
  */
 import { createContext } from 'react';
-import type { ReadName } from '../../data/live/reads';
+import type { ReadName } from '@/data/live/reads';
 
 export const MISS: unique symbol = Symbol('miss');
 

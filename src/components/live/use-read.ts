@@ -13,15 +13,15 @@
  *   after the first pull on a first visit, so a screen never shows a half-filled store.
  */
 import { startTransition, useContext, useEffect, useState } from 'react';
-import { syncStatusAtom, useStore } from '../../app/store';
-import { firstScreenPayload, readKey } from '../../data/live/payload';
-import { FIRST_SCREEN_EMPTY, isPublicRead } from '../../data/live/public-reads';
-import type { ReadArgs, ReadName, ReadResult } from '../../data/live/reads';
-import { sameValue } from '../../lib/same-value';
+import { syncStatusAtom, useStore } from '@/state/store';
+import { firstScreenPayload, readKey } from '@/data/live/payload';
+import { FIRST_SCREEN_EMPTY, isPublicRead } from '@/data/live/public-reads';
+import type { ReadArgs, ReadName, ReadResult } from '@/data/live/reads';
+import { sameValue } from '@/lib/same-value';
 import { MISS, ServerRenderContext, type ServerRender } from './server-render';
 import { pageSettled } from './settled';
 
-type Live = typeof import('../../data/live/live');
+type Live = typeof import('@/data/live/live');
 
 let hydrating = firstScreenPayload() !== null;
 
@@ -33,7 +33,7 @@ export function endFirstScreen(): void {
 let live: Promise<Live> | null = null;
 /** The live side (Dexie); the first-screen records are stored before any read subscribes. */
 export function loadLive(): Promise<Live> {
-  live ??= import('../../data/live/live').then(async (m) => {
+  live ??= import('@/data/live/live').then(async (m) => {
     await m.seedFirstScreenRecords();
     return m;
   });

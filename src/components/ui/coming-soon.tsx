@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ko } from '../../i18n/ko';
+import { ko } from '@/i18n/ko';
 import { ScreenTitle } from './screen-title';
 import styles from './coming-soon.module.css';
 

@@ -1,5 +1,5 @@
 import { useId, useRef, type ReactNode } from 'react';
-import { ko } from '../../i18n/ko';
+import { ko } from '@/i18n/ko';
 import { trapTab, useModalDialog } from './use-modal-dialog';
 import styles from './confirm-dialog.module.css';
 import { toast } from './toast';

@@ -1,5 +1,5 @@
 import type { KeyboardEvent, MouseEvent, Ref } from 'react';
-import { ko } from '../../i18n/ko';
+import { ko } from '@/i18n/ko';
 import styles from './counted-text-field.module.css';
 
 /** Characters as a fan counts them: an emoji or a Hangul syllable is one (same as the repos). */

@@ -1,4 +1,4 @@
-import { ko } from '../../i18n/ko';
+import { ko } from '@/i18n/ko';
 import { AlertTriangleIcon, ClockIcon } from './icons';
 import styles from './pending-mark.module.css';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useCanGoBack, useRouter } from '@tanstack/react-router';
-import { ko } from '../../i18n/ko';
+import { ko } from '@/i18n/ko';
 import { ChevronLeftIcon } from './icons';
 import iconButton from './icon-button.module.css';
 import styles from './screen-title.module.css';

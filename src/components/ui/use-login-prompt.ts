@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useConfirm } from './use-confirm';
-import { ko } from '../../i18n/ko';
+import { ko } from '@/i18n/ko';
 
 /**
  * Spec §5: a logged-out fan who tries to write gets the dialog '로그인이 필요한 서비스입니다.';

@@ -6,10 +6,10 @@
  * user is gone nothing queued for them could ever be sent, and a deletion that seems done but is
  * still waiting would be a lie. Offline, nothing changes and the caller says so.
  */
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import { getClient, type AppClient } from '../pb/client.ts';
-import { stopPushOnThisDevice } from '../push/index.ts';
-import { logout, readSession } from '../session/session.ts';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import { getClient, type AppClient } from '@/data/pb/client.ts';
+import { stopPushOnThisDevice } from '@/data/push/index.ts';
+import { logout, readSession } from '@/data/session/session.ts';
 
 /** No signed-in user id was found (spec §8: '유저 ID를 찾을 수 없습니다.'). */
 export class NoUserIdError extends Error {

@@ -15,8 +15,8 @@
  * their own with no auth.
  */
 import PocketBase, { BaseAuthStore, ClientResponseError } from 'pocketbase';
-import { EMAIL_PATTERN, normalizeEmail } from '../../lib/account-validation';
-import { getClient } from '../pb/client';
+import { EMAIL_PATTERN, normalizeEmail } from '@/lib/account-validation';
+import { getClient } from '@/data/pb/client';
 
 export type StartResult = 'sent' | 'checkEmail' | 'networkError';
 export type CompleteResult = 'welcome' | 'notVerified' | 'notStarted' | 'networkError';

@@ -11,7 +11,7 @@
  * IndexedDB like a password login.
  */
 import * as v from 'valibot';
-import { getClient, type AppClient } from '../pb/client.ts';
+import { getClient, type AppClient } from '@/data/pb/client.ts';
 
 export type SocialProvider = 'kakao' | 'naver' | 'instagram';
 

@@ -25,7 +25,7 @@ import type {
   PhotoCard,
   Report,
   UserProfile,
-} from '../pb/records.ts';
+} from '@/data/pb/records.ts';
 
 export interface OutboxRow {
   /** Autoincremented: the flush order. */

@@ -5,8 +5,8 @@
  * (see docs/first-visit.md).
  */
 import { liveQuery } from 'dexie';
-import { db } from '../db/index.ts';
-import { applyServerRecords } from '../sync/apply.ts';
+import { db } from '@/data/db/index.ts';
+import { applyServerRecords } from '@/data/sync/apply.ts';
 import { firstScreenPayload } from './payload.ts';
 import { PUBLIC_READS } from './public-reads.ts';
 import { reads, type ReadName } from './reads.ts';

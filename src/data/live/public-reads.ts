@@ -7,7 +7,7 @@
  *
  * Kept apart from reads.ts (which imports Dexie) so the entry bundle can consult it.
  */
-import type { SyncedCollection } from '../pb/records.ts';
+import type { SyncedCollection } from '@/data/pb/records.ts';
 import type { ReadName } from './reads.ts';
 
 export const PUBLIC_READS: Partial<Record<ReadName, SyncedCollection | null>> = {

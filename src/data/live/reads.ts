@@ -12,25 +12,25 @@
  * This module imports Dexie (through the queries): screens reach it only by name, through the
  * lazily loaded live module (live.ts), never statically.
  */
-import { getCollectBook, listCollectBooksOf } from '../queries/collect-books.ts';
+import { getCollectBook, listCollectBooksOf } from '@/data/queries/collect-books.ts';
 import {
   getExchangePost,
   listExchangePostsByWriter,
   listExchangePostsOfCard,
-} from '../queries/exchange.ts';
-import { getGroup, getGroupByName, listGroups } from '../queries/groups.ts';
-import { pendingLikeCardIds } from '../queries/like-counts.ts';
-import { getLikeOfCard, listLikedCardIds, listLikedCards } from '../queries/likes.ts';
-import { upcomingMeetUps } from '../../lib/meetup-dates.ts';
-import { getMeetUp, listCommentsOfMeetUp, listMeetUps } from '../queries/meetups.ts';
-import { countUnreadNotifications, listNotifications } from '../queries/notifications.ts';
+} from '@/data/queries/exchange.ts';
+import { getGroup, getGroupByName, listGroups } from '@/data/queries/groups.ts';
+import { pendingLikeCardIds } from '@/data/queries/like-counts.ts';
+import { getLikeOfCard, listLikedCardIds, listLikedCards } from '@/data/queries/likes.ts';
+import { upcomingMeetUps } from '@/lib/meetup-dates.ts';
+import { getMeetUp, listCommentsOfMeetUp, listMeetUps } from '@/data/queries/meetups.ts';
+import { countUnreadNotifications, listNotifications } from '@/data/queries/notifications.ts';
 import {
   getPhotoCard,
   getPhotoCards,
   listPhotoCards,
   type PhotoCardQuery,
-} from '../queries/photo-cards.ts';
-import { listReports } from '../queries/reports.ts';
+} from '@/data/queries/photo-cards.ts';
+import { listReports } from '@/data/queries/reports.ts';
 import {
   countDeadLetters,
   countOutbox,
@@ -40,8 +40,8 @@ import {
   listPendingKeys,
   listUnnotifiedDeadLetters,
   pendingFile,
-} from '../queries/sync.ts';
-import { getOwnProfile, getPublicProfile, getPublicProfiles } from '../queries/users.ts';
+} from '@/data/queries/sync.ts';
+import { getOwnProfile, getPublicProfile, getPublicProfiles } from '@/data/queries/users.ts';
 
 type Id = string | null | undefined;
 

@@ -5,7 +5,7 @@
  * cards of the same book both win.
  */
 import * as v from 'valibot';
-import { ko } from '../../i18n/ko.ts';
+import { ko } from '@/i18n/ko.ts';
 import type { MutationKind } from './types.ts';
 
 const createPayload = v.object({

@@ -1,6 +1,6 @@
 /** Meetup comments: create only (the spec has no edit or delete), with a client id. */
 import * as v from 'valibot';
-import { ko } from '../../i18n/ko.ts';
+import { ko } from '@/i18n/ko.ts';
 import type { MutationKind } from './types.ts';
 
 const createPayload = v.object({

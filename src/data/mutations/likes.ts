@@ -6,8 +6,8 @@
  * while a like is still queued is neither lost nor counted twice.
  */
 import * as v from 'valibot';
-import { ko } from '../../i18n/ko.ts';
-import { pbTimestamp } from '../time.ts';
+import { ko } from '@/i18n/ko.ts';
+import { pbTimestamp } from '@/data/time.ts';
 import type { MutationKind } from './types.ts';
 
 const likePayload = v.object({ id: v.string(), user: v.string(), photoCard: v.string() });

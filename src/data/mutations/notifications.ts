@@ -4,7 +4,7 @@
  * pb_hooks/guards.pb.js), a plain field update that is idempotent on replay.
  */
 import * as v from 'valibot';
-import { ko } from '../../i18n/ko.ts';
+import { ko } from '@/i18n/ko.ts';
 import type { MutationKind } from './types.ts';
 
 const readPayload = v.object({ id: v.string() });

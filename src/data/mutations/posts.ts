@@ -4,8 +4,8 @@
  * the spec's failure message for that action.
  */
 import * as v from 'valibot';
-import { ko } from '../../i18n/ko.ts';
-import { EXCHANGE_STATUSES } from '../pb/records.ts';
+import { ko } from '@/i18n/ko.ts';
+import { EXCHANGE_STATUSES } from '@/data/pb/records.ts';
 import type { MutationKind } from './types.ts';
 
 const createPayload = v.object({

@@ -4,8 +4,8 @@
  * admin may delete one (the server removes the image with it).
  */
 import * as v from 'valibot';
-import { ko } from '../../i18n/ko.ts';
-import { koReports } from '../../i18n/ko-reports.ts';
+import { ko } from '@/i18n/ko.ts';
+import { koReports } from '@/i18n/ko-reports.ts';
 import type { MutationKind } from './types.ts';
 
 const text = v.optional(v.string(), '');

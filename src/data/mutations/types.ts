@@ -4,8 +4,8 @@
  * and how the flusher should read the answers that are not a plain success.
  */
 import type * as v from 'valibot';
-import type { AppDB } from '../db/index.ts';
-import type { SyncedCollection } from '../pb/records.ts';
+import type { AppDB } from '@/data/db/index.ts';
+import type { SyncedCollection } from '@/data/pb/records.ts';
 
 export interface SendRequest {
   method: 'POST' | 'PATCH' | 'DELETE';

@@ -3,7 +3,7 @@
  * avatar). Both are plain field updates of `users/<me>`, idempotent on replay.
  */
 import * as v from 'valibot';
-import { ko } from '../../i18n/ko.ts';
+import { ko } from '@/i18n/ko.ts';
 import type { MutationKind } from './types.ts';
 
 const biasPayload = v.object({ id: v.string(), biasGroup: v.string() });

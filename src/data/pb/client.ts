@@ -6,8 +6,8 @@
  * path starts, which would silently drop sync requests that run side by side.
  */
 import PocketBase from 'pocketbase';
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import { DexieAuthStore } from '../session/auth-store.ts';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import { DexieAuthStore } from '@/data/session/auth-store.ts';
 
 export interface AppClient {
   pb: PocketBase;

@@ -3,9 +3,9 @@
  * lists it at once, even offline. The row is a stand-in for the server's `notifications` row of
  * the same id, which the next pull or realtime event brings and which then replaces it.
  */
-import type { AppDB } from '../db/index.ts';
-import { parseRecord } from '../pb/records.ts';
-import { readSession } from '../session/session.ts';
+import type { AppDB } from '@/data/db/index.ts';
+import { parseRecord } from '@/data/pb/records.ts';
+import { readSession } from '@/data/session/session.ts';
 import type { PushPayload } from './payload.ts';
 
 /** Stores a pushed alert for the signed-in user; returns false when nobody is signed in. */

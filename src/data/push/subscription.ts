@@ -15,10 +15,10 @@
  * the caller gets a PushSetupError('subscribe') to show.
  */
 import { ClientResponseError } from 'pocketbase';
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import { newRecordId } from '../ids.ts';
-import { getClient } from '../pb/client.ts';
-import { readSession } from '../session/session.ts';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import { newRecordId } from '@/data/ids.ts';
+import { getClient } from '@/data/pb/client.ts';
+import { readSession } from '@/data/session/session.ts';
 import { PUSH_TOPICS, type PushTopic } from './payload.ts';
 
 export type PushFailure =

@@ -3,9 +3,9 @@
  * user's books; a book made offline is here already, its thumbnail still in the outbox row (see
  * `pendingFile` in sync.ts).
  */
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import type { CollectBook } from '../pb/records.ts';
-import { compareKeys } from '../../lib/compare';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import type { CollectBook } from '@/data/pb/records.ts';
+import { compareKeys } from '@/lib/compare';
 
 /** The user's books, oldest first (the shelf order; new books go at the end). */
 export async function listCollectBooksOf(

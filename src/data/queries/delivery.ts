@@ -5,7 +5,7 @@
  * for good (a dead letter), else 'sent'. A record that was never queued reads 'sent' too, so ask
  * only about ids a repo returned.
  */
-import { db as defaultDb, type AppDB } from '../db/index.ts';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 
 export type Delivery = 'pending' | 'failed' | 'sent';
 

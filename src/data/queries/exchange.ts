@@ -2,9 +2,9 @@
  * Reads of exchange posts (교환 글). A post written offline is already here (optimistic), newest
  * first like the rest; its pending mark comes from the outbox (see sync.ts).
  */
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import type { ExchangePost } from '../pb/records.ts';
-import { compareKeys } from '../../lib/compare';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import type { ExchangePost } from '@/data/pb/records.ts';
+import { compareKeys } from '@/lib/compare';
 
 const newestFirst = (a: ExchangePost, b: ExchangePost) =>
   compareKeys(b.created, a.created) || compareKeys(b.id, a.id);

@@ -2,9 +2,9 @@
  * Reads of the group catalogue (the group picker, card headers, the bias choice). Groups change
  * rarely and are few, so they are read whole and sorted here rather than indexed per screen.
  */
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import type { Group } from '../pb/records.ts';
-import { compareNames } from '../../lib/compare';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import type { Group } from '@/data/pb/records.ts';
+import { compareNames } from '@/lib/compare';
 
 const byName = (a: Group, b: Group) => compareNames(a.groupName, b.groupName);
 

@@ -5,8 +5,8 @@
  * queued likes are added here: shown = server count + queued like.set − queued like.unset. Once a
  * like is sent its outbox row goes, and the next pull brings the server's new count.
  */
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import { readSession } from '../session/session.ts';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import { readSession } from '@/data/session/session.ts';
 
 const LIKE_SET = 'like.set';
 const LIKE_UNSET = 'like.unset';

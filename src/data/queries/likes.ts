@@ -3,10 +3,10 @@
  * another user signs in), and a queued like is already in it (optimistic), so "liked" here is what
  * the user did, sent or not.
  */
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import type { Like, PhotoCard } from '../pb/records.ts';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import type { Like, PhotoCard } from '@/data/pb/records.ts';
 import { getPhotoCards } from './photo-cards.ts';
-import { compareKeys } from '../../lib/compare';
+import { compareKeys } from '@/lib/compare';
 
 /** The user's likes, newest first. */
 export async function listLikes(userId: string, db: AppDB = defaultDb): Promise<Like[]> {

@@ -2,9 +2,9 @@
  * Reads of cafe events (밋업) and their comments. Events are few (hundreds) and read whole; the map
  * leaves out events without coordinates itself.
  */
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import type { Comment, MeetUp } from '../pb/records.ts';
-import { compareKeys } from '../../lib/compare';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import type { Comment, MeetUp } from '@/data/pb/records.ts';
+import { compareKeys } from '@/lib/compare';
 
 /** Every event, soonest start first (events without a start date last). */
 export async function listMeetUps(db: AppDB = defaultDb): Promise<MeetUp[]> {

@@ -1,7 +1,7 @@
 /** Reads of the signed-in user's notifications (알림), newest first. */
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import type { AppNotification } from '../pb/records.ts';
-import { compareKeys } from '../../lib/compare';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import type { AppNotification } from '@/data/pb/records.ts';
+import { compareKeys } from '@/lib/compare';
 
 export async function listNotifications(
   userId: string,

@@ -3,7 +3,7 @@
  * in n seconds, waiting), with no Dexie: screens import these before the data layer has loaded.
  * The reads that fill them are in sync.ts.
  */
-import { ko } from '../../i18n/ko.ts';
+import { ko } from '@/i18n/ko.ts';
 
 export interface OutboxItem {
   seq: number;

@@ -3,10 +3,10 @@
  * with the like count the user should see (server count plus queued likes, see like-counts.ts),
  * so no screen does that arithmetic itself.
  */
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import type { PhotoCard } from '../pb/records.ts';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import type { PhotoCard } from '@/data/pb/records.ts';
 import { queuedLikeDeltas, shownLikeCount } from './like-counts.ts';
-import { compareKeys } from '../../lib/compare';
+import { compareKeys } from '@/lib/compare';
 
 /** 최신순 (newest first), 찜높은순 (most liked first), 찜낮은순 (least liked first). */
 export type PhotoCardSort = 'latest' | 'likesDesc' | 'likesAsc';

@@ -2,9 +2,9 @@
  * Reads of reports (제보). What reaches this device is what the API rules let the user read: an
  * admin's device holds every report, anyone else's only their own.
  */
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import type { Report } from '../pb/records.ts';
-import { compareKeys } from '../../lib/compare';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import type { Report } from '@/data/pb/records.ts';
+import { compareKeys } from '@/lib/compare';
 
 /** The reports on this device, newest first. */
 export async function listReports(db: AppDB = defaultDb): Promise<Report[]> {

@@ -7,9 +7,14 @@
  * network and the session, which are not in IndexedDB: `outboxItemState` derives it from the row
  * and that context, so the list can tick its countdown without reading the database again.
  */
-import { ko } from '../../i18n/ko.ts';
-import { db as defaultDb, type AppDB, type DeadLetterRow, type OutboxRow } from '../db/index.ts';
-import { MUTATION_KINDS } from '../mutations/index.ts';
+import { ko } from '@/i18n/ko.ts';
+import {
+  db as defaultDb,
+  type AppDB,
+  type DeadLetterRow,
+  type OutboxRow,
+} from '@/data/db/index.ts';
+import { MUTATION_KINDS } from '@/data/mutations/index.ts';
 import type { DeadLetterItem, OutboxItem } from './outbox-state.ts';
 
 export {

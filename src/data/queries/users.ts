@@ -2,8 +2,8 @@
  * Reads of user profiles. Other users are shown only by their public fields; the signed-in user's
  * own copy also has the private ones (email, phone, birth date) that the server sends only to them.
  */
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import type { UserProfile } from '../pb/records.ts';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import type { UserProfile } from '@/data/pb/records.ts';
 
 /** What anyone may see of a user: writer names on posts, comment authors. */
 export type PublicProfile = Pick<

@@ -2,16 +2,16 @@
  * Collect books: create one (with its thumbnail), and save ticked or unticked cards as relation
  * set operations.
  */
-import { ko } from '../../i18n/ko.ts';
-import { isBlank } from '../../lib/text.ts';
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import { newRecordId } from '../ids.ts';
+import { ko } from '@/i18n/ko.ts';
+import { isBlank } from '@/lib/text.ts';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import { newRecordId } from '@/data/ids.ts';
 import {
   collectBookAddCards,
   collectBookCreate,
   collectBookRemoveCards,
-} from '../mutations/index.ts';
-import { pbTimestamp } from '../time.ts';
+} from '@/data/mutations/index.ts';
+import { pbTimestamp } from '@/data/time.ts';
 import { InvalidInputError, queueMutation } from './queue.ts';
 
 export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,10 +1,10 @@
 /** Comments on a meetup. */
-import { ko } from '../../i18n/ko.ts';
-import { isBlank } from '../../lib/text.ts';
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import { newRecordId } from '../ids.ts';
-import { commentCreate } from '../mutations/index.ts';
-import { pbTimestamp } from '../time.ts';
+import { ko } from '@/i18n/ko.ts';
+import { isBlank } from '@/lib/text.ts';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import { newRecordId } from '@/data/ids.ts';
+import { commentCreate } from '@/data/mutations/index.ts';
+import { pbTimestamp } from '@/data/time.ts';
 import { InvalidInputError, queueMutation } from './queue.ts';
 
 import { COMMENT_MAX_LENGTH } from './rules.ts';

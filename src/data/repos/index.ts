@@ -15,4 +15,4 @@ export { createReport, deleteReport } from './reports.ts';
 export { markAllNotificationsRead, markNotificationRead } from './notifications.ts';
 export { discardDeadLetter, markDeadLettersNotified, retryDeadLetter } from './outbox.ts';
 export { InvalidInputError, LoginRequiredError } from './queue.ts';
-export { StorageFullError } from '../storage.ts';
+export { StorageFullError } from '@/data/storage.ts';

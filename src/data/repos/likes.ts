@@ -1,8 +1,8 @@
 /** Like (찜) and unlike a photo card. */
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import { newRecordId } from '../ids.ts';
-import { likeSet, likeUnset } from '../mutations/index.ts';
-import { readSession } from '../session/session.ts';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import { newRecordId } from '@/data/ids.ts';
+import { likeSet, likeUnset } from '@/data/mutations/index.ts';
+import { readSession } from '@/data/session/session.ts';
 import { queueMutations } from './queue.ts';
 
 /**

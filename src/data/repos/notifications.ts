@@ -2,8 +2,8 @@
  * Marking alerts (알림) read. Both are no-ops for alerts already read (or not on this device), so
  * opening the same alert twice, or from the notification and then from /alerts, queues one change.
  */
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import { notificationRead } from '../mutations/index.ts';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import { notificationRead } from '@/data/mutations/index.ts';
 import { queueMutation, queueMutations } from './queue.ts';
 
 /** Marks one alert of the signed-in user read. Returns whether a change was queued. */

@@ -2,10 +2,10 @@
  * What the user can do with changes the server refused (dead letters): send again (the change is
  * re-applied locally and queued as new) or discard it for good.
  */
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import { readMutation } from '../mutations/index.ts';
-import { readSession } from '../session/session.ts';
-import { announceQueued } from '../sync/signals.ts';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import { readMutation } from '@/data/mutations/index.ts';
+import { readSession } from '@/data/session/session.ts';
+import { announceQueued } from '@/data/sync/signals.ts';
 import { LoginRequiredError } from './queue.ts';
 
 export async function retryDeadLetter(seq: number, db: AppDB = defaultDb): Promise<void> {

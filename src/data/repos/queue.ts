@@ -4,13 +4,13 @@
  * shows a change that is not queued, and a queued change is never missing from the screen.
  */
 import * as v from 'valibot';
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import { newRecordId } from '../ids.ts';
-import type { MutationKind } from '../mutations/index.ts';
-import { readSession } from '../session/session.ts';
-import { isQuotaError, StorageFullError } from '../storage.ts';
-import { recordKey } from '../sync/apply.ts';
-import { announceQueued } from '../sync/signals.ts';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import { newRecordId } from '@/data/ids.ts';
+import type { MutationKind } from '@/data/mutations/index.ts';
+import { readSession } from '@/data/session/session.ts';
+import { isQuotaError, StorageFullError } from '@/data/storage.ts';
+import { recordKey } from '@/data/sync/apply.ts';
+import { announceQueued } from '@/data/sync/signals.ts';
 
 import { InvalidInputError, LoginRequiredError } from './errors.ts';
 

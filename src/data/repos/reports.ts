@@ -1,12 +1,12 @@
 /** Reports (제보) of a photo card or a meetup, with an image. */
-import { ko } from '../../i18n/ko.ts';
-import { isBlank } from '../../lib/text.ts';
-import { koReports } from '../../i18n/ko-reports.ts';
-import { db as defaultDb, type AppDB } from '../db/index.ts';
-import { newRecordId } from '../ids.ts';
-import { reportCreate, reportDelete } from '../mutations/index.ts';
-import type { ReportPayload, ReportPayloadInput } from '../mutations/reports.ts';
-import { pbTimestamp } from '../time.ts';
+import { ko } from '@/i18n/ko.ts';
+import { isBlank } from '@/lib/text.ts';
+import { koReports } from '@/i18n/ko-reports.ts';
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import { newRecordId } from '@/data/ids.ts';
+import { reportCreate, reportDelete } from '@/data/mutations/index.ts';
+import type { ReportPayload, ReportPayloadInput } from '@/data/mutations/reports.ts';
+import { pbTimestamp } from '@/data/time.ts';
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from './collect-books.ts';
 import { InvalidInputError, LoginRequiredError, queueMutation } from './queue.ts';
 

@@ -3,9 +3,9 @@
  * no SDK, so a screen can show them before the data layer has loaded. The repos apply the same
  * rules when a change is made, and the server hooks mirror them.
  */
-import { ko } from '../../i18n/ko.ts';
-import { containsProfanity } from '../../lib/profanity.ts';
-import { isBlank } from '../../lib/text.ts';
+import { ko } from '@/i18n/ko.ts';
+import { containsProfanity } from '@/lib/profanity.ts';
+import { isBlank } from '@/lib/text.ts';
 
 /** An exchange post's longest text, in characters. */
 export const POST_MAX_LENGTH = 150;

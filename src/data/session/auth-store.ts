@@ -10,7 +10,7 @@
  */
 import { AsyncAuthStore, BaseAuthStore, type AuthRecord } from 'pocketbase';
 import * as v from 'valibot';
-import type { AppDB, AuthRow } from '../db/index.ts';
+import type { AppDB, AuthRow } from '@/data/db/index.ts';
 
 const sessionSchema = v.object({
   token: v.string(),

@@ -9,10 +9,10 @@
  * are sent (a like made offline before a logout is still shown as liked after the next login).
  */
 import { isTokenExpired, type RecordModel } from 'pocketbase';
-import type { AppDB } from '../db/index.ts';
-import { readMutation } from '../mutations/index.ts';
-import type { AppClient } from '../pb/client.ts';
-import { dropCachedProtectedFiles } from '../pb/files.ts';
+import type { AppDB } from '@/data/db/index.ts';
+import { readMutation } from '@/data/mutations/index.ts';
+import type { AppClient } from '@/data/pb/client.ts';
+import { dropCachedProtectedFiles } from '@/data/pb/files.ts';
 import { readAuthRow } from './auth-store.ts';
 
 export interface Session {

@@ -9,10 +9,10 @@
  *    responses, such as realtime messages; a copy without them keeps the local values.
  */
 import type { Table } from 'dexie';
-import { readMutation } from '../mutations/index.ts';
-import type { AppDB } from '../db/index.ts';
-import { parseRecord, type SyncedCollection } from '../pb/records.ts';
-import { readSession } from '../session/session.ts';
+import { readMutation } from '@/data/mutations/index.ts';
+import type { AppDB } from '@/data/db/index.ts';
+import { parseRecord, type SyncedCollection } from '@/data/pb/records.ts';
+import { readSession } from '@/data/session/session.ts';
 
 const USER_PRIVATE_FIELDS = ['email', 'phoneNumber', 'birth'] as const;
 

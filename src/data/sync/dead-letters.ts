@@ -4,8 +4,8 @@
  * the server cannot be asked right then, a `rollback:` marker in `syncState` makes the next flush
  * finish the job.
  */
-import type { AppDB, DeadLetterRow, OutboxRow } from '../db/index.ts';
-import { recordSchemas, type SyncedCollection } from '../pb/records.ts';
+import type { AppDB, DeadLetterRow, OutboxRow } from '@/data/db/index.ts';
+import { recordSchemas, type SyncedCollection } from '@/data/pb/records.ts';
 import { applyServerDeletes, applyServerRecords, rebase, recordKey } from './apply.ts';
 import { classifyFailure } from './errors.ts';
 import type { FlushContext, FlushReport } from './flush-context.ts';

@@ -16,12 +16,12 @@
  *   takes it (the screens then show a logged-out user; queued rows wait for the next login).
  */
 import { liveQuery, type Subscription } from 'dexie';
-import type { AppDB } from '../db/index.ts';
-import type { AppClient } from '../pb/client.ts';
-import { readAuthRow } from '../session/auth-store.ts';
+import type { AppDB } from '@/data/db/index.ts';
+import type { AppClient } from '@/data/pb/client.ts';
+import { readAuthRow } from '@/data/session/auth-store.ts';
 import { applyServerRecords } from './apply.ts';
-import { claimPrivateTables, readSession, refreshSessionIfNeeded } from '../session/session.ts';
-import { isQuotaError } from '../storage.ts';
+import { claimPrivateTables, readSession, refreshSessionIfNeeded } from '@/data/session/session.ts';
+import { isQuotaError } from '@/data/storage.ts';
 import { flushOutbox, type FlushReport } from './flush.ts';
 import { pullAll, readableCollections, type PullReport } from './pull.ts';
 import { startRealtime, type RealtimeHandle } from './realtime.ts';

@@ -1,8 +1,8 @@
 /** What the parts of one outbox flush share: the rows being sent, their outcomes, the report. */
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import type { AppDB, OutboxRow } from '../db/index.ts';
-import type { AnyMutationKind, SendRequest } from '../mutations/index.ts';
+import type { AppDB, OutboxRow } from '@/data/db/index.ts';
+import type { AnyMutationKind, SendRequest } from '@/data/mutations/index.ts';
 
 export interface FlushReport {
   /** Rows confirmed by the server and removed. */

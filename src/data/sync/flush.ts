@@ -30,10 +30,10 @@
  */
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import type { AppDB } from '../db/index.ts';
-import { readMutation } from '../mutations/index.ts';
-import type { SyncedCollection } from '../pb/records.ts';
-import { readSession } from '../session/session.ts';
+import type { AppDB } from '@/data/db/index.ts';
+import { readMutation } from '@/data/mutations/index.ts';
+import type { SyncedCollection } from '@/data/pb/records.ts';
+import { readSession } from '@/data/session/session.ts';
 import { applyServerDeletes, applyServerRecords, recordKey } from './apply.ts';
 import { finishRollbacks, moveToDeadLetters, rollback } from './dead-letters.ts';
 import { backoffMs, batchFailure, describeFailure, errorStatus } from './errors.ts';

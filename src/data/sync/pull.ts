@@ -17,10 +17,10 @@
  * arrive). No DOM or browser globals: the server-side renderer runs this in Node too.
  */
 import type PocketBase from 'pocketbase';
-import { SYNCED_TABLES, type AppDB } from '../db/index.ts';
-import type { SyncedCollection } from '../pb/records.ts';
-import { PRIVATE_TABLES } from '../session/session.ts';
-import { pbTimestamp, pbTimestampMs } from '../time.ts';
+import { SYNCED_TABLES, type AppDB } from '@/data/db/index.ts';
+import type { SyncedCollection } from '@/data/pb/records.ts';
+import { PRIVATE_TABLES } from '@/data/session/session.ts';
+import { pbTimestamp, pbTimestampMs } from '@/data/time.ts';
 import { applyServerDeletes, applyServerRecords } from './apply.ts';
 
 /** Records per collection per round (the server's own maximum). */

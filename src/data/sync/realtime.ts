@@ -8,8 +8,8 @@
  * whatever happened while the connection was down.
  */
 import type PocketBase from 'pocketbase';
-import type { AppDB } from '../db/index.ts';
-import type { SyncedCollection } from '../pb/records.ts';
+import type { AppDB } from '@/data/db/index.ts';
+import type { SyncedCollection } from '@/data/pb/records.ts';
 import { applyServerDeletes, applyServerRecords } from './apply.ts';
 
 export interface RealtimeHandle {

@@ -1,11 +1,11 @@
 // Live reads of user profiles: the signed-in user's own (with private fields) and other users'
 // public ones (post writers, comment authors). Undefined while loading; null when not here.
-import { useAtomValue, sessionUserIdAtom } from '../../app/store';
-import { useRead } from '../../components/live/use-read';
-import type { UserProfile } from '../../data/pb/records';
-import type { PublicProfile } from '../../data/queries/users';
+import { useAtomValue, sessionUserIdAtom } from '@/state/store';
+import { useRead } from '@/components/live/use-read';
+import type { UserProfile } from '@/data/pb/records';
+import type { PublicProfile } from '@/data/queries/users';
 
-export type { PublicProfile } from '../../data/queries/users';
+export type { PublicProfile } from '@/data/queries/users';
 
 /** The signed-in user's profile, or null when logged out. */
 export function useOwnProfile(): UserProfile | null | undefined {

@@ -1,7 +1,7 @@
 // Live reads of the signed-in user's notifications (알림).
-import { useAtomValue, sessionUserIdAtom } from '../../app/store';
-import { useRead } from '../../components/live/use-read';
-import type { AppNotification } from '../../data/pb/records';
+import { useAtomValue, sessionUserIdAtom } from '@/state/store';
+import { useRead } from '@/components/live/use-read';
+import type { AppNotification } from '@/data/pb/records';
 
 /** Newest first; empty when logged out. */
 export function useNotifications(): AppNotification[] | undefined {

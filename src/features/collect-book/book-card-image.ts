@@ -1,5 +1,5 @@
-import { CARD_IMAGE, fileUrl } from '../../data/pb/files';
-import type { PhotoCard } from '../../data/pb/records';
+import { CARD_IMAGE, fileUrl } from '@/data/pb/files';
+import type { PhotoCard } from '@/data/pb/records';
 
 /**
  * The one rendition a collect book shows its cards at, in every grid and at every screen size:

@@ -12,11 +12,11 @@
  * No React here: the hook is use-save-offline.ts; start-data.ts loads this module lazily to
  * save the user's own books in the background.
  */
-import { listCollectBooksOf } from '../../data/queries/collect-books';
-import { getGroup } from '../../data/queries/groups';
-import { listPhotoCards } from '../../data/queries/photo-cards';
-import { getFileToken } from '../../data/pb/file-token';
-import { BOOK_COVER_THUMB, fileUrl, withFileToken } from '../../data/pb/files';
+import { listCollectBooksOf } from '@/data/queries/collect-books';
+import { getGroup } from '@/data/queries/groups';
+import { listPhotoCards } from '@/data/queries/photo-cards';
+import { getFileToken } from '@/data/pb/file-token';
+import { BOOK_COVER_THUMB, fileUrl, withFileToken } from '@/data/pb/files';
 import { bookCardImageUrl } from './book-card-image';
 
 /** The worker's cache of saved images (sw/sw.ts SAVED_FILES_CACHE). */

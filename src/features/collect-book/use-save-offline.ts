@@ -3,7 +3,7 @@
 // of a save under way. See offline-images.ts for how the images are kept.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
-import { syncStatusAtom, useAtomValue } from '../../app/store';
+import { syncStatusAtom, useAtomValue } from '@/state/store';
 import {
   bookImageUrls,
   estimateBytes,

@@ -1,9 +1,9 @@
 // What the home meetup strip shows: events that are on now or still to come, soonest first, each
 // with a short date range. Pure, so the strip's choice and format do not depend on React or Dexie.
-import type { MeetUp } from '../../data/pb/records';
-import { dayOf } from '../../lib/meetup-dates';
+import type { MeetUp } from '@/data/pb/records';
+import { dayOf } from '@/lib/meetup-dates';
 
-export { MEETUP_LINES_MAX, upcomingMeetUps } from '../../lib/meetup-dates';
+export { MEETUP_LINES_MAX, upcomingMeetUps } from '@/lib/meetup-dates';
 
 /** `M.D` of a `YYYY-MM-DD` day. */
 function shortDay(day: string): string {

@@ -1,6 +1,6 @@
 // Live reads of cafe events (밋업) and their comments.
-import { useRead } from '../../components/live/use-read';
-import type { Comment, MeetUp } from '../../data/pb/records';
+import { useRead } from '@/components/live/use-read';
+import type { Comment, MeetUp } from '@/data/pb/records';
 
 /** Every event, soonest first. */
 export function useMeetUps(): MeetUp[] | undefined {

@@ -1,9 +1,9 @@
 // Live reads of the sync bookkeeping: the pending count, the list behind it, dead letters, the
 // keys for pending marks and the files still waiting to be uploaded. Built on live reads, so
 // every screen updates the moment a change is queued, sent or refused, in any tab.
-import { useRead, useReadOr } from '../../components/live/use-read';
-import type { DeadLetterItem, OutboxItem } from '../../data/queries/outbox-state';
-import { useObjectUrl } from './hooks/use-object-url';
+import { useRead, useReadOr } from '@/components/live/use-read';
+import type { DeadLetterItem, OutboxItem } from '@/data/queries/outbox-state';
+import { useObjectUrl } from '@/features/sync/hooks/use-object-url';
 
 export {
   outboxItemState,
@@ -12,7 +12,7 @@ export {
   type OutboxItem,
   type OutboxItemState,
   type OutboxStateContext,
-} from '../../data/queries/outbox-state';
+} from '@/data/queries/outbox-state';
 
 const NO_KEYS: ReadonlySet<string> = new Set();
 

@@ -1,5 +1,5 @@
-import { finishNaverRedirect } from '../../../data/accounts/social';
-import { ko } from '../../../i18n/ko-features';
+import { finishNaverRedirect } from '@/data/accounts/social';
+import { ko } from '@/i18n/ko-features';
 import { SocialReturn } from './oauth2-redirect-screen';
 
 /** Naver returns here (/authNaver?code&state); the code is exchanged by pb_hooks/naver.pb.js. */

@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { BookIcon } from '../../../components/ui/icons';
-import { PendingMark } from '../../../components/ui/pending-mark';
-import { useFileUrl } from '../../../data/pb/file-token';
-import { BOOK_COVER_THUMB, fileUrl } from '../../../data/pb/files';
-import type { CollectBook, Group } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko-features';
-import { useCollectBookThumbnailUrl, useMyCollectBooks } from '../../collect-book/queries';
-import { useGroups } from '../../photo-cards/queries';
+import { BookIcon } from '@/components/ui/icons';
+import { PendingMark } from '@/components/ui/pending-mark';
+import { useFileUrl } from '@/data/pb/file-token';
+import { BOOK_COVER_THUMB, fileUrl } from '@/data/pb/files';
+import type { CollectBook, Group } from '@/data/pb/records';
+import { ko } from '@/i18n/ko-features';
+import { useCollectBookThumbnailUrl, useMyCollectBooks } from '@/features/collect-book/queries';
+import { useGroups } from '@/features/photo-cards/queries';
 import styles from './collect-book-shelf.module.css';
 
 /**

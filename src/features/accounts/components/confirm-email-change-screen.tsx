@@ -1,9 +1,9 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import { confirmEmailChange } from '../../../data/accounts/signup';
-import { koAccountLinks } from '../account-links-text';
-import { useOnline } from '../use-online';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { confirmEmailChange } from '@/data/accounts/signup';
+import { koAccountLinks } from '@/features/accounts/account-links-text';
+import { useOnline } from '@/features/accounts/use-online';
 import styles from './login-screen.module.css';
 
 const t = koAccountLinks.emailChange;

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { SheetDialog } from '../../../components/ui/sheet-dialog';
-import { requestPasswordReset } from '../../../data/accounts/signup';
-import { ko } from '../../../i18n/ko-features';
-import { koAccountLinks } from '../account-links-text';
-import { useOnline } from '../use-online';
+import { SheetDialog } from '@/components/ui/sheet-dialog';
+import { requestPasswordReset } from '@/data/accounts/signup';
+import { ko } from '@/i18n/ko-features';
+import { koAccountLinks } from '@/features/accounts/account-links-text';
+import { useOnline } from '@/features/accounts/use-online';
 import styles from './login-screen.module.css';
 
 interface FindAccountSheetProps {

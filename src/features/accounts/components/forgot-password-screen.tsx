@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import { ko } from '../../../i18n/ko-features';
-import { koAccountLinks } from '../account-links-text';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { ko } from '@/i18n/ko-features';
+import { koAccountLinks } from '@/features/accounts/account-links-text';
 import { ResetForm } from './find-account-sheet';
 import styles from './login-screen.module.css';
 

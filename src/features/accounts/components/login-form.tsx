@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { getClient } from '../../../data/pb/client';
-import { loginWithPassword } from '../../../data/session/session';
-import { ko } from '../../../i18n/ko-features';
-import { koAccountLinks } from '../account-links-text';
+import { getClient } from '@/data/pb/client';
+import { loginWithPassword } from '@/data/session/session';
+import { ko } from '@/i18n/ko-features';
+import { koAccountLinks } from '@/features/accounts/account-links-text';
 import styles from './login-screen.module.css';
 
 interface LoginFormProps {

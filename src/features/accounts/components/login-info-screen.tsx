@@ -1,12 +1,12 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { sessionUserIdAtom, useAtomValue } from '../../../app/store';
-import { DIALOG_TOAST_DURATION_MS } from '../../../components/ui/confirm-dialog';
-import { KeyIcon } from '../../../components/ui/icons';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import { toast } from '../../../components/ui/toast';
-import { useConfirm } from '../../../components/ui/use-confirm';
+import { sessionUserIdAtom, useAtomValue } from '@/state/store';
+import { DIALOG_TOAST_DURATION_MS } from '@/components/ui/confirm-dialog';
+import { KeyIcon } from '@/components/ui/icons';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { toast } from '@/components/ui/toast';
+import { useConfirm } from '@/components/ui/use-confirm';
 import {
   deleteAccount,
   getSessionAccount,
@@ -14,10 +14,10 @@ import {
   NoUserIdError,
   OfflineError,
   signOut,
-} from '../../../data/accounts/account';
-import { NoticeCard, noticeActionClass } from '../../../components/ui/notice-card';
-import { ko } from '../../../i18n/ko-features';
-import { useOwnProfile } from '../queries';
+} from '@/data/accounts/account';
+import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
+import { ko } from '@/i18n/ko-features';
+import { useOwnProfile } from '@/features/accounts/queries';
 import list from './menu-list.module.css';
 import styles from './login-info-screen.module.css';
 

@@ -1,10 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { sessionUserIdAtom, syncStatusAtom, useAtomValue } from '../../../app/store';
-import { UserIcon } from '../../../components/ui/icons';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import { ko } from '../../../i18n/ko-features';
-import { useOwnProfile } from '../queries';
+import { sessionUserIdAtom, syncStatusAtom, useAtomValue } from '@/state/store';
+import { UserIcon } from '@/components/ui/icons';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { ko } from '@/i18n/ko-features';
+import { useOwnProfile } from '@/features/accounts/queries';
 import { FindAccountSheet } from './find-account-sheet';
 import { LoginForm } from './login-form';
 import { SocialLoginButtons } from './social-login-buttons';

@@ -1,22 +1,17 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { guestBiasAtom, isLoggedInAtom, useAtomValue, useSetAtom } from '../../../app/store';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import { toast } from '../../../components/ui/toast';
-import { useConfirm } from '../../../components/ui/use-confirm';
-import { fileUrl } from '../../../data/pb/files';
-import type { Group } from '../../../data/pb/records';
-import {
-  InvalidInputError,
-  LoginRequiredError,
-  setBias,
-  StorageFullError,
-} from '../../../data/repos';
-import { ko } from '../../../i18n/ko-features';
-import { CardSearchBox } from '../../photo-cards/components/card-search-box';
-import { useBiasGroup } from '../../photo-cards/hooks/use-bias';
-import { useDebouncedValue } from '../../photo-cards/hooks/use-debounced-value';
-import { useGroups } from '../../photo-cards/queries';
+import { guestBiasAtom, isLoggedInAtom, useAtomValue, useSetAtom } from '@/state/store';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { toast } from '@/components/ui/toast';
+import { useConfirm } from '@/components/ui/use-confirm';
+import { fileUrl } from '@/data/pb/files';
+import type { Group } from '@/data/pb/records';
+import { InvalidInputError, LoginRequiredError, setBias, StorageFullError } from '@/data/repos';
+import { ko } from '@/i18n/ko-features';
+import { CardSearchBox } from '@/features/photo-cards/components/card-search-box';
+import { useBiasGroup } from '@/features/photo-cards/hooks/use-bias';
+import { useDebouncedValue } from '@/features/photo-cards/hooks/use-debounced-value';
+import { useGroups } from '@/features/photo-cards/queries';
 import styles from './my-bias-screen.module.css';
 
 function ignoreLoginRequired(err: unknown): void {

@@ -1,8 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { finishOAuth2Redirect } from '../../../data/accounts/social';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import { ko } from '../../../i18n/ko-features';
+import { finishOAuth2Redirect } from '@/data/accounts/social';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { ko } from '@/i18n/ko-features';
 import styles from './social-return.module.css';
 
 export interface SocialReturnProps {

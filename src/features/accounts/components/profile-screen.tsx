@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { sessionUserIdAtom, useAtomValue } from '../../../app/store';
+import { sessionUserIdAtom, useAtomValue } from '@/state/store';
 import {
   BookIcon,
   ChevronLeftIcon,
@@ -8,13 +8,13 @@ import {
   MegaphoneIcon,
   SettingsIcon,
   UserIcon,
-} from '../../../components/ui/icons';
-import iconButton from '../../../components/ui/icon-button.module.css';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import { fileUrl } from '../../../data/pb/files';
-import { NoticeCard, noticeActionClass } from '../../../components/ui/notice-card';
-import { ko } from '../../../i18n/ko-features';
-import { useOwnProfile } from '../queries';
+} from '@/components/ui/icons';
+import iconButton from '@/components/ui/icon-button.module.css';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { fileUrl } from '@/data/pb/files';
+import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
+import { ko } from '@/i18n/ko-features';
+import { useOwnProfile } from '@/features/accounts/queries';
 import { CollectBookShelf } from './collect-book-shelf';
 import { ExchangeStatusPanel } from './exchange-status-panel';
 import styles from './profile-screen.module.css';

@@ -12,10 +12,10 @@ import {
   MegaphoneIcon,
   SparkleIcon,
   UserIcon,
-} from '../../../components/ui/icons';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import { ko } from '../../../i18n/ko-features';
-import { InstallEntry } from '../../install/components/install-entry';
+} from '@/components/ui/icons';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { ko } from '@/i18n/ko-features';
+import { InstallEntry } from '@/features/install/components/install-entry';
 import list from './menu-list.module.css';
 import styles from './profile-setting-screen.module.css';
 

@@ -1,10 +1,10 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import { confirmPasswordReset } from '../../../data/accounts/signup';
-import { passwordConfirmError, passwordError } from '../../../lib/account-validation';
-import { koAccountLinks } from '../account-links-text';
-import { useOnline } from '../use-online';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { confirmPasswordReset } from '@/data/accounts/signup';
+import { passwordConfirmError, passwordError } from '@/lib/account-validation';
+import { koAccountLinks } from '@/features/accounts/account-links-text';
+import { useOnline } from '@/features/accounts/use-online';
 import styles from './login-screen.module.css';
 
 const t = koAccountLinks.reset;

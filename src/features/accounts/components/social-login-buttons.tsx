@@ -4,8 +4,8 @@ import {
   startSocialLogin,
   type ProviderAvailability,
   type SocialProvider,
-} from '../../../data/accounts/social';
-import { ko } from '../../../i18n/ko-features';
+} from '@/data/accounts/social';
+import { ko } from '@/i18n/ko-features';
 import styles from './social-login-buttons.module.css';
 
 const PROVIDERS: SocialProvider[] = ['kakao', 'naver', 'instagram'];

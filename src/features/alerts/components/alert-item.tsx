@@ -1,9 +1,9 @@
 import { memo } from 'react';
-import type { AppNotification } from '../../../data/pb/records';
-import { safeAppPath } from '../../../data/push/payload';
-import { pbTimestampMs } from '../../../data/time';
-import { ko } from '../../../i18n/ko-features';
-import { relativeTime } from '../../../lib/relative-time';
+import type { AppNotification } from '@/data/pb/records';
+import { safeAppPath } from '@/data/push/payload';
+import { pbTimestampMs } from '@/data/time';
+import { ko } from '@/i18n/ko-features';
+import { relativeTime } from '@/lib/relative-time';
 import styles from './alerts-screen.module.css';
 
 export interface AlertItemProps {

@@ -1,17 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { isLoggedInAtom, useAtomValue } from '../../../app/store';
-import { BellIcon, KeyIcon, SettingsIcon } from '../../../components/ui/icons';
-import { NoticeCard, noticeActionClass } from '../../../components/ui/notice-card';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import { toast } from '../../../components/ui/toast';
-import { markAllNotificationsRead } from '../../../data/repos';
-import { ko } from '../../../i18n/ko-features';
-import { useNow } from '../../sync/hooks/use-now';
-import { useOpenAlert } from '../hooks/use-open-alert';
-import { useNotifications } from '../queries';
+import { isLoggedInAtom, useAtomValue } from '@/state/store';
+import { BellIcon, KeyIcon, SettingsIcon } from '@/components/ui/icons';
+import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { toast } from '@/components/ui/toast';
+import { markAllNotificationsRead } from '@/data/repos';
+import { ko } from '@/i18n/ko-features';
+import { useNow } from '@/features/sync/hooks/use-now';
+import { useOpenAlert } from '@/features/alerts/hooks/use-open-alert';
+import { useNotifications } from '@/features/alerts/queries';
 import { AlertItem } from './alert-item';
-import iconButton from '../../../components/ui/icon-button.module.css';
+import iconButton from '@/components/ui/icon-button.module.css';
 import styles from './alerts-screen.module.css';
 
 /**

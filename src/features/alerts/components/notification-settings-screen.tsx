@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { sessionUserIdAtom, syncStatusAtom, useAtomValue } from '../../../app/store';
-import { BellIcon, KeyIcon } from '../../../components/ui/icons';
-import { NoticeCard, noticeActionClass } from '../../../components/ui/notice-card';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import { isPushSupported, PUSH_TOPICS, type PushFailure, type PushTopic } from '../../../data/push';
-import { ko } from '../../../i18n/ko-features';
-import { usePushSettings } from '../hooks/use-push-settings';
+import { sessionUserIdAtom, syncStatusAtom, useAtomValue } from '@/state/store';
+import { BellIcon, KeyIcon } from '@/components/ui/icons';
+import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { isPushSupported, PUSH_TOPICS, type PushFailure, type PushTopic } from '@/data/push';
+import { ko } from '@/i18n/ko-features';
+import { usePushSettings } from '@/features/alerts/hooks/use-push-settings';
 import styles from './notification-settings-screen.module.css';
 
 const t = ko.notificationSettings;

@@ -1,8 +1,8 @@
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { safeAppPath } from '../../../data/push/payload';
-import { markNotificationRead } from '../../../data/repos';
-import type { AppNotification } from '../../../data/pb/records';
+import { safeAppPath } from '@/data/push/payload';
+import { markNotificationRead } from '@/data/repos';
+import type { AppNotification } from '@/data/pb/records';
 
 /**
  * Opening an alert from /alerts: its route opens at once and the alert is marked read (queued

@@ -7,7 +7,7 @@ import {
   type PushFailure,
   type PushState,
   type PushTopic,
-} from '../../../data/push';
+} from '@/data/push';
 
 export interface PushSettings {
   /** undefined while loading. */

@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import { sessionUserIdAtom, useAtomValue } from '../../../app/store';
-import { BookIcon } from '../../../components/ui/icons';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import { NoticeCard, noticeActionClass } from '../../../components/ui/notice-card';
-import { ko } from '../../../i18n/ko-features';
-import { DesktopAdd } from './add/desktop-add';
-import { MobileAdd } from './add/mobile-add';
-import { useIsDesktop } from '../../../components/ui/use-is-desktop';
-import styles from './add/screen.module.css';
+import { sessionUserIdAtom, useAtomValue } from '@/state/store';
+import { BookIcon } from '@/components/ui/icons';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
+import { ko } from '@/i18n/ko-features';
+import { DesktopAdd } from '@/features/collect-book/components/add/desktop-add';
+import { MobileAdd } from '@/features/collect-book/components/add/mobile-add';
+import { useIsDesktop } from '@/components/ui/use-is-desktop';
+import styles from '@/features/collect-book/components/add/screen.module.css';
 
 /**
  * /collectBook/collectBookAdd (spec §2 "Add collect book", §4, §5): choose a group, a title and a

@@ -1,11 +1,11 @@
-import { sessionUserIdAtom, syncStatusAtom, useAtomValue } from '../../../app/store';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import { ko } from '../../../i18n/ko-features';
-import { useGroup } from '../../photo-cards/queries';
-import { useCollectBook } from '../queries';
-import { BookView } from './book/book-view';
-import { BookMessage } from './book/book-message';
-import styles from './book/book-layout.module.css';
+import { sessionUserIdAtom, syncStatusAtom, useAtomValue } from '@/state/store';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { ko } from '@/i18n/ko-features';
+import { useGroup } from '@/features/photo-cards/queries';
+import { useCollectBook } from '@/features/collect-book/queries';
+import { BookView } from '@/features/collect-book/components/book/book-view';
+import { BookMessage } from '@/features/collect-book/components/book/book-message';
+import styles from '@/features/collect-book/components/book/book-layout.module.css';
 
 const t = ko.collectBookScreen;
 

@@ -1,13 +1,13 @@
-import type { PhotoCard } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko-features';
-import { LikeButton } from '../../photo-cards/components/like-button';
+import type { PhotoCard } from '@/data/pb/records';
+import { ko } from '@/i18n/ko-features';
+import { LikeButton } from '@/features/photo-cards/components/like-button';
 import {
   cardImage,
   cardLogo,
   imageLoadingProps,
-} from '../../photo-cards/components/photo-card-tile';
-import { useToggleLike } from '../../photo-cards/hooks/use-toggle-like';
-import { useGroup, useLikedCardIds, usePendingLikeCardIds } from '../../photo-cards/queries';
+} from '@/features/photo-cards/components/photo-card-tile';
+import { useToggleLike } from '@/features/photo-cards/hooks/use-toggle-like';
+import { useGroup, useLikedCardIds, usePendingLikeCardIds } from '@/features/photo-cards/queries';
 import styles from './card-panel.module.css';
 
 /**

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import { ko } from '../../../i18n/ko-features';
-import { usePhotoCard } from '../../photo-cards/queries';
-import { useExchangePostsOfCard } from '../queries';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { ko } from '@/i18n/ko-features';
+import { usePhotoCard } from '@/features/photo-cards/queries';
+import { useExchangePostsOfCard } from '@/features/exchange/queries';
 import { CardPanel } from './card-panel';
 import { PostForm } from './post-form';
 import { PostList } from './post-list';
-import frame from '../../../components/ui/detail-screen.module.css';
+import frame from '@/components/ui/detail-screen.module.css';
 import styles from './exchange-detail-screen.module.css';
 
 /**

@@ -1,17 +1,17 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { cardSortAtom, useAtomValue, type CardSort } from '../../../app/store';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import type { Group } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko-features';
-import { filterCards } from '../../../lib/card-search';
-import { CardGridSection } from '../../photo-cards/components/card-grid-section';
-import { CardSearchBox } from '../../photo-cards/components/card-search-box';
-import { EmptyState } from '../../photo-cards/components/empty-state';
-import { GroupPicker } from '../../photo-cards/components/group-picker';
-import { useBiasGroup } from '../../photo-cards/hooks/use-bias';
-import { useDebouncedValue } from '../../photo-cards/hooks/use-debounced-value';
-import { useGroups, usePhotoCards } from '../../photo-cards/queries';
+import { cardSortAtom, useAtomValue, type CardSort } from '@/state/store';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import type { Group } from '@/data/pb/records';
+import { ko } from '@/i18n/ko-features';
+import { filterCards } from '@/lib/card-search';
+import { CardGridSection } from '@/features/photo-cards/components/card-grid-section';
+import { CardSearchBox } from '@/features/photo-cards/components/card-search-box';
+import { EmptyState } from '@/features/photo-cards/components/empty-state';
+import { GroupPicker } from '@/features/photo-cards/components/group-picker';
+import { useBiasGroup } from '@/features/photo-cards/hooks/use-bias';
+import { useDebouncedValue } from '@/features/photo-cards/hooks/use-debounced-value';
+import { useGroups, usePhotoCards } from '@/features/photo-cards/queries';
 import styles from './exchange-screen.module.css';
 
 // Read through getRouteApi so this chunk does not import the route definition.

@@ -3,10 +3,10 @@ import {
   LoginRequiredError,
   POST_MAX_LENGTH,
   StorageFullError,
-} from '../../../data/repos/lazy';
-import type { ExchangePost } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko-features';
-import { charCount } from '../../../components/ui/counted-text-field';
+} from '@/data/repos/lazy';
+import type { ExchangePost } from '@/data/pb/records';
+import { ko } from '@/i18n/ko-features';
+import { charCount } from '@/components/ui/counted-text-field';
 
 export type PostStatus = ExchangePost['status'];
 

@@ -1,18 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { isLoggedInAtom, useAtomValue } from '../../../app/store';
-import { toast } from '../../../components/ui/toast';
-import {
-  checkPostText,
-  InvalidInputError,
-  loadRepos,
-  LoginRequiredError,
-} from '../../../data/repos/lazy';
-import { ko } from '../../../i18n/ko-features';
+import { isLoggedInAtom, useAtomValue } from '@/state/store';
+import { toast } from '@/components/ui/toast';
+import { checkPostText, InvalidInputError, loadRepos, LoginRequiredError } from '@/data/repos/lazy';
+import { ko } from '@/i18n/ko-features';
 import { isOverLimit, postErrorMessage } from './post-errors';
 import { PostTextField } from './post-text-field';
-import { useLoginPrompt } from '../../../components/ui/use-login-prompt';
-import styles from '../../../components/ui/write-form.module.css';
-import { writeKeyHandler } from '../../../components/ui/write-keys';
+import { useLoginPrompt } from '@/components/ui/use-login-prompt';
+import styles from '@/components/ui/write-form.module.css';
+import { writeKeyHandler } from '@/components/ui/write-keys';
 
 /**
  * The new-post form on a card's detail. The write lands in the local store at once and is queued

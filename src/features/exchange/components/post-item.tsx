@@ -1,19 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import { memo, useId, useRef, useState } from 'react';
-import { PendingMark } from '../../../components/ui/pending-mark';
-import { toast } from '../../../components/ui/toast';
-import { useConfirm } from '../../../components/ui/use-confirm';
-import type { ExchangePost } from '../../../data/pb/records';
-import { checkPostText, InvalidInputError, loadRepos } from '../../../data/repos/lazy';
-import { pbTimestampMs } from '../../../data/time';
-import { ko } from '../../../i18n/ko-features';
-import { relativeTime } from '../../../lib/relative-time';
-import type { PublicProfile } from '../../accounts/queries';
+import { PendingMark } from '@/components/ui/pending-mark';
+import { toast } from '@/components/ui/toast';
+import { useConfirm } from '@/components/ui/use-confirm';
+import type { ExchangePost } from '@/data/pb/records';
+import { checkPostText, InvalidInputError, loadRepos } from '@/data/repos/lazy';
+import { pbTimestampMs } from '@/data/time';
+import { ko } from '@/i18n/ko-features';
+import { relativeTime } from '@/lib/relative-time';
+import type { PublicProfile } from '@/features/accounts/queries';
 import { isOverLimit, postErrorMessage, type PostStatus } from './post-errors';
 import { StatusChip, StatusSelect } from './post-status';
 import { PostTextField } from './post-text-field';
 import { WriterAvatar } from './writer-avatar';
-import byline from '../../../components/ui/byline.module.css';
+import byline from '@/components/ui/byline.module.css';
 import styles from './post-item.module.css';
 
 export interface PostItemProps {

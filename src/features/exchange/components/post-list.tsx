@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { isLoggedInAtom, sessionUserIdAtom, useAtomValue } from '../../../app/store';
-import type { ExchangePost } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko-features';
-import { useOwnProfile, usePublicProfiles } from '../../accounts/queries';
-import { useNow } from '../../sync/hooks/use-now';
-import { useFailedKeys, usePendingKeys } from '../../sync/queries';
+import { isLoggedInAtom, sessionUserIdAtom, useAtomValue } from '@/state/store';
+import type { ExchangePost } from '@/data/pb/records';
+import { ko } from '@/i18n/ko-features';
+import { useOwnProfile, usePublicProfiles } from '@/features/accounts/queries';
+import { useNow } from '@/features/sync/hooks/use-now';
+import { useFailedKeys, usePendingKeys } from '@/features/sync/queries';
 import { PostItem } from './post-item';
 import styles from './post-list.module.css';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ko } from '../../../i18n/ko-features';
+import { ko } from '@/i18n/ko-features';
 import { POST_STATUSES, type PostStatus } from './post-errors';
 import styles from './post-status.module.css';
 

@@ -6,8 +6,8 @@ import {
   ExchangeIcon,
   MapPinIcon,
   MegaphoneIcon,
-} from '../../../components/ui/icons';
-import { ko } from '../../../i18n/ko-features';
+} from '@/components/ui/icons';
+import { ko } from '@/i18n/ko-features';
 import styles from './banner-card.module.css';
 
 export interface Banner {

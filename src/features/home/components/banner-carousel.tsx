@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { ko } from '../../../i18n/ko-features';
-import { useSwiperStart } from '../../../components/ui/use-swiper-start';
-import { useSwiperRotation } from '../../../components/ui/use-swiper-rotation';
+import { ko } from '@/i18n/ko-features';
+import { useSwiperStart } from '@/components/ui/use-swiper-start';
+import { useSwiperRotation } from '@/components/ui/use-swiper-rotation';
 import { BannerCard, BANNERS } from './banner-card';
-import { PauseGlyph, PlayGlyph } from '../../../components/ui/rotation-glyphs';
+import { PauseGlyph, PlayGlyph } from '@/components/ui/rotation-glyphs';
 import styles from './banner-carousel.module.css';
 
 const BannerSwiper = lazy(() =>

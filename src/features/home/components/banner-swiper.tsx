@@ -2,7 +2,7 @@ import { Autoplay } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance, SwiperOptions } from 'swiper/types';
 import 'swiper/css';
-import { ko } from '../../../i18n/ko-features';
+import { ko } from '@/i18n/ko-features';
 import { BannerCard, BANNERS } from './banner-card';
 import styles from './banner-carousel.module.css';
 

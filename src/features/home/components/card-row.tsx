@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useRef } from 'react';
-import { ChevronLeftIcon } from '../../../components/ui/icons';
-import type { Group, PhotoCard } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko-features';
+import { ChevronLeftIcon } from '@/components/ui/icons';
+import type { Group, PhotoCard } from '@/data/pb/records';
+import { ko } from '@/i18n/ko-features';
 import {
   PhotoCardPlaceholder,
   PhotoCardTile,
   type ImageLoading,
-} from '../../photo-cards/components/photo-card-tile';
-import { useRevealCount } from '../../../components/ui/use-after-idle';
+} from '@/features/photo-cards/components/photo-card-tile';
+import { useRevealCount } from '@/components/ui/use-after-idle';
 import styles from './card-row.module.css';
 
 /** Placeholder tiles while the local store is read (or the first sync is still coming). */

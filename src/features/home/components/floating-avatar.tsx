@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { isLoggedInAtom, useAtomValue } from '../../../app/store';
-import { UserIcon } from '../../../components/ui/icons';
-import { fileUrl } from '../../../data/pb/files';
-import { ko } from '../../../i18n/ko-features';
-import { useOwnProfile } from '../../accounts/queries';
-import { useDeadLetterCount, useOutboxCount } from '../../sync/queries';
+import { isLoggedInAtom, useAtomValue } from '@/state/store';
+import { UserIcon } from '@/components/ui/icons';
+import { fileUrl } from '@/data/pb/files';
+import { ko } from '@/i18n/ko-features';
+import { useOwnProfile } from '@/features/accounts/queries';
+import { useDeadLetterCount, useOutboxCount } from '@/features/sync/queries';
 import styles from './floating-avatar.module.css';
 
 /**

@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
-import { atom, syncStatusAtom, useAtomValue } from '../../../app/store';
-import { BookIcon, SettingsIcon } from '../../../components/ui/icons';
-import type { Group } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko-features';
-import { useToggleLike } from '../../photo-cards/hooks/use-toggle-like';
+import { atom, syncStatusAtom, useAtomValue } from '@/state/store';
+import { BookIcon, SettingsIcon } from '@/components/ui/icons';
+import type { Group } from '@/data/pb/records';
+import { ko } from '@/i18n/ko-features';
+import { useToggleLike } from '@/features/photo-cards/hooks/use-toggle-like';
 import {
   useGroups,
   useLikedCardIds,
   usePendingLikeCardIds,
   usePhotoCards,
-} from '../../photo-cards/queries';
+} from '@/features/photo-cards/queries';
 import { BannerCarousel } from './banner-carousel';
 import { CardRow } from './card-row';
 import { FloatingAvatar } from './floating-avatar';

@@ -1,13 +1,13 @@
-import { useToday } from '../../../components/live/render-clock';
+import { useToday } from '@/components/live/render-clock';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState, type FocusEvent } from 'react';
-import { MapPinIcon } from '../../../components/ui/icons';
-import type { MeetUp } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko-features';
-import { useUpcomingMeetUps } from '../../meetups/queries';
-import { usePrefersReducedMotion } from '../../../components/ui/use-prefers-reduced-motion';
-import { meetUpDates } from '../meetup-lines';
-import { PauseGlyph, PlayGlyph } from '../../../components/ui/rotation-glyphs';
+import { MapPinIcon } from '@/components/ui/icons';
+import type { MeetUp } from '@/data/pb/records';
+import { ko } from '@/i18n/ko-features';
+import { useUpcomingMeetUps } from '@/features/meetups/queries';
+import { usePrefersReducedMotion } from '@/components/ui/use-prefers-reduced-motion';
+import { meetUpDates } from '@/features/home/meetup-lines';
+import { PauseGlyph, PlayGlyph } from '@/components/ui/rotation-glyphs';
 import styles from './meetup-ticker.module.css';
 
 const INTERVAL_MS = 3000;

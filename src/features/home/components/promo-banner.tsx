@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ChevronLeftIcon } from '../../../components/ui/icons';
+import { ChevronLeftIcon } from '@/components/ui/icons';
 import styles from './promo-banner.module.css';
 
 export interface PromoBannerProps {

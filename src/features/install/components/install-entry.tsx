@@ -1,8 +1,8 @@
 import { useState, type ReactNode, type SVGProps } from 'react';
-import { ko } from '../../../i18n/ko-features';
-import type { InstallMode } from '../install-mode';
-import { promptInstall } from '../install-prompt';
-import { useInstallMode } from '../use-install-mode';
+import { ko } from '@/i18n/ko-features';
+import type { InstallMode } from '@/features/install/install-mode';
+import { promptInstall } from '@/features/install/install-prompt';
+import { useInstallMode } from '@/features/install/use-install-mode';
 import styles from './install-entry.module.css';
 
 /**

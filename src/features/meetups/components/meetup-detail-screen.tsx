@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import { ko } from '../../../i18n/ko-features';
-import { useMeetUp } from '../queries';
-import { CommentSection } from './detail/comment-section';
-import { EventCarousel } from './detail/event-carousel';
-import { EventInfo } from './detail/event-info';
-import { EventMap } from './detail/event-map';
-import frame from '../../../components/ui/detail-screen.module.css';
-import styles from './detail/meetup-detail.module.css';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { ko } from '@/i18n/ko-features';
+import { useMeetUp } from '@/features/meetups/queries';
+import { CommentSection } from '@/features/meetups/components/detail/comment-section';
+import { EventCarousel } from '@/features/meetups/components/detail/event-carousel';
+import { EventInfo } from '@/features/meetups/components/detail/event-info';
+import { EventMap } from '@/features/meetups/components/detail/event-map';
+import frame from '@/components/ui/detail-screen.module.css';
+import styles from '@/features/meetups/components/detail/meetup-detail.module.css';
 
 /**
  * /meetupDetail/{id} (spec §2 "Event detail"): the event's images, its card (title, cafe, address,

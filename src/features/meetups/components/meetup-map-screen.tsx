@@ -1,18 +1,18 @@
-import { useToday } from '../../../components/live/render-clock';
-import { useRevealCount } from '../../../components/ui/use-after-idle';
+import { useToday } from '@/components/live/render-clock';
+import { useRevealCount } from '@/components/ui/use-after-idle';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { ko } from '../../../i18n/ko-features';
-import { orderForList } from '../../../lib/meetup-dates';
-import { filterMeetups, hasLocation } from '../../../lib/meetup-search';
-import { CardSearchBox } from '../../photo-cards/components/card-search-box';
-import { EmptyState } from '../../photo-cards/components/empty-state';
-import { useDebouncedValue } from '../../photo-cards/hooks/use-debounced-value';
-import { useMeetUps } from '../queries';
-import { MapLoader } from './map-screen/map-loader';
-import type { LocatedMeetUp } from './map-screen/map-view';
-import { MeetupCard } from './map-screen/meetup-card';
-import styles from './map-screen/meetup-map-screen.module.css';
-import { useScreenTop } from './map-screen/use-screen-top';
+import { ko } from '@/i18n/ko-features';
+import { orderForList } from '@/lib/meetup-dates';
+import { filterMeetups, hasLocation } from '@/lib/meetup-search';
+import { CardSearchBox } from '@/features/photo-cards/components/card-search-box';
+import { EmptyState } from '@/features/photo-cards/components/empty-state';
+import { useDebouncedValue } from '@/features/photo-cards/hooks/use-debounced-value';
+import { useMeetUps } from '@/features/meetups/queries';
+import { MapLoader } from '@/features/meetups/components/map-screen/map-loader';
+import type { LocatedMeetUp } from '@/features/meetups/components/map-screen/map-view';
+import { MeetupCard } from '@/features/meetups/components/map-screen/meetup-card';
+import styles from '@/features/meetups/components/map-screen/meetup-map-screen.module.css';
+import { useScreenTop } from '@/features/meetups/components/map-screen/use-screen-top';
 
 const t = ko.meetupMap;
 

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { TileLayer } from 'react-leaflet';
-import { MAX_ZOOM } from '../../../lib/map-levels';
-import { tileConfig } from '../../../lib/tiles';
+import { MAX_ZOOM } from '@/lib/map-levels';
+import { tileConfig } from '@/lib/tiles';
 
 /** The deepest zoom OpenStreetMap-style tile servers draw; deeper levels scale those tiles up. */
 const MAX_NATIVE_ZOOM = 19;

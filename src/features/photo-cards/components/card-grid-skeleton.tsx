@@ -1,4 +1,4 @@
-import { ko } from '../../../i18n/ko-features';
+import { ko } from '@/i18n/ko-features';
 import styles from './card-grid-skeleton.module.css';
 
 export interface CardGridSkeletonProps {

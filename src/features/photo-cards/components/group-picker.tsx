@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { fileUrl } from '../../../data/pb/files';
-import type { Group } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko-features';
+import { fileUrl } from '@/data/pb/files';
+import type { Group } from '@/data/pb/records';
+import { ko } from '@/i18n/ko-features';
 import styles from './group-picker.module.css';
 
 export interface GroupPickerProps {

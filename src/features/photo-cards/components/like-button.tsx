@@ -1,6 +1,6 @@
-import { HeartIcon } from '../../../components/ui/icons';
-import { PendingMark } from '../../../components/ui/pending-mark';
-import { ko } from '../../../i18n/ko-features';
+import { HeartIcon } from '@/components/ui/icons';
+import { PendingMark } from '@/components/ui/pending-mark';
+import { ko } from '@/i18n/ko-features';
 import styles from './like-button.module.css';
 
 export interface LikeButtonProps {

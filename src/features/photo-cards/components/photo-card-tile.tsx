@@ -6,9 +6,9 @@ import {
   LOGO_IMAGE,
   responsiveFile,
   type ResponsiveSource,
-} from '../../../data/pb/files';
-import type { Group, PhotoCard } from '../../../data/pb/records';
-import { ko } from '../../../i18n/ko-features';
+} from '@/data/pb/files';
+import type { Group, PhotoCard } from '@/data/pb/records';
+import { ko } from '@/i18n/ko-features';
 import { LikeButton } from './like-button';
 import styles from './photo-card-tile.module.css';
 

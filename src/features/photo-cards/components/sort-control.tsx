@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { cardSortAtom, useAtom, type CardSort } from '../../../app/store';
-import { SheetDialog } from '../../../components/ui/sheet-dialog';
-import { ko } from '../../../i18n/ko-features';
+import { cardSortAtom, useAtom, type CardSort } from '@/state/store';
+import { SheetDialog } from '@/components/ui/sheet-dialog';
+import { ko } from '@/i18n/ko-features';
 import styles from './sort-control.module.css';
 
 /** The three sorts of spec §4, in the order the sheet lists them. */

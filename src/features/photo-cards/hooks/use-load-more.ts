@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { toast } from '../../../components/ui/toast';
-import { ko } from '../../../i18n/ko';
+import { toast } from '@/components/ui/toast';
+import { ko } from '@/i18n/ko';
 import {
   initialLoadMore,
   loadMoreReducer,

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { CardSort } from '../../../app/store';
-import type { PhotoCard } from '../../../data/pb/records';
+import type { CardSort } from '@/state/store';
+import type { PhotoCard } from '@/data/pb/records';
 
 /**
  * A list already in its own order (the wishlist: most recently liked first) sorted by the grid's

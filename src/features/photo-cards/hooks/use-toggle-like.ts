@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { toast } from '../../../components/ui/toast';
-import { loadRepos, StorageFullError } from '../../../data/repos/lazy';
-import { ko } from '../../../i18n/ko';
+import { toast } from '@/components/ui/toast';
+import { loadRepos, StorageFullError } from '@/data/repos/lazy';
+import { ko } from '@/i18n/ko';
 
 /**
  * The heart: flips a card's like at once (the local copy changes in the same write as the queued

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ko } from '../../../i18n/ko-features';
-import { pickAddress } from '../../../lib/address';
-import { useDaumPostcode } from '../hooks/use-daum-postcode';
-import { REPORT_MAX } from '../report-rules';
+import { ko } from '@/i18n/ko-features';
+import { pickAddress } from '@/lib/address';
+import { useDaumPostcode } from '@/features/reports/hooks/use-daum-postcode';
+import { REPORT_MAX } from '@/features/reports/report-rules';
 import { Question, QuestionLabel } from './question';
 import styles from './reports.module.css';
 

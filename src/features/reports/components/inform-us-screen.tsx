@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { CardsIcon, MapPinIcon } from '../../../components/ui/icons';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import { ko } from '../../../i18n/ko-features';
+import { CardsIcon, MapPinIcon } from '@/components/ui/icons';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { ko } from '@/i18n/ko-features';
 import { ReportList } from './report-list';
 import styles from './reports.module.css';
 

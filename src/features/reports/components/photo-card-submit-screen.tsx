@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { CardsIcon } from '../../../components/ui/icons';
-import { ko } from '../../../i18n/ko-features';
-import { useGroupNames } from '../hooks/use-groups';
-import { useReportImage } from '../hooks/use-report-image';
-import { useRevealed } from '../hooks/use-revealed';
-import { useSubmitReport } from '../hooks/use-submit-report';
-import { filled, REPORT_MAX } from '../report-rules';
+import { CardsIcon } from '@/components/ui/icons';
+import { ko } from '@/i18n/ko-features';
+import { useGroupNames } from '@/features/reports/hooks/use-groups';
+import { useReportImage } from '@/features/reports/hooks/use-report-image';
+import { useRevealed } from '@/features/reports/hooks/use-revealed';
+import { useSubmitReport } from '@/features/reports/hooks/use-submit-report';
+import { filled, REPORT_MAX } from '@/features/reports/report-rules';
 import { ImageQuestion } from './image-question';
 import { ReportOutcome } from './report-outcome';
 import { ReportScreen } from './report-screen';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ko } from '../../../i18n/ko-features';
+import { ko } from '@/i18n/ko-features';
 import styles from './reports.module.css';
 
 export interface QuestionLabelProps {

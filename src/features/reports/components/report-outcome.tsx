@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
-import { ko } from '../../../i18n/ko-features';
-import type { SubmitReport } from '../hooks/use-submit-report';
+import { ko } from '@/i18n/ko-features';
+import type { SubmitReport } from '@/features/reports/hooks/use-submit-report';
 import { ResultDialog } from './result-dialog';
 
 export interface ReportOutcomeProps {

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { sessionUserIdAtom, useAtomValue } from '../../../app/store';
-import { NoticeCard, noticeActionClass } from '../../../components/ui/notice-card';
-import { ScreenTitle } from '../../../components/ui/screen-title';
-import { ko } from '../../../i18n/ko-features';
+import { sessionUserIdAtom, useAtomValue } from '@/state/store';
+import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { ko } from '@/i18n/ko-features';
 import styles from './reports.module.css';
 
 export interface ReportScreenProps {

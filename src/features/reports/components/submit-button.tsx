@@ -1,5 +1,5 @@
-import { ko } from '../../../i18n/ko-features';
-import type { SubmitReport } from '../hooks/use-submit-report';
+import { ko } from '@/i18n/ko-features';
+import type { SubmitReport } from '@/features/reports/hooks/use-submit-report';
 import styles from './reports.module.css';
 
 /** The submit button (shown once every required answer is in) and why nothing was queued. */

@@ -1,6 +1,6 @@
 import { useId, type FocusEvent, type Ref } from 'react';
-import { ko } from '../../../i18n/ko-features';
-import { REPORT_MAX } from '../report-rules';
+import { ko } from '@/i18n/ko-features';
+import { REPORT_MAX } from '@/features/reports/report-rules';
 import { Question, QuestionLabel } from './question';
 import styles from './reports.module.css';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ko } from '../../../i18n/ko-features';
+import { ko } from '@/i18n/ko-features';
 import { QuestionLabel } from './question';
 import styles from './reports.module.css';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DaumPostcodeData } from '../../../lib/address';
+import type { DaumPostcodeData } from '@/lib/address';
 
 /** The part of the Daum postcode API the address question uses. */
 export interface DaumPostcode {

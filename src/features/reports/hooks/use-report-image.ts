@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { ko } from '../../../i18n/ko-features';
-import { hasImageContent } from '../../../lib/image-bytes';
-import { isValidReportImage } from '../report-rules';
+import { ko } from '@/i18n/ko-features';
+import { hasImageContent } from '@/lib/image-bytes';
+import { isValidReportImage } from '@/features/reports/report-rules';
 
 export interface ReportImage {
   file: File | null;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { questionsToShow } from '../report-rules';
+import { questionsToShow } from '@/features/reports/report-rules';
 
 /**
  * The progressive reveal (spec §4): how many questions of the form are on screen. Each next one

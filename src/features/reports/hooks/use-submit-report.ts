@@ -1,16 +1,16 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { syncStatusAtom, useAtomValue } from '../../../app/store';
-import { db } from '../../../data/db';
-import { deliveryOf, watchDelivery } from '../../../data/queries/delivery';
+import { syncStatusAtom, useAtomValue } from '@/state/store';
+import { db } from '@/data/db';
+import { deliveryOf, watchDelivery } from '@/data/queries/delivery';
 import {
   createReport,
   InvalidInputError,
   LoginRequiredError,
   StorageFullError,
-} from '../../../data/repos';
-import type { ReportInput } from '../../../data/repos/reports';
-import { ko } from '../../../i18n/ko-features';
+} from '@/data/repos';
+import type { ReportInput } from '@/data/repos/reports';
+import { ko } from '@/i18n/ko-features';
 
 /** Online but still not sent after this long: say it was saved and will go later. */
 export const DELIVERY_WAIT_MS = 8000;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { syncStatusAtom, useAtomValue } from '../../../app/store';
-import { CloudCheckIcon, CloudOffIcon } from '../../../components/ui/icons';
-import { ko } from '../../../i18n/ko';
+import { syncStatusAtom, useAtomValue } from '@/state/store';
+import { CloudCheckIcon, CloudOffIcon } from '@/components/ui/icons';
+import { ko } from '@/i18n/ko';
 import styles from './offline-banner.module.css';
 
 /** How long '다시 연결되었어요' stays after the network returns. */

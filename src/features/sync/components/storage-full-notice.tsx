@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { syncStatusAtom, useAtomValue } from '../../../app/store';
-import { AlertTriangleIcon, CloseIcon } from '../../../components/ui/icons';
-import { ko } from '../../../i18n/ko';
+import { syncStatusAtom, useAtomValue } from '@/state/store';
+import { AlertTriangleIcon, CloseIcon } from '@/components/ui/icons';
+import { ko } from '@/i18n/ko';
 import styles from './storage-full-notice.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { ko } from '../../../../i18n/ko-features';
-import { BIRTH_MIN_YEAR, type BirthParts } from '../../../../lib/account-validation';
+import { ko } from '@/i18n/ko-features';
+import { BIRTH_MIN_YEAR, type BirthParts } from '@/lib/account-validation';
 import styles from './register.module.css';
 
 const t = ko.register;

@@ -1,5 +1,5 @@
-import { ko } from '../../../../i18n/ko-features';
-import { koAccountLinks } from '../../account-links-text';
+import { ko } from '@/i18n/ko-features';
+import { koAccountLinks } from '@/features/accounts/account-links-text';
 import { TextField } from './text-field';
 import type { RegisterForm } from './use-register-form';
 import styles from './register.module.css';

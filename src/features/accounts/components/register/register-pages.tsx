@@ -1,5 +1,5 @@
-import { ko } from '../../../../i18n/ko-features';
-import { normalizePhone } from '../../../../lib/account-validation';
+import { ko } from '@/i18n/ko-features';
+import { normalizePhone } from '@/lib/account-validation';
 import { BirthFields } from './birth-fields';
 import { EmailField } from './email-field';
 import { TermsFields } from './terms-fields';

@@ -1,5 +1,5 @@
-import { ko } from '../../../../i18n/ko-features';
-import { allTermsAccepted, type Terms } from '../../../../lib/account-validation';
+import { ko } from '@/i18n/ko-features';
+import { allTermsAccepted, type Terms } from '@/lib/account-validation';
 import styles from './register.module.css';
 
 const t = ko.register;

@@ -10,7 +10,7 @@ import {
   lastLink,
   startEmailVerification,
   type CompleteResult,
-} from '../../../../data/accounts/signup';
+} from '@/data/accounts/signup';
 import {
   NO_TERMS,
   birthError,
@@ -23,7 +23,7 @@ import {
   requiredTermsAccepted,
   type BirthParts,
   type Terms,
-} from '../../../../lib/account-validation';
+} from '@/lib/account-validation';
 
 export type FieldName = 'email' | 'password' | 'passwordConfirm' | 'name' | 'phone' | 'birth';
 export type Availability = 'unknown' | 'checking' | 'available' | 'taken';

@@ -1,8 +1,8 @@
-import { BookIcon } from '../../../../components/ui/icons';
-import { fileUrl } from '../../../../data/pb/files';
-import type { Group } from '../../../../data/pb/records';
-import { ko } from '../../../../i18n/ko-features';
-import { isBlank } from '../../../../lib/text';
+import { BookIcon } from '@/components/ui/icons';
+import { fileUrl } from '@/data/pb/files';
+import type { Group } from '@/data/pb/records';
+import { ko } from '@/i18n/ko-features';
+import { isBlank } from '@/lib/text';
 import styles from './cover-preview.module.css';
 
 export interface CoverPreviewProps {

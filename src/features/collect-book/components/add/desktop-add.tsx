@@ -1,7 +1,7 @@
-import { useConfirm } from '../../../../components/ui/use-confirm';
-import { ko } from '../../../../i18n/ko-features';
-import { isBlank } from '../../../../lib/text';
-import { useGroup } from '../../../photo-cards/queries';
+import { useConfirm } from '@/components/ui/use-confirm';
+import { ko } from '@/i18n/ko-features';
+import { isBlank } from '@/lib/text';
+import { useGroup } from '@/features/photo-cards/queries';
 import { CoverPreview } from './cover-preview';
 import { GroupPicker } from './group-picker';
 import { ThumbnailField } from './thumbnail-field';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { SparkleIcon } from '../../../../components/ui/icons';
-import { ko } from '../../../../i18n/ko-features';
+import { SparkleIcon } from '@/components/ui/icons';
+import { ko } from '@/i18n/ko-features';
 import { GroupPicker } from './group-picker';
 import { ThumbnailField } from './thumbnail-field';
 import { TitleField } from './title-field';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { ko } from '../../../../i18n/ko-features';
-import { isBlank } from '../../../../lib/text';
+import { ko } from '@/i18n/ko-features';
+import { isBlank } from '@/lib/text';
 import { TITLE_MAX, titleLength } from './use-book-draft';
 import styles from './fields.module.css';
 

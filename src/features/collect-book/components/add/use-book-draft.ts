@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '../../../../data/repos/collect-books';
-import { ko } from '../../../../i18n/ko-features';
-import { hasImageContent } from '../../../../lib/image-bytes';
-import { isBlank } from '../../../../lib/text';
+import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '@/data/repos/collect-books';
+import { ko } from '@/i18n/ko-features';
+import { hasImageContent } from '@/lib/image-bytes';
+import { isBlank } from '@/lib/text';
 
 /** Spec §5 and the repo's rule: a title of 1-50 characters (counted as the fan sees them). */
 export const TITLE_MAX = 50;

@@ -1,14 +1,14 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { syncStatusAtom, useAtomValue } from '../../../../app/store';
-import { toast } from '../../../../components/ui/toast';
+import { syncStatusAtom, useAtomValue } from '@/state/store';
+import { toast } from '@/components/ui/toast';
 import {
   createCollectBook,
   InvalidInputError,
   LoginRequiredError,
   StorageFullError,
-} from '../../../../data/repos';
-import { ko } from '../../../../i18n/ko-features';
+} from '@/data/repos';
+import { ko } from '@/i18n/ko-features';
 import type { BookDraft } from './use-book-draft';
 
 /** Spec §9: the wait between a save and /profile. */

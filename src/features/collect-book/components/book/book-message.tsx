@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { BookIcon } from '../../../../components/ui/icons';
+import { BookIcon } from '@/components/ui/icons';
 import styles from './book-layout.module.css';
 
 export interface BookMessageProps {

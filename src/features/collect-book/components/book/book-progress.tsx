@@ -1,8 +1,8 @@
-import { PendingMark } from '../../../../components/ui/pending-mark';
-import { fileUrl } from '../../../../data/pb/files';
-import type { Group } from '../../../../data/pb/records';
-import { ko } from '../../../../i18n/ko-features';
-import { progressPercent } from '../../book-diff';
+import { PendingMark } from '@/components/ui/pending-mark';
+import { fileUrl } from '@/data/pb/files';
+import type { Group } from '@/data/pb/records';
+import { ko } from '@/i18n/ko-features';
+import { progressPercent } from '@/features/collect-book/book-diff';
 import styles from './book-progress.module.css';
 
 const t = ko.collectBookScreen;

@@ -6,7 +6,7 @@ import {
   rebaseDiff,
   toggleCard,
   type BookDiff,
-} from '../../book-diff';
+} from '@/features/collect-book/book-diff';
 
 export interface BookTicks {
   /** The cards shown as owned: the live set with the unsaved ticks applied. */

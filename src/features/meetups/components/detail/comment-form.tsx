@@ -1,19 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
-import { isLoggedInAtom, useAtomValue } from '../../../../app/store';
-import { toast } from '../../../../components/ui/toast';
+import { isLoggedInAtom, useAtomValue } from '@/state/store';
+import { toast } from '@/components/ui/toast';
 import {
   COMMENT_MAX_LENGTH,
   InvalidInputError,
   loadRepos,
   LoginRequiredError,
   StorageFullError,
-} from '../../../../data/repos/lazy';
-import { ko } from '../../../../i18n/ko-features';
-import { isBlank } from '../../../../lib/text';
-import { useLoginPrompt } from '../../../../components/ui/use-login-prompt';
-import { CountedTextField, charCount } from '../../../../components/ui/counted-text-field';
-import styles from '../../../../components/ui/write-form.module.css';
-import { writeKeyHandler } from '../../../../components/ui/write-keys';
+} from '@/data/repos/lazy';
+import { ko } from '@/i18n/ko-features';
+import { isBlank } from '@/lib/text';
+import { useLoginPrompt } from '@/components/ui/use-login-prompt';
+import { CountedTextField, charCount } from '@/components/ui/counted-text-field';
+import styles from '@/components/ui/write-form.module.css';
+import { writeKeyHandler } from '@/components/ui/write-keys';
 
 /**
  * The comment form. The comment lands in the local store at once and is queued (offline too), so

@@ -1,14 +1,14 @@
 import { memo, useMemo } from 'react';
-import { PendingMark } from '../../../../components/ui/pending-mark';
-import type { Comment } from '../../../../data/pb/records';
-import { pbTimestampMs } from '../../../../data/time';
-import { ko } from '../../../../i18n/ko-features';
-import { relativeTime } from '../../../../lib/relative-time';
-import { usePublicProfiles, type PublicProfile } from '../../../accounts/queries';
-import { WriterAvatar } from '../../../exchange/components/writer-avatar';
-import { useNow } from '../../../sync/hooks/use-now';
-import { useFailedKeys, usePendingKeys } from '../../../sync/queries';
-import byline from '../../../../components/ui/byline.module.css';
+import { PendingMark } from '@/components/ui/pending-mark';
+import type { Comment } from '@/data/pb/records';
+import { pbTimestampMs } from '@/data/time';
+import { ko } from '@/i18n/ko-features';
+import { relativeTime } from '@/lib/relative-time';
+import { usePublicProfiles, type PublicProfile } from '@/features/accounts/queries';
+import { WriterAvatar } from '@/features/exchange/components/writer-avatar';
+import { useNow } from '@/features/sync/hooks/use-now';
+import { useFailedKeys, usePendingKeys } from '@/features/sync/queries';
+import byline from '@/components/ui/byline.module.css';
 import styles from './comments.module.css';
 
 // Relative times change by the minute; a 30 s tick keeps them at most half a minute behind.

@@ -3,10 +3,10 @@
 import type { Map as LeafletMap } from 'leaflet';
 import { useCallback, useMemo } from 'react';
 import { MapContainer, Marker, Tooltip } from 'react-leaflet';
-import { fileUrl } from '../../../../data/pb/files';
-import { DETAIL_LEVEL, levelToZoom } from '../../../../lib/map-levels';
-import { artistIcon } from '../../map/artist-icon';
-import { AppTileLayer } from '../../map/tile-layer';
+import { fileUrl } from '@/data/pb/files';
+import { DETAIL_LEVEL, levelToZoom } from '@/lib/map-levels';
+import { artistIcon } from '@/features/meetups/map/artist-icon';
+import { AppTileLayer } from '@/features/meetups/map/tile-layer';
 import styles from './event-map.module.css';
 
 export interface DetailMapProps {

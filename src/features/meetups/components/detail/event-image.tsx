@@ -1,6 +1,6 @@
-import { EVENT_IMAGE, responsiveFile } from '../../../../data/pb/files';
-import type { MeetUp } from '../../../../data/pb/records';
-import { ko } from '../../../../i18n/ko-features';
+import { EVENT_IMAGE, responsiveFile } from '@/data/pb/files';
+import type { MeetUp } from '@/data/pb/records';
+import { ko } from '@/i18n/ko-features';
 import styles from './event-carousel.module.css';
 
 /**

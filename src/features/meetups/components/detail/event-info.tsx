@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { MeetUp } from '../../../../data/pb/records';
-import { ko } from '../../../../i18n/ko-features';
+import type { MeetUp } from '@/data/pb/records';
+import { ko } from '@/i18n/ko-features';
 import styles from './event-info.module.css';
 
 const t = ko.meetupDetail;

@@ -4,8 +4,8 @@ import type { Swiper as SwiperInstance, SwiperOptions } from 'swiper/types';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
-import type { MeetUp } from '../../../../data/pb/records';
-import { ko } from '../../../../i18n/ko-features';
+import type { MeetUp } from '@/data/pb/records';
+import { ko } from '@/i18n/ko-features';
 import styles from './event-carousel.module.css';
 
 // 3000 ms, loop, pause on hover, navigation, pagination, keyboard. Kept outside the component:

@@ -12,9 +12,9 @@ import L from 'leaflet';
 import { memo, useCallback, useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { MapContainer, Marker, Tooltip, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
-import type { MeetUp } from '../../../../data/pb/records';
-import { fileUrl } from '../../../../data/pb/files';
-import { ko } from '../../../../i18n/ko-features';
+import type { MeetUp } from '@/data/pb/records';
+import { fileUrl } from '@/data/pb/files';
+import { ko } from '@/i18n/ko-features';
 import {
   DEFAULT_CENTER,
   DEFAULT_LEVEL,
@@ -24,10 +24,10 @@ import {
   levelAfterClusterClick,
   levelToZoom,
   zoomToLevel,
-} from '../../../../lib/map-levels';
-import { useAfterIdle } from '../../../../components/ui/use-after-idle';
-import { artistIcon } from '../../map/artist-icon';
-import { AppTileLayer } from '../../map/tile-layer';
+} from '@/lib/map-levels';
+import { useAfterIdle } from '@/components/ui/use-after-idle';
+import { artistIcon } from '@/features/meetups/map/artist-icon';
+import { AppTileLayer } from '@/features/meetups/map/tile-layer';
 import styles from './map-view.module.css';
 
 const t = ko.meetupMap;

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { memo, useEffect, useRef, type MouseEvent } from 'react';
-import { MapPinIcon } from '../../../../components/ui/icons';
-import type { MeetUp } from '../../../../data/pb/records';
-import { ARTIST_IMAGE, responsiveFile } from '../../../../data/pb/files';
-import { ko } from '../../../../i18n/ko-features';
-import { hasLocation } from '../../../../lib/meetup-search';
-import { meetUpDates } from '../../../home/meetup-lines';
+import { MapPinIcon } from '@/components/ui/icons';
+import type { MeetUp } from '@/data/pb/records';
+import { ARTIST_IMAGE, responsiveFile } from '@/data/pb/files';
+import { ko } from '@/i18n/ko-features';
+import { hasLocation } from '@/lib/meetup-search';
+import { meetUpDates } from '@/features/home/meetup-lines';
 import styles from './meetup-card.module.css';
 
 const t = ko.meetupMap;

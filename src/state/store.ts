@@ -3,7 +3,7 @@
 // reading state outside React (session bootstrap, service-worker messages), has a single seam.
 import { atom, createStore, Provider, useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
-import { initialSyncStatus, type SyncStatus } from '../data/sync/status';
+import { initialSyncStatus, type SyncStatus } from '@/data/sync/status';
 
 export { atom, Provider, useAtom, useAtomValue, useSetAtom, useStore };
 
