@@ -4,8 +4,5 @@ import { mainLayoutRoute } from './main-layout';
 export const profileSettingRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/profileSetting',
-  component: lazyRouteComponent(
-    () => import('@/features/accounts/components/profile-setting-screen'),
-    'ProfileSettingScreen',
-  ),
+  component: lazyRouteComponent(() => import('./profile-setting-page'), 'ProfileSettingPage'),
 });

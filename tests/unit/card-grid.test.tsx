@@ -25,9 +25,9 @@ import { initialSyncStatus } from '@/data/sync/status';
 import { toast } from '@/components/ui/toast';
 import { db } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';
-import { CardGridSection } from '@/features/photo-cards/components/card-grid-section';
-import { findBiasGroup } from '@/features/photo-cards/hooks/use-bias';
-import { usePhotoCards } from '@/features/photo-cards/queries';
+import { CardGridSection } from '@/components/cards/card-grid-section';
+import { findBiasGroup } from '@/components/hooks/use-bias';
+import { usePhotoCards } from '@/components/live/photo-cards';
 import { ko } from '@/i18n/ko';
 
 let root: Root | undefined;

@@ -5,7 +5,7 @@ import { AppDB } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';
 import { listPhotoCards } from '@/data/queries/photo-cards.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
-import { sortCardList } from '@/features/photo-cards/hooks/use-sorted-cards';
+import { sortCardList } from '@/components/hooks/use-sorted-cards';
 
 let db: AppDB;
 

@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmProvider } from '@/components/ui/confirm-provider';
 import { toast } from '@/components/ui/toaster';
-import { useConfirm } from '@/components/ui/use-confirm';
+import { useConfirm } from '@/components/hooks/use-confirm';
 import type { ConfirmFn } from '@/components/ui/confirm-context';
 
 let root: Root;

@@ -29,7 +29,7 @@ import {
 } from '@/data/pb/files';
 import type { Group, PhotoCard } from '@/data/pb/records';
 import { CardRow } from '@/features/home/components/card-row';
-import { useAfterIdle, useRevealCount } from '@/components/ui/use-after-idle';
+import { useAfterIdle, useRevealCount } from '@/components/hooks/use-after-idle';
 
 let root: Root | undefined;
 let container: HTMLElement | undefined;

@@ -10,7 +10,7 @@ import {
   showMoreButton,
   type LoadMoreState,
   type MoreOutcome,
-} from '@/features/photo-cards/hooks/load-more';
+} from '@/components/hooks/load-more';
 
 /** Clicks 더 보기 until it hides; returns each click's visible count and toast kind. */
 function clickThrough(total: number, start: LoadMoreState) {

@@ -1,7 +1,7 @@
 // The home meetup strip: which events it shows and how their dates read.
 import { describe, expect, it } from 'vitest';
 import type { MeetUp } from '@/data/pb/records.ts';
-import { meetUpDates, upcomingMeetUps } from '@/features/home/meetup-lines.ts';
+import { meetUpDates, upcomingMeetUps } from '@/lib/meetup-lines.ts';
 import { localToday, orderForList } from '@/lib/meetup-dates.ts';
 
 function meetUp(id: string, startDate: string, endDate: string, date = ''): MeetUp {

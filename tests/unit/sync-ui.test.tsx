@@ -12,8 +12,8 @@ import { toast } from '@/components/ui/toast';
 import { db, type DeadLetterRow, type OutboxRow } from '@/data/db/index.ts';
 import type { SyncStatus as SyncStatusValue } from '@/data/sync/engine.ts';
 import { onFlushRequested } from '@/data/sync/signals.ts';
-import { BACK_ONLINE_MS, OfflineBanner } from '@/features/sync/components/offline-banner';
-import SyncStatus from '@/features/sync/components/sync-status';
+import { BACK_ONLINE_MS, OfflineBanner } from '@/features/sync-status/components/offline-banner';
+import SyncStatus from '@/features/sync-status/components/sync-status';
 import { ko } from '@/i18n/ko';
 import { relativeTime } from '@/lib/relative-time';
 

@@ -1,5 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
-import { OfflineBanner } from '@/features/sync/components/offline-banner';
+import { OfflineBanner } from '@/features/sync-status/components/offline-banner';
 import { SyncStatusSlot } from './sync-status-slot';
 import styles from './bare-layout.module.css';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { OfflineBanner } from '@/features/sync/components/offline-banner';
+import { OfflineBanner } from '@/features/sync-status/components/offline-banner';
 import { ko } from '@/i18n/ko';
 import { BottomTabs } from './bottom-tabs';
 import { DesktopHeader } from './desktop-header';

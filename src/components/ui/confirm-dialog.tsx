@@ -1,6 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { ko } from '@/i18n/ko';
-import { trapTab, useModalDialog } from './use-modal-dialog';
+import { trapTab, useModalDialog } from '@/components/hooks/use-modal-dialog';
 import styles from './confirm-dialog.module.css';
 import { toast } from './toast';
 

@@ -1,6 +1,6 @@
 import { useId, useRef, type PointerEvent, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
-import { trapTab, useModalDialog } from './use-modal-dialog';
+import { trapTab, useModalDialog } from '@/components/hooks/use-modal-dialog';
 import iconButton from './icon-button.module.css';
 import styles from './sheet-dialog.module.css';
 

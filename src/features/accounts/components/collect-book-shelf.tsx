@@ -6,8 +6,8 @@ import { useFileUrl } from '@/data/pb/file-token';
 import { BOOK_COVER_THUMB, fileUrl } from '@/data/pb/files';
 import type { CollectBook, Group } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
-import { useCollectBookThumbnailUrl, useMyCollectBooks } from '@/features/collect-book/queries';
-import { useGroups } from '@/features/photo-cards/queries';
+import { useCollectBookThumbnailUrl, useMyCollectBooks } from '@/components/live/collect-book';
+import { useGroups } from '@/components/live/photo-cards';
 import styles from './collect-book-shelf.module.css';
 
 /**

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { confirmEmailChange } from '@/data/accounts/signup';
 import { koAccountLinks } from '@/features/accounts/account-links-text';
-import { useOnline } from '@/features/accounts/use-online';
+import { useOnline } from '@/components/hooks/use-online';
 import styles from './login-screen.module.css';
 
 const t = koAccountLinks.emailChange;

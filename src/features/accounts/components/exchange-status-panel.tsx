@@ -1,6 +1,6 @@
 import type { ExchangePost } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
-import { useExchangePostsByWriter } from '@/features/exchange/queries';
+import { useExchangePostsByWriter } from '@/components/live/exchange';
 import styles from './exchange-status-panel.module.css';
 
 const STATUSES: readonly { value: ExchangePost['status']; label: string }[] = [

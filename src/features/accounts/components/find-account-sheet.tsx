@@ -3,7 +3,7 @@ import { SheetDialog } from '@/components/ui/sheet-dialog';
 import { requestPasswordReset } from '@/data/accounts/signup';
 import { ko } from '@/i18n/ko-features';
 import { koAccountLinks } from '@/features/accounts/account-links-text';
-import { useOnline } from '@/features/accounts/use-online';
+import { useOnline } from '@/components/hooks/use-online';
 import styles from './login-screen.module.css';
 
 interface FindAccountSheetProps {

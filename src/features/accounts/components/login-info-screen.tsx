@@ -6,7 +6,7 @@ import { DIALOG_TOAST_DURATION_MS } from '@/components/ui/confirm-dialog';
 import { KeyIcon } from '@/components/ui/icons';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { toast } from '@/components/ui/toast';
-import { useConfirm } from '@/components/ui/use-confirm';
+import { useConfirm } from '@/components/hooks/use-confirm';
 import {
   deleteAccount,
   getSessionAccount,
@@ -17,7 +17,7 @@ import {
 } from '@/data/accounts/account';
 import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ko } from '@/i18n/ko-features';
-import { useOwnProfile } from '@/features/accounts/queries';
+import { useOwnProfile } from '@/components/live/accounts';
 import list from './menu-list.module.css';
 import styles from './login-info-screen.module.css';
 

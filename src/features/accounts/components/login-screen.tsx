@@ -4,7 +4,7 @@ import { sessionUserIdAtom, syncStatusAtom, useAtomValue } from '@/state/store';
 import { UserIcon } from '@/components/ui/icons';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { ko } from '@/i18n/ko-features';
-import { useOwnProfile } from '@/features/accounts/queries';
+import { useOwnProfile } from '@/components/live/accounts';
 import { FindAccountSheet } from './find-account-sheet';
 import { LoginForm } from './login-form';
 import { SocialLoginButtons } from './social-login-buttons';

@@ -3,15 +3,15 @@ import { useMemo, useState } from 'react';
 import { guestBiasAtom, isLoggedInAtom, useAtomValue, useSetAtom } from '@/state/store';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { toast } from '@/components/ui/toast';
-import { useConfirm } from '@/components/ui/use-confirm';
+import { useConfirm } from '@/components/hooks/use-confirm';
 import { fileUrl } from '@/data/pb/files';
 import type { Group } from '@/data/pb/records';
 import { InvalidInputError, LoginRequiredError, setBias, StorageFullError } from '@/data/repos';
 import { ko } from '@/i18n/ko-features';
-import { CardSearchBox } from '@/features/photo-cards/components/card-search-box';
-import { useBiasGroup } from '@/features/photo-cards/hooks/use-bias';
-import { useDebouncedValue } from '@/features/photo-cards/hooks/use-debounced-value';
-import { useGroups } from '@/features/photo-cards/queries';
+import { CardSearchBox } from '@/components/cards/card-search-box';
+import { useBiasGroup } from '@/components/hooks/use-bias';
+import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
+import { useGroups } from '@/components/live/photo-cards';
 import styles from './my-bias-screen.module.css';
 
 function ignoreLoginRequired(err: unknown): void {

@@ -14,7 +14,7 @@ import { ScreenTitle } from '@/components/ui/screen-title';
 import { fileUrl } from '@/data/pb/files';
 import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ko } from '@/i18n/ko-features';
-import { useOwnProfile } from '@/features/accounts/queries';
+import { useOwnProfile } from '@/components/live/accounts';
 import { CollectBookShelf } from './collect-book-shelf';
 import { ExchangeStatusPanel } from './exchange-status-panel';
 import styles from './profile-screen.module.css';

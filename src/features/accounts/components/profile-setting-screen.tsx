@@ -15,7 +15,6 @@ import {
 } from '@/components/ui/icons';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { ko } from '@/i18n/ko-features';
-import { InstallEntry } from '@/features/install/components/install-entry';
 import list from './menu-list.module.css';
 import styles from './profile-setting-screen.module.css';
 
@@ -56,7 +55,7 @@ const SERVICE_INFO: readonly Entry[] = [
  * without a page of their own yet open /settings/{topic}, a real 'coming soon' screen with a way
  * back, never the home page.
  */
-export function ProfileSettingScreen() {
+export function ProfileSettingScreen({ installEntry }: { installEntry: ReactNode }) {
   return (
     <section className={styles.screen}>
       <ScreenTitle title={ko.screens.profileSetting} back />
@@ -68,9 +67,7 @@ export function ProfileSettingScreen() {
           <h2 id="settings-install" className={list.groupTitle}>
             {ko.install.groupTitle}
           </h2>
-          <div className={list.list}>
-            <InstallEntry />
-          </div>
+          <div className={list.list}>{installEntry}</div>
         </section>
 
         <section className={styles.centre} aria-labelledby="settings-centre">

@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from '@/components/ui/toast';
-import { useConfirm } from '@/components/ui/use-confirm';
+import { useConfirm } from '@/components/hooks/use-confirm';
 import { ko } from '@/i18n/ko-features';
 import { PAGE_COUNT, RegisterPage } from '@/features/accounts/components/register/register-pages';
-import { useIsDesktop } from '@/components/ui/use-is-desktop';
-import { useRegisterForm } from '@/features/accounts/components/register/use-register-form';
+import { useIsDesktop } from '@/components/hooks/use-is-desktop';
+import { useRegisterForm } from '@/features/accounts/hooks/use-register-form';
 import styles from '@/features/accounts/components/register/register.module.css';
 
 const t = ko.register;

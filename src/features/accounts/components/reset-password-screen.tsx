@@ -4,7 +4,7 @@ import { ScreenTitle } from '@/components/ui/screen-title';
 import { confirmPasswordReset } from '@/data/accounts/signup';
 import { passwordConfirmError, passwordError } from '@/lib/account-validation';
 import { koAccountLinks } from '@/features/accounts/account-links-text';
-import { useOnline } from '@/features/accounts/use-online';
+import { useOnline } from '@/components/hooks/use-online';
 import styles from './login-screen.module.css';
 
 const t = koAccountLinks.reset;

@@ -6,7 +6,7 @@ import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ko } from '@/i18n/ko-features';
 import { DesktopAdd } from '@/features/collect-book/components/add/desktop-add';
 import { MobileAdd } from '@/features/collect-book/components/add/mobile-add';
-import { useIsDesktop } from '@/components/ui/use-is-desktop';
+import { useIsDesktop } from '@/components/hooks/use-is-desktop';
 import styles from '@/features/collect-book/components/add/screen.module.css';
 
 /**

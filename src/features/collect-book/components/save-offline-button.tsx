@@ -1,5 +1,5 @@
 import { ko } from '@/i18n/ko-features';
-import { useSaveOffline } from '@/features/collect-book/use-save-offline';
+import { useSaveOffline } from '@/features/collect-book/hooks/use-save-offline';
 import styles from './save-offline-button.module.css';
 
 export interface SaveOfflineButtonProps {

@@ -1,13 +1,9 @@
 import type { PhotoCard } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
-import { LikeButton } from '@/features/photo-cards/components/like-button';
-import {
-  cardImage,
-  cardLogo,
-  imageLoadingProps,
-} from '@/features/photo-cards/components/photo-card-tile';
-import { useToggleLike } from '@/features/photo-cards/hooks/use-toggle-like';
-import { useGroup, useLikedCardIds, usePendingLikeCardIds } from '@/features/photo-cards/queries';
+import { LikeButton } from '@/components/cards/like-button';
+import { cardImage, cardLogo, imageLoadingProps } from '@/components/cards/photo-card-tile';
+import { useToggleLike } from '@/components/hooks/use-toggle-like';
+import { useGroup, useLikedCardIds, usePendingLikeCardIds } from '@/components/live/photo-cards';
 import styles from './card-panel.module.css';
 
 /**

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { ko } from '@/i18n/ko-features';
-import { usePhotoCard } from '@/features/photo-cards/queries';
-import { useExchangePostsOfCard } from '@/features/exchange/queries';
+import { usePhotoCard } from '@/components/live/photo-cards';
+import { useExchangePostsOfCard } from '@/components/live/exchange';
 import { CardPanel } from './card-panel';
 import { PostForm } from './post-form';
 import { PostList } from './post-list';

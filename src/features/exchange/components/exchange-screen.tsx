@@ -5,13 +5,13 @@ import { ScreenTitle } from '@/components/ui/screen-title';
 import type { Group } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
 import { filterCards } from '@/lib/card-search';
-import { CardGridSection } from '@/features/photo-cards/components/card-grid-section';
-import { CardSearchBox } from '@/features/photo-cards/components/card-search-box';
-import { EmptyState } from '@/features/photo-cards/components/empty-state';
-import { GroupPicker } from '@/features/photo-cards/components/group-picker';
-import { useBiasGroup } from '@/features/photo-cards/hooks/use-bias';
-import { useDebouncedValue } from '@/features/photo-cards/hooks/use-debounced-value';
-import { useGroups, usePhotoCards } from '@/features/photo-cards/queries';
+import { CardGridSection } from '@/components/cards/card-grid-section';
+import { CardSearchBox } from '@/components/cards/card-search-box';
+import { EmptyState } from '@/components/cards/empty-state';
+import { GroupPicker } from '@/components/cards/group-picker';
+import { useBiasGroup } from '@/components/hooks/use-bias';
+import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
+import { useGroups, usePhotoCards } from '@/components/live/photo-cards';
 import styles from './exchange-screen.module.css';
 
 // Read through getRouteApi so this chunk does not import the route definition.

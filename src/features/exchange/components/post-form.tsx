@@ -5,7 +5,7 @@ import { checkPostText, InvalidInputError, loadRepos, LoginRequiredError } from 
 import { ko } from '@/i18n/ko-features';
 import { isOverLimit, postErrorMessage } from './post-errors';
 import { PostTextField } from './post-text-field';
-import { useLoginPrompt } from '@/components/ui/use-login-prompt';
+import { useLoginPrompt } from '@/components/hooks/use-login-prompt';
 import styles from '@/components/ui/write-form.module.css';
 import { writeKeyHandler } from '@/components/ui/write-keys';
 

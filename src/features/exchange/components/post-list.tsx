@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { isLoggedInAtom, sessionUserIdAtom, useAtomValue } from '@/state/store';
 import type { ExchangePost } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
-import { useOwnProfile, usePublicProfiles } from '@/features/accounts/queries';
-import { useNow } from '@/features/sync/hooks/use-now';
-import { useFailedKeys, usePendingKeys } from '@/features/sync/queries';
+import { useOwnProfile, usePublicProfiles } from '@/components/live/accounts';
+import { useNow } from '@/components/hooks/use-now';
+import { useFailedKeys, usePendingKeys } from '@/components/live/sync';
 import { PostItem } from './post-item';
 import styles from './post-list.module.css';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { ko } from '@/i18n/ko-features';
-import { useSwiperStart } from '@/components/ui/use-swiper-start';
-import { useSwiperRotation } from '@/components/ui/use-swiper-rotation';
+import { useSwiperStart } from '@/components/hooks/use-swiper-start';
+import { useSwiperRotation } from '@/components/hooks/use-swiper-rotation';
 import { BannerCard, BANNERS } from './banner-card';
 import { PauseGlyph, PlayGlyph } from '@/components/ui/rotation-glyphs';
 import styles from './banner-carousel.module.css';

@@ -7,8 +7,8 @@ import {
   PhotoCardPlaceholder,
   PhotoCardTile,
   type ImageLoading,
-} from '@/features/photo-cards/components/photo-card-tile';
-import { useRevealCount } from '@/components/ui/use-after-idle';
+} from '@/components/cards/photo-card-tile';
+import { useRevealCount } from '@/components/hooks/use-after-idle';
 import styles from './card-row.module.css';
 
 /** Placeholder tiles while the local store is read (or the first sync is still coming). */

@@ -3,13 +3,13 @@ import { atom, syncStatusAtom, useAtomValue } from '@/state/store';
 import { BookIcon, SettingsIcon } from '@/components/ui/icons';
 import type { Group } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
-import { useToggleLike } from '@/features/photo-cards/hooks/use-toggle-like';
+import { useToggleLike } from '@/components/hooks/use-toggle-like';
 import {
   useGroups,
   useLikedCardIds,
   usePendingLikeCardIds,
   usePhotoCards,
-} from '@/features/photo-cards/queries';
+} from '@/components/live/photo-cards';
 import { BannerCarousel } from './banner-carousel';
 import { CardRow } from './card-row';
 import { FloatingAvatar } from './floating-avatar';

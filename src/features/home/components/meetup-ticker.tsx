@@ -4,9 +4,9 @@ import { useEffect, useId, useState, type FocusEvent } from 'react';
 import { MapPinIcon } from '@/components/ui/icons';
 import type { MeetUp } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
-import { useUpcomingMeetUps } from '@/features/meetups/queries';
-import { usePrefersReducedMotion } from '@/components/ui/use-prefers-reduced-motion';
-import { meetUpDates } from '@/features/home/meetup-lines';
+import { useUpcomingMeetUps } from '@/components/live/meetups';
+import { usePrefersReducedMotion } from '@/components/hooks/use-prefers-reduced-motion';
+import { meetUpDates } from '@/lib/meetup-lines';
 import { PauseGlyph, PlayGlyph } from '@/components/ui/rotation-glyphs';
 import styles from './meetup-ticker.module.css';
 

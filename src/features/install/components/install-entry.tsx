@@ -2,7 +2,7 @@ import { useState, type ReactNode, type SVGProps } from 'react';
 import { ko } from '@/i18n/ko-features';
 import type { InstallMode } from '@/features/install/install-mode';
 import { promptInstall } from '@/features/install/install-prompt';
-import { useInstallMode } from '@/features/install/use-install-mode';
+import { useInstallMode } from '@/features/install/hooks/use-install-mode';
 import styles from './install-entry.module.css';
 
 /**

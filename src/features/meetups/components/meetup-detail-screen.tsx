@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { ko } from '@/i18n/ko-features';
-import { useMeetUp } from '@/features/meetups/queries';
+import { useMeetUp } from '@/components/live/meetups';
 import { CommentSection } from '@/features/meetups/components/detail/comment-section';
 import { EventCarousel } from '@/features/meetups/components/detail/event-carousel';
 import { EventInfo } from '@/features/meetups/components/detail/event-info';

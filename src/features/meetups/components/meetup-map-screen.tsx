@@ -1,18 +1,18 @@
 import { useToday } from '@/components/live/render-clock';
-import { useRevealCount } from '@/components/ui/use-after-idle';
+import { useRevealCount } from '@/components/hooks/use-after-idle';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { ko } from '@/i18n/ko-features';
 import { orderForList } from '@/lib/meetup-dates';
 import { filterMeetups, hasLocation } from '@/lib/meetup-search';
-import { CardSearchBox } from '@/features/photo-cards/components/card-search-box';
-import { EmptyState } from '@/features/photo-cards/components/empty-state';
-import { useDebouncedValue } from '@/features/photo-cards/hooks/use-debounced-value';
-import { useMeetUps } from '@/features/meetups/queries';
+import { CardSearchBox } from '@/components/cards/card-search-box';
+import { EmptyState } from '@/components/cards/empty-state';
+import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
+import { useMeetUps } from '@/components/live/meetups';
 import { MapLoader } from '@/features/meetups/components/map-screen/map-loader';
 import type { LocatedMeetUp } from '@/features/meetups/components/map-screen/map-view';
 import { MeetupCard } from '@/features/meetups/components/map-screen/meetup-card';
 import styles from '@/features/meetups/components/map-screen/meetup-map-screen.module.css';
-import { useScreenTop } from '@/features/meetups/components/map-screen/use-screen-top';
+import { useScreenTop } from '@/features/meetups/hooks/use-screen-top';
 
 const t = ko.meetupMap;
 

@@ -4,12 +4,12 @@ import { cardSortAtom, isLoggedInAtom, useAtomValue } from '@/state/store';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { ko } from '@/i18n/ko-features';
 import { filterCards } from '@/lib/card-search';
-import { useDebouncedValue } from '@/features/photo-cards/hooks/use-debounced-value';
-import { useSortedCards } from '@/features/photo-cards/hooks/use-sorted-cards';
-import { useLikedCards } from '@/features/photo-cards/queries';
-import { CardGridSection } from './card-grid-section';
-import { CardSearchBox } from './card-search-box';
-import { EmptyState } from './empty-state';
+import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
+import { useSortedCards } from '@/components/hooks/use-sorted-cards';
+import { useLikedCards } from '@/components/live/photo-cards';
+import { CardGridSection } from '@/components/cards/card-grid-section';
+import { CardSearchBox } from '@/components/cards/card-search-box';
+import { EmptyState } from '@/components/cards/empty-state';
 import styles from './like-detail-screen.module.css';
 
 /**

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { PendingMark } from '@/components/ui/pending-mark';
 import { toast } from '@/components/ui/toast';
-import { useConfirm } from '@/components/ui/use-confirm';
+import { useConfirm } from '@/components/hooks/use-confirm';
 import { useFileUrl } from '@/data/pb/file-token';
 import { fileUrl } from '@/data/pb/files';
 import type { Report } from '@/data/pb/records';
 import { InvalidInputError, LoginRequiredError, loadRepos } from '@/data/repos/lazy';
 import { ko } from '@/i18n/ko-features';
 import { relativeTime } from '@/lib/relative-time';
-import { useOwnProfile } from '@/features/accounts/queries';
-import { usePendingFileUrl, usePendingKeys } from '@/features/sync/queries';
-import { useReports } from '@/features/reports/queries';
+import { useOwnProfile } from '@/components/live/accounts';
+import { usePendingFileUrl, usePendingKeys } from '@/components/live/sync';
+import { useReports } from '@/components/live/reports';
 import styles from './report-list.module.css';
 
 const t = ko.reports;

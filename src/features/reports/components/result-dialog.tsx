@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { AlertTriangleIcon, CloudCheckIcon, SparkleIcon } from '@/components/ui/icons';
-import { trapTab, useModalDialog } from '@/components/ui/use-modal-dialog';
+import { trapTab, useModalDialog } from '@/components/hooks/use-modal-dialog';
 import { ko } from '@/i18n/ko-features';
 import styles from './result-dialog.module.css';
 

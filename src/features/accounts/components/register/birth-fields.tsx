@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { ko } from '@/i18n/ko-features';
 import { normalizeDigits, type BirthParts } from '@/lib/account-validation';
 import { DatePicker } from './date-picker';
-import type { RegisterForm } from './use-register-form';
+import type { RegisterForm } from '@/features/accounts/hooks/use-register-form';
 import styles from './register.module.css';
 
 const t = ko.register;

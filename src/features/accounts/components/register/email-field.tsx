@@ -1,7 +1,7 @@
 import { ko } from '@/i18n/ko-features';
 import { koAccountLinks } from '@/features/accounts/account-links-text';
 import { TextField } from './text-field';
-import type { RegisterForm } from './use-register-form';
+import type { RegisterForm } from '@/features/accounts/hooks/use-register-form';
 import styles from './register.module.css';
 
 const t = ko.register;

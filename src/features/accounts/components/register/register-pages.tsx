@@ -4,7 +4,7 @@ import { BirthFields } from './birth-fields';
 import { EmailField } from './email-field';
 import { TermsFields } from './terms-fields';
 import { TextField } from './text-field';
-import type { RegisterForm } from './use-register-form';
+import type { RegisterForm } from '@/features/accounts/hooks/use-register-form';
 
 const t = ko.register;
 

@@ -1,13 +1,13 @@
-import { useConfirm } from '@/components/ui/use-confirm';
+import { useConfirm } from '@/components/hooks/use-confirm';
 import { ko } from '@/i18n/ko-features';
 import { isBlank } from '@/lib/text';
-import { useGroup } from '@/features/photo-cards/queries';
+import { useGroup } from '@/components/live/photo-cards';
 import { CoverPreview } from './cover-preview';
 import { GroupPicker } from './group-picker';
 import { ThumbnailField } from './thumbnail-field';
 import { TitleField } from './title-field';
-import { useBookDraft } from './use-book-draft';
-import { useSaveBook } from './use-save-book';
+import { useBookDraft } from '@/features/collect-book/hooks/use-book-draft';
+import { useSaveBook } from '@/features/collect-book/hooks/use-save-book';
 import styles from './add.module.css';
 
 /**

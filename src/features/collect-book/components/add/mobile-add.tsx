@@ -4,8 +4,8 @@ import { ko } from '@/i18n/ko-features';
 import { GroupPicker } from './group-picker';
 import { ThumbnailField } from './thumbnail-field';
 import { TitleField } from './title-field';
-import { useBookDraft } from './use-book-draft';
-import { useSaveBook } from './use-save-book';
+import { useBookDraft } from '@/features/collect-book/hooks/use-book-draft';
+import { useSaveBook } from '@/features/collect-book/hooks/use-save-book';
 import styles from './add.module.css';
 
 const STEPS = 3;

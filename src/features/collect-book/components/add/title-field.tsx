@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ko } from '@/i18n/ko-features';
 import { isBlank } from '@/lib/text';
-import { TITLE_MAX, titleLength } from './use-book-draft';
+import { TITLE_MAX, titleLength } from '@/features/collect-book/hooks/use-book-draft';
 import styles from './fields.module.css';
 
 export interface TitleFieldProps {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Group } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
-import { useMyCollectBooks } from '@/features/collect-book/queries';
+import { useMyCollectBooks } from '@/components/live/collect-book';
 import styles from './book-side-menu.module.css';
 
 const t = ko.collectBookScreen;

@@ -1,19 +1,19 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { useConfirm } from '@/components/ui/use-confirm';
+import { useConfirm } from '@/components/hooks/use-confirm';
 import type { CollectBook, Group } from '@/data/pb/records';
 import { InvalidInputError, saveCollectBookCards, StorageFullError } from '@/data/repos';
 import { syncStatusAtom, useAtomValue } from '@/state/store';
 import { ko } from '@/i18n/ko-features';
-import { useGroups, usePhotoCards } from '@/features/photo-cards/queries';
-import { usePendingKeys } from '@/features/sync/queries';
+import { useGroups, usePhotoCards } from '@/components/live/photo-cards';
+import { usePendingKeys } from '@/components/live/sync';
 import { SaveOfflineButton } from '@/features/collect-book/components/save-offline-button';
 import { BookProgress } from './book-progress';
 import { BookSideMenu } from './book-side-menu';
 import { CardToggleGrid, OwnedCardGrid } from './card-toggle-grid';
 import { PrivacyToggle } from './privacy-toggle';
-import { useBookTicks } from './use-book-ticks';
+import { useBookTicks } from '@/features/collect-book/hooks/use-book-ticks';
 import styles from './book-layout.module.css';
 
 const t = ko.collectBookScreen;

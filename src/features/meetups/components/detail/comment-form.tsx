@@ -10,7 +10,7 @@ import {
 } from '@/data/repos/lazy';
 import { ko } from '@/i18n/ko-features';
 import { isBlank } from '@/lib/text';
-import { useLoginPrompt } from '@/components/ui/use-login-prompt';
+import { useLoginPrompt } from '@/components/hooks/use-login-prompt';
 import { CountedTextField, charCount } from '@/components/ui/counted-text-field';
 import styles from '@/components/ui/write-form.module.css';
 import { writeKeyHandler } from '@/components/ui/write-keys';

@@ -4,10 +4,10 @@ import type { Comment } from '@/data/pb/records';
 import { pbTimestampMs } from '@/data/time';
 import { ko } from '@/i18n/ko-features';
 import { relativeTime } from '@/lib/relative-time';
-import { usePublicProfiles, type PublicProfile } from '@/features/accounts/queries';
-import { WriterAvatar } from '@/features/exchange/components/writer-avatar';
-import { useNow } from '@/features/sync/hooks/use-now';
-import { useFailedKeys, usePendingKeys } from '@/features/sync/queries';
+import { usePublicProfiles, type PublicProfile } from '@/components/live/accounts';
+import { WriterAvatar } from '@/components/ui/writer-avatar';
+import { useNow } from '@/components/hooks/use-now';
+import { useFailedKeys, usePendingKeys } from '@/components/live/sync';
 import byline from '@/components/ui/byline.module.css';
 import styles from './comments.module.css';
 

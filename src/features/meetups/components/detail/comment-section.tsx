@@ -1,5 +1,5 @@
 import { ko } from '@/i18n/ko-features';
-import { useCommentsOfMeetUp } from '@/features/meetups/queries';
+import { useCommentsOfMeetUp } from '@/components/live/meetups';
 import { CommentForm } from './comment-form';
 import { CommentList } from './comment-list';
 import styles from './comments.module.css';

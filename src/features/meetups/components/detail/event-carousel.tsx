@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import type { MeetUp } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
 import { PauseGlyph, PlayGlyph } from '@/components/ui/rotation-glyphs';
-import { useSwiperStart } from '@/components/ui/use-swiper-start';
-import { useSwiperRotation } from '@/components/ui/use-swiper-rotation';
+import { useSwiperStart } from '@/components/hooks/use-swiper-start';
+import { useSwiperRotation } from '@/components/hooks/use-swiper-rotation';
 import { EventImage } from './event-image';
 import styles from './event-carousel.module.css';
 

@@ -1,8 +1,8 @@
 import type { MeetUp } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
 import { hasLocation } from '@/lib/meetup-search';
-import { useNearViewport } from '@/components/ui/use-near-viewport';
-import { useLazyModule } from '@/features/meetups/map/use-lazy-module';
+import { useNearViewport } from '@/components/hooks/use-near-viewport';
+import { useLazyModule } from '@/features/meetups/hooks/use-lazy-module';
 import styles from './event-map.module.css';
 
 const t = ko.meetupDetail;

@@ -1,7 +1,7 @@
 import { pageSettled } from '@/components/live/settled';
 import { AlertTriangleIcon, RefreshIcon } from '@/components/ui/icons';
 import { ko } from '@/i18n/ko-features';
-import { useLazyModule } from '@/features/meetups/map/use-lazy-module';
+import { useLazyModule } from '@/features/meetups/hooks/use-lazy-module';
 import type { MapViewProps } from './map-view';
 import styles from './map-loader.module.css';
 

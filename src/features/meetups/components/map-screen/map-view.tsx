@@ -25,7 +25,7 @@ import {
   levelToZoom,
   zoomToLevel,
 } from '@/lib/map-levels';
-import { useAfterIdle } from '@/components/ui/use-after-idle';
+import { useAfterIdle } from '@/components/hooks/use-after-idle';
 import { artistIcon } from '@/features/meetups/map/artist-icon';
 import { AppTileLayer } from '@/features/meetups/map/tile-layer';
 import styles from './map-view.module.css';

@@ -5,7 +5,7 @@ import type { MeetUp } from '@/data/pb/records';
 import { ARTIST_IMAGE, responsiveFile } from '@/data/pb/files';
 import { ko } from '@/i18n/ko-features';
 import { hasLocation } from '@/lib/meetup-search';
-import { meetUpDates } from '@/features/home/meetup-lines';
+import { meetUpDates } from '@/lib/meetup-lines';
 import styles from './meetup-card.module.css';
 
 const t = ko.meetupMap;

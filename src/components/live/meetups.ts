@@ -1,5 +1,5 @@
 // Live reads of cafe events (밋업) and their comments.
-import { useRead } from '@/components/live/use-read';
+import { useRead } from './use-read';
 import type { Comment, MeetUp } from '@/data/pb/records';
 
 /** Every event, soonest first. */

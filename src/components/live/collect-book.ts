@@ -1,9 +1,9 @@
 // Live reads of the signed-in user's collect books (콜렉트북). A book made offline has no server
 // thumbnail yet: show useCollectBookThumbnailUrl() until it is uploaded.
 import { useAtomValue, sessionUserIdAtom } from '@/state/store';
-import { useRead } from '@/components/live/use-read';
+import { useRead } from './use-read';
 import type { CollectBook } from '@/data/pb/records';
-import { usePendingFileUrl } from '@/features/sync/queries';
+import { usePendingFileUrl } from './sync';
 
 /** The signed-in user's books, shelf order; empty when logged out. */
 export function useMyCollectBooks(): CollectBook[] | undefined {

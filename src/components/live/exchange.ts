@@ -1,5 +1,5 @@
 // Live reads of exchange posts (교환 글). Undefined while loading; null when the post is not here.
-import { useRead } from '@/components/live/use-read';
+import { useRead } from './use-read';
 import type { ExchangePost } from '@/data/pb/records';
 
 /** The posts about one card, newest first (the exchange detail list). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { UserIcon } from '@/components/ui/icons';
+import { UserIcon } from './icons';
 import { fileUrl } from '@/data/pb/files';
-import type { PublicProfile } from '@/features/accounts/queries';
+import type { PublicProfile } from '@/components/live/accounts';
 import styles from './writer-avatar.module.css';
 
 /**

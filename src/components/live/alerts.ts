@@ -1,6 +1,6 @@
 // Live reads of the signed-in user's notifications (알림).
 import { useAtomValue, sessionUserIdAtom } from '@/state/store';
-import { useRead } from '@/components/live/use-read';
+import { useRead } from './use-read';
 import type { AppNotification } from '@/data/pb/records';
 
 /** Newest first; empty when logged out. */

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { ConfirmContext, type ConfirmFn } from './confirm-context';
+import { ConfirmContext, type ConfirmFn } from '@/components/ui/confirm-context';
 
 /**
  * `const confirm = useConfirm(); if (await confirm({ message: ko.confirm.logout })) …`

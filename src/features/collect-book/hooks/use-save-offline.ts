@@ -11,7 +11,7 @@ import {
   saveImagesOffline,
   savedImageUrls,
   type SaveProgress,
-} from './offline-images';
+} from '@/features/collect-book/offline-images';
 
 export type SaveOfflineState =
   /** No service worker (dev server, old browser): nothing can be kept. */

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { installMode, isStandalone, type InstallMode } from './install-mode';
-import { getInstallPromptState, subscribeInstallPrompt } from './install-prompt';
+import { installMode, isStandalone, type InstallMode } from '@/features/install/install-mode';
+import { getInstallPromptState, subscribeInstallPrompt } from '@/features/install/install-prompt';
 
 /** What the '앱 설치' entry shows, kept current as the browser offers, installs or switches mode. */
 export function useInstallMode(): InstallMode {

@@ -3,14 +3,14 @@ import { sessionUserIdAtom, syncStatusAtom, useAtomValue } from '@/state/store';
 import { AlertTriangleIcon, ClockIcon, RefreshIcon } from '@/components/ui/icons';
 import { SheetDialog } from '@/components/ui/sheet-dialog';
 import { toast } from '@/components/ui/toast';
-import { useConfirm } from '@/components/ui/use-confirm';
+import { useConfirm } from '@/components/hooks/use-confirm';
 import { discardDeadLetter, retryDeadLetter } from '@/data/repos/outbox';
 import { LoginRequiredError } from '@/data/repos/queue';
 import { isQuotaError } from '@/data/storage';
 import { requestFlushNow } from '@/data/sync/signals';
 import { ko } from '@/i18n/ko';
 import { relativeTime } from '@/lib/relative-time';
-import { useNow } from '@/features/sync/hooks/use-now';
+import { useNow } from '@/components/hooks/use-now';
 import {
   outboxItemState,
   outboxStateText,
@@ -19,7 +19,7 @@ import {
   type DeadLetterItem,
   type OutboxItem,
   type OutboxStateContext,
-} from '@/features/sync/queries';
+} from '@/components/live/sync';
 import styles from './pending-sheet.module.css';
 
 export interface PendingSheetProps {

@@ -1,11 +1,11 @@
 import { useId, useMemo, useRef, type ReactNode } from 'react';
 import type { PhotoCard } from '@/data/pb/records';
 import { ko } from '@/i18n/ko';
-import { useLoadMore } from '@/features/photo-cards/hooks/use-load-more';
-import { useToggleLike } from '@/features/photo-cards/hooks/use-toggle-like';
-import { useGroups, useLikedCardIds, usePendingLikeCardIds } from '@/features/photo-cards/queries';
+import { useLoadMore } from '@/components/hooks/use-load-more';
+import { useToggleLike } from '@/components/hooks/use-toggle-like';
+import { useGroups, useLikedCardIds, usePendingLikeCardIds } from '@/components/live/photo-cards';
 import { CardGridSkeleton } from './card-grid-skeleton';
-import { useRevealCount } from '@/components/ui/use-after-idle';
+import { useRevealCount } from '@/components/hooks/use-after-idle';
 import { PhotoCardPlaceholder, PhotoCardTile, type ImageLoading } from './photo-card-tile';
 import { SortControl } from './sort-control';
 import styles from './card-grid-section.module.css';

@@ -1,7 +1,7 @@
 // Live reads of user profiles: the signed-in user's own (with private fields) and other users'
 // public ones (post writers, comment authors). Undefined while loading; null when not here.
 import { useAtomValue, sessionUserIdAtom } from '@/state/store';
-import { useRead } from '@/components/live/use-read';
+import { useRead } from './use-read';
 import type { UserProfile } from '@/data/pb/records';
 import type { PublicProfile } from '@/data/queries/users';
 

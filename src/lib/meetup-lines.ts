@@ -1,9 +1,8 @@
 // What the home meetup strip shows: events that are on now or still to come, soonest first, each
 // with a short date range. Pure, so the strip's choice and format do not depend on React or Dexie.
-import type { MeetUp } from '@/data/pb/records';
-import { dayOf } from '@/lib/meetup-dates';
+import { dayOf } from './meetup-dates';
 
-export { MEETUP_LINES_MAX, upcomingMeetUps } from '@/lib/meetup-dates';
+export { MEETUP_LINES_MAX, upcomingMeetUps } from './meetup-dates';
 
 /** `M.D` of a `YYYY-MM-DD` day. */
 function shortDay(day: string): string {
@@ -11,7 +10,7 @@ function shortDay(day: string): string {
 }
 
 /** '11.20~11.23', '11.20' for a one-day event, else the event's free-text date. */
-export function meetUpDates(event: Pick<MeetUp, 'startDate' | 'endDate' | 'date'>): string {
+export function meetUpDates(event: { startDate: string; endDate: string; date: string }): string {
   const start = dayOf(event.startDate);
   const end = dayOf(event.endDate);
   if (!start) return end ? shortDay(end) : event.date.trim();

@@ -1,7 +1,7 @@
 // Live reads for the photo card screens: groups, cards (with the like counts to show) and the
 // signed-in user's likes. Undefined means "still loading"; null means "not here".
 import { useAtomValue, sessionUserIdAtom } from '@/state/store';
-import { useRead, useReadOr } from '@/components/live/use-read';
+import { useRead, useReadOr } from './use-read';
 import type { Group, Like, PhotoCard } from '@/data/pb/records';
 import type { PhotoCardQuery } from '@/data/queries/photo-cards';
 

@@ -1,9 +1,9 @@
 // Live reads of the sync bookkeeping: the pending count, the list behind it, dead letters, the
 // keys for pending marks and the files still waiting to be uploaded. Built on live reads, so
 // every screen updates the moment a change is queued, sent or refused, in any tab.
-import { useRead, useReadOr } from '@/components/live/use-read';
+import { useRead, useReadOr } from './use-read';
 import type { DeadLetterItem, OutboxItem } from '@/data/queries/outbox-state';
-import { useObjectUrl } from '@/features/sync/hooks/use-object-url';
+import { useObjectUrl } from '@/components/hooks/use-object-url';
 
 export {
   outboxItemState,

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { toast } from '@/components/ui/toast';
 import { isDeliveryWatched } from '@/data/queries/delivery';
 import { markDeadLettersNotified } from '@/data/repos/outbox';
-import { useUnnotifiedDeadLetters } from '@/features/sync/queries';
+import { useUnnotifiedDeadLetters } from '@/components/live/sync';
 
 /**
  * Tells the user, once, about each change the server refused: an error toast with the spec's

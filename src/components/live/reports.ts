@@ -1,7 +1,7 @@
 // Live reads of reports: an admin sees every report, a fan their own (the API rules decide what
 // reaches the device).
 import { sessionUserIdAtom, useAtomValue } from '@/state/store';
-import { useRead } from '@/components/live/use-read';
+import { useRead } from './use-read';
 import type { Report } from '@/data/pb/records';
 
 /** The reports readable on this device, newest first; empty when logged out. */
