@@ -4,5 +4,5 @@ import { mainLayoutRoute } from './main-layout';
 export const profileSettingRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/profileSetting',
-  component: lazyRouteComponent(() => import('./profile-setting-page'), 'ProfileSettingPage'),
+  component: lazyRouteComponent(() => import('./profile-setting.page'), 'ProfileSettingPage'),
 });
