@@ -60,7 +60,10 @@ export interface Sized {
 }
 
 export interface RouteFigure {
-  /** The route's module relative to the repository, e.g. src/features/meetups/meetup-screen.tsx */
+  /**
+   * The route's module relative to the repository, e.g.
+   * src/features/meetups/components/meetup-map-screen.tsx
+   */
   module: string;
   chunk: string;
   /** The route's own chunk, gzip. */

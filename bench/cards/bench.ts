@@ -9,7 +9,7 @@
  * 2. Grid render time for 300 cards: the app's PhotoCardTile × 300 committed by React, then style
  *    and layout, then the next frame, at 390×844 and 1280×800.
  * 3. The first visit of /exchange in the built app with the demo data (server-rendered, as
- *    bench/lib/app.ts serves it), against the spec's original loader (every group with all its
+ *    bench/lib/app.ts serves it), against the original app's loader (every group with all its
  *    cards expanded, fetched again on every page load): API requests and bytes, and time to the
  *    first card painted; then a second visit (reload).
  *

@@ -1,6 +1,6 @@
 /**
  * Part 3 of the photo cards benchmark (bench.ts): the first and second visit of /exchange in the
- * built app against the spec's original loader (groups with every card expanded, on every load).
+ * built app against the original app's loader (groups with every card expanded, on every load).
  */
 import type { Browser, Page } from 'playwright-core';
 import { NetworkMeter, type NetworkSnapshot } from '../lib/network.ts';
@@ -79,7 +79,7 @@ export async function measureVisits(
     await files.detach();
     await context.close();
 
-    // the spec's original loader, run from a page of the same origin: groups with every card
+    // the original app's loader, run from a page of the same origin: groups with every card
     // expanded, all pages of 500 (getFullList), on every page load
     const base = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block' });
     const blank = await base.newPage();

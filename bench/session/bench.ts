@@ -1,5 +1,5 @@
 /**
- * A fan's session, our client against the spec's original data flow, in the same run on the same
+ * A fan's session, our client against the original app's data flow, in the same run on the same
  * server and data: Debian's Chromium, a real PocketBase serving the production build with the
  * demo seed (bench/lib/app.ts). Nothing leaves 127.0.0.1.
  *
@@ -21,9 +21,9 @@
  * `problems`). Each run logs in as a fresh account created by the superuser for it (so no run
  * inherits another's likes), deleted at the end.
  *
- * Baseline (the spec's original calls, section 7 and the Like toggle rule), issued with fetch from
- * a page of the same origin (service workers blocked), one after another as the original awaits
- * them:
+ * Baseline (the original app's calls: its loader, login, reads and like toggle), issued with fetch
+ * from a page of the same origin (service workers blocked), one after another as the original
+ * awaits them:
  *
  * - every page load: `groups` with `expand=photoCards`, all pages of 500 (getFullList);
  * - the login: `users/auth-with-password?expand=collectBook`;

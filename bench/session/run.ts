@@ -1,6 +1,6 @@
 /**
- * `npx tsx bench/session/run.ts [--runs 3]`: a fan's session, our client against the spec's
- * original calls; prints a table and writes bench/results/session.json (see bench.ts).
+ * `npx tsx bench/session/run.ts [--runs 3]`: a fan's session, our client against the original app's
+ * calls; prints a table and writes bench/results/session.json (see bench.ts).
  */
 import { parseArgs } from 'node:util';
 import { positiveInt } from '../lib/cli.ts';

@@ -32,8 +32,8 @@ import { verifyEmailRoute } from '@/routes/verify-email';
 import { ErrorScreen } from '@/app/errors/error-screen';
 import { NotFoundScreen } from '@/app/errors/not-found-screen';
 
-// Code-based route tree (spec §2). Two pathless layouts: `main` (header, top bar, footer, tabs)
-// and `bare` (/chatting, /alerts).
+// Code-based route tree (docs/product-rules.md, Layout and navigation). Two pathless layouts:
+// `main` (header, top bar, footer, tabs) and `bare` (/chatting, /alerts).
 export const routeTree = rootRoute.addChildren([
   mainLayoutRoute.addChildren([
     homeRoute,
@@ -72,9 +72,9 @@ export function createAppRouter(options: { history?: RouterHistory; origin?: str
     history: options.history,
     // the first-screen renderer has no window to read the origin from
     origin: options.origin,
-    // The spec spells routes both ways (/LikeDetail and /likeDetail, /login and /Login,
-    // meetUpSubmit and meetupSubmit). Case-insensitive matching is TanStack's default; it is
-    // spelled out because those links depend on it.
+    // Routes are spelled both ways (/LikeDetail and /likeDetail, /login and /Login, meetUpSubmit
+    // and meetupSubmit; docs/product-rules.md, Layout and navigation). Case-insensitive matching is
+    // TanStack's default; it is spelled out because those links depend on it.
     caseSensitive: false,
     // Unmatched addresses go to the root's NotFoundPage, which draws the main layout itself;
     // notFound() thrown by a screen's loader renders NotFoundScreen inside the layout instead.

@@ -22,7 +22,7 @@ export const koAccounts = {
     openBook: (title: string) => `${title} 콜렉트북 열기`,
   },
 
-  // /login (spec §2 "Login", §5, §8).
+  // /login (docs/product-rules.md, Login).
   login: {
     heroTitle: '다시 만나서 반가워요!',
     heroBody: '로그인하고 포토카드를 모으고 교환해 보세요.',
@@ -52,7 +52,7 @@ export const koAccounts = {
     close: '닫기',
   },
 
-  // /loginInfo (spec §2 "Profile and settings", §4 logout and account deletion, §8).
+  // /loginInfo (docs/product-rules.md, Login info, logout, leaving).
   loginInfo: {
     accountTitle: '계정 정보',
     emailLabel: '이메일',
@@ -113,7 +113,7 @@ export const koAccounts = {
     unknownTopic: '준비 중인 페이지',
   },
 
-  // /myBias (spec §2 "Choose favourite", §4 bias, §9).
+  // /myBias (docs/product-rules.md, Favourite group).
   myBias: {
     intro: '최애 그룹을 고르면 교환 화면에서 그 그룹의 포토카드를 먼저 보여드려요.',
     searchLabel: '그룹 검색',
@@ -127,7 +127,7 @@ export const koAccounts = {
     saveFailed: '최애 그룹을 저장하지 못했어요. 다시 시도해주세요.',
   },
 
-  // Kakao, Naver and Instagram login buttons and the return screens (spec §1, §2, §8).
+  // Kakao, Naver and Instagram login buttons and the return screens (docs/product-rules.md, Login).
   social: {
     groupLabel: '소셜 로그인',
     kakao: '카카오 로그인',
@@ -143,7 +143,7 @@ export const koAccounts = {
     backToLogin: '로그인 화면으로 돌아가기',
   },
 
-  // The sign-up screen (/register; spec §2 "Sign-up", §4, §5). Messages live in ko.ts.
+  // The sign-up screen (/register; docs/product-rules.md, Sign-up). Messages live in ko.ts.
   register: {
     ...shell.register,
     title: '회원가입',

@@ -1,6 +1,6 @@
 // Strings of the collect book screens and keeping their images offline; merged into `ko` by ko-features.ts.
 export const koCollectBook = {
-  // /collectBook/collectBookAdd (spec §2 "Add collect book", §4, §5, §8, §9).
+  // /collectBook/collectBookAdd (docs/product-rules.md, Add a collect book).
   collectBookAdd: {
     intro: '그룹을 고르고 제목과 표지 이미지를 정하면 나만의 콜렉트북이 만들어져요.',
     groupLegend: '그룹 선택',
@@ -35,7 +35,7 @@ export const koCollectBook = {
     loginLink: '로그인하러 가기',
   },
 
-  // The collect book screen (spec §2 "Collect book", §4, §9).
+  // The collect book screen (docs/product-rules.md, Collect book).
   collectBookScreen: {
     loading: '콜렉트북을 불러오는 중…',
     progressLabel: '수집률',
@@ -84,7 +84,8 @@ export const koCollectBook = {
     stay: '계속 체크하기',
   },
 
-  // Keeping a collect book's card images for use without network (issue 6 "Available offline").
+  // Keeping a collect book's card images for use without network (docs/product-rules.md, Collect
+  // book: '오프라인으로 저장').
   offlineImages: {
     save: '오프라인으로 저장',
     retry: '다시 시도',

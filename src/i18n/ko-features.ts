@@ -20,7 +20,8 @@ export const ko = {
   ...koPwa,
   ...koAlerts,
 
-  // The home screen (spec §2 "Home"): banners, the meetup strip, the card rows, the avatar button.
+  // The home screen (docs/product-rules.md, Home): banners, the meetup strip, the card rows, the
+  // avatar button.
   home: {
     carouselLabel: '추천 배너',
     slideLabel: (n: number, total: number) => `${n} / ${total}`,
@@ -84,7 +85,8 @@ export const ko = {
     likeCountLabel: '찜 수',
   },
 
-  // The photo card grid shared by /exchange and /LikeDetail (spec §2 "Photo card grid").
+  // The photo card grid shared by /exchange and /LikeDetail (docs/product-rules.md, Photo card
+  // grid).
   cardGrid: {
     sortTitle: '정렬',
     /** Read before the current sort on the sort button ('정렬 최신순'). */

@@ -5,7 +5,8 @@ export const koMeetupDetail = {
     notFoundHint: '삭제되었거나 주소가 잘못된 이벤트예요.',
     backToMap: '밋업 지도로 가기',
 
-    // The image carousel (spec §2: 3000 ms, loop, pause on hover, navigation, pagination, keyboard)
+    // The image carousel (docs/product-rules.md, Event detail: 3000 ms, loop, pause on hover,
+    // navigation, pagination, keyboard)
     carouselLabel: (title: string) => `${title} 이벤트 이미지`,
     imageAlt: (title: string, n: number) => `${title} 이벤트 이미지 ${n}`,
     noImage: '등록된 이벤트 이미지가 없어요',
@@ -29,7 +30,7 @@ export const koMeetupDetail = {
     sourceOpensNewTab: '(새 창에서 열림)',
     none: '정보 없음',
 
-    // Spec §2: the GIFT section (basic, first-come, cookie gifts) and the EVENT section (hashtags)
+    // The GIFT section (basic, first-come, cookie gifts) and the EVENT section (hashtags)
     giftTitle: 'GIFT',
     basicGift: '기본 특전',
     priorityGift: '선착 특전',
@@ -37,7 +38,7 @@ export const koMeetupDetail = {
     eventTitle: 'EVENT',
     hashtags: '해시태그',
 
-    // The map (spec §2: at the location, zoom 3, 450 px high)
+    // The map (docs/product-rules.md, Event detail: at the location, zoom 3, 450 px high)
     mapTitle: '위치',
     mapLabel: (cafe: string) => `${cafe} 위치 지도`,
     mapLoading: '지도를 불러오는 중이에요',

@@ -2,7 +2,7 @@
 export const koMeetupMap = {
   meetupMap: {
     searchLabel: '밋업 검색',
-    // spec §2: the search placeholder 'place, artist name'
+    // docs/product-rules.md, Search: the search placeholder 'place, artist name'
     searchPlaceholder: '장소, 아티스트 이름',
     listLabel: '밋업 목록',
     count: (n: number) => `밋업 ${n}개`,

@@ -1,5 +1,5 @@
 // Strings of the report hub and forms (/informUs...); merged into `ko` by ko-features.ts.
-// The success and failure messages are the spec's (§8) and live in ko.messages.
+// The success and failure messages (docs/product-rules.md, Reports) live in ko.messages.
 export const koReports = {
   reports: {
     hubIntro: '빠진 포토카드나 새로운 카페 이벤트를 알려 주세요. 운영진이 확인 후 반영해요.',

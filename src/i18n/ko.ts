@@ -1,6 +1,7 @@
 // Every user-facing string of the app, grouped by area. Components read text only from here, so
-// the spec's wording (copied exactly, including its spacing and punctuation) lives in one place and
-// tests can check it. Strings that take values are small functions; everything else is a literal.
+// the product's wording (as docs/product-rules.md quotes it: exactly, including its spacing and
+// punctuation) lives in one place and tests can check it. Strings that take values are small
+// functions; everything else is a literal.
 
 export const ko = {
   app: {
@@ -110,8 +111,8 @@ export const ko = {
     copyright: '© 포카마켓. 팬이 만든 비공식 팬 서비스입니다.',
   },
 
-  // Spec §2/§8: status, status text, message and 'GO HOME'. Status texts are the HTTP reason
-  // phrases, kept in English like the spec's 'GO HOME'.
+  // docs/product-rules.md, Layout and navigation: status, status text, message and 'GO HOME'.
+  // Status texts are the HTTP reason phrases, kept in English like 'GO HOME'.
   errorScreen: {
     unknownStatus: '오류',
     unknownStatusText: 'Unexpected Application Error',
@@ -140,7 +141,8 @@ export const ko = {
     goHome: '홈으로 가기',
   },
 
-  // Spec §8: the error catalogue, word for word.
+  // The error catalogue, word for word (docs/product-rules.md: the messages under each screen,
+  // Limits and messages).
   messages: {
     loginRequired: '로그인이 필요한 서비스입니다.',
     loginFailed: '아이디 또는 비밀번호를 확인해주세요.',
@@ -176,7 +178,7 @@ export const ko = {
     saveCollectBook: '정말 저장하시겠습니까?',
   },
 
-  // Spec §5: validation messages, word for word.
+  // Validation messages, word for word (docs/product-rules.md: the rules under each screen).
   validation: {
     exchangeProfanity: '비속어가 포함된 글은 작성할 수 없습니다.',
     exchangeEmpty: '교환 글 내용을 입력해주세요.',
@@ -261,8 +263,8 @@ export const ko = {
       reportCreate: '제보하기',
       notificationRead: '알림 읽음',
     },
-    // No spec wording exists for these failures; the spec's exchange and report messages are
-    // used where it has them (see data/mutations).
+    // Failures without a message of their own screen (docs/product-rules.md, Offline and sync
+    // status); the exchange and report messages are used where those exist (see data/mutations).
     failures: {
       like: '찜 정보를 저장하는 데 실패했습니다.',
       comment: '댓글을 저장하는 데 실패했습니다.',
@@ -274,7 +276,7 @@ export const ko = {
     },
   },
 
-  // Spec §9: relative time labels.
+  // Relative time labels (docs/product-rules.md, Limits and messages).
   relativeTime: {
     years: (n: number) => `${n}년 전`,
     months: (n: number) => `${n}개월 전`,

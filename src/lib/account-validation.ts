@@ -1,7 +1,7 @@
 /**
- * Sign-up field rules (spec §5), as pure functions: each returns the spec's Korean message for
- * the first rule the value breaks, or null when it is valid. pb_hooks/lib/signup.js applies the
- * same rules on the server.
+ * Sign-up field rules (docs/product-rules.md, Sign-up), as pure functions: each returns the Korean
+ * message of that table for the first rule the value breaks, or null when it is valid.
+ * pb_hooks/lib/signup.js applies the same rules on the server.
  */
 import { ko } from '@/i18n/ko';
 import { isReservedName, MSG_RESERVED_NAME } from './reserved-names';

@@ -1,7 +1,7 @@
 /**
- * Addresses of the meetup report (spec §3, §7): the Daum postcode panel answers with both the road
- * address and the lot-number (jibun) address; the fan's choice in the panel decides which one is
- * kept, and an optional detail (floor, room) is joined to it with one space.
+ * Addresses of the meetup report (docs/product-rules.md, Reports): the Daum postcode panel answers
+ * with both the road address and the lot-number (jibun) address; the fan's choice in the panel
+ * decides which one is kept, and an optional detail (floor, room) is joined to it with one space.
  */
 
 /** The fields of the Daum postcode `oncomplete` data this app reads. */

@@ -1,6 +1,7 @@
 /**
- * Photo card search (spec §5): case-insensitive substring over all the card's text fields. Text is
- * NFKC-normalised so full-width letters match, and surrounding spaces of the query are ignored.
+ * Photo card search (docs/product-rules.md, Search): case-insensitive substring over all the card's
+ * text fields. Text is NFKC-normalised so full-width letters match, and surrounding spaces of the
+ * query are ignored.
  *
  * Folding a card's fields is the costly part (about 25 ms per keystroke over 10,000 cards when
  * done every time, bench/cards), so each card's folded text is computed once and kept in a

@@ -1,28 +1,33 @@
 /**
- * The spec describes the map in Kakao Maps "levels" (1 = street close-up … 14 = the whole
- * country; a higher level is further out). Leaflet counts zoom the other way (0 = the world, 18 =
- * a street), and one Kakao level is one zoom step: Kakao level 3 (about 50 m across a phone's
- * scale bar) matches web-mercator zoom 17, so
+ * docs/product-rules.md (Meetup map, Event detail) describes the map in Kakao Maps "levels" (1 =
+ * street close-up … 14 = the whole country; a higher level is further out). Leaflet counts zoom the
+ * other way (0 = the world, 18 = a street), and one Kakao level is one zoom step: Kakao level 3
+ * (about 50 m across a phone's scale bar) matches web-mercator zoom 17, so
  *
  *     zoom = 20 − level,   level = 20 − zoom.
  *
- * Every spec constant goes through these two functions, so the map reads the same as the spec:
- * the map opens at level 8 (zoom 12, all of Seoul), clusters form at level 8 and above (zoom 12
- * and out; from zoom 13 in, every marker stands alone), a cluster click zooms in 3 levels, and
- * the event detail map shows level 3 (zoom 17).
+ * Every constant of those rules goes through these two functions, so the map reads the same as
+ * the rules: the map opens at level 8 (zoom 12, all of Seoul), clusters form at level 8 and above
+ * (zoom 12 and out; from zoom 13 in, every marker stands alone), a cluster click zooms in 3
+ * levels, and the event detail map shows level 3 (zoom 17).
  */
 
 export const MIN_LEVEL = 1;
 export const MAX_LEVEL = 14;
 
-/** Spec §9: the map's default level, and the lowest level at which markers cluster. */
+/**
+ * docs/product-rules.md, Meetup map: the map's default level, and the lowest level at which markers
+ * cluster.
+ */
 export const DEFAULT_LEVEL = 8;
 export const MIN_CLUSTER_LEVEL = 8;
-/** Spec §9: a cluster click zooms in this many levels. */
+/** docs/product-rules.md, Meetup map: a cluster click zooms in this many levels. */
 export const CLUSTER_CLICK_LEVELS = 3;
-/** Spec §9: the event detail's map. */
+/** docs/product-rules.md, Event detail: the level of the event's map. */
 export const DETAIL_LEVEL = 3;
-/** Spec §9: the map's default centre (Hongik Univ. station area, Seoul). */
+/**
+ * docs/product-rules.md, Meetup map: the map's default centre (Hongik Univ. station area, Seoul).
+ */
 export const DEFAULT_CENTER: readonly [number, number] = [37.556944, 126.923917];
 
 const OFFSET = 20;

@@ -1,9 +1,9 @@
 /**
- * Meetup search (spec §5): case-insensitive substring over all the event's text fields, folded like
- * the photo card search (src/lib/card-search.ts): NFKC so full-width letters match, lower case,
- * surrounding spaces of the query ignored. Each event's folded text is computed once per object
- * (a WeakMap, dropped with the rows a live query replaced), so a keystroke is one substring test
- * per event.
+ * Meetup search (docs/product-rules.md, Search): case-insensitive substring over all the event's
+ * text fields, folded like the photo card search (src/lib/card-search.ts): NFKC so full-width
+ * letters match, lower case, surrounding spaces of the query ignored. Each event's folded text is
+ * computed once per object (a WeakMap, dropped with the rows a live query replaced), so a keystroke
+ * is one substring test per event.
  */
 export interface SearchableMeetup {
   eventTitle: string;
@@ -69,9 +69,9 @@ export function filterMeetups<T extends SearchableMeetup>(
 }
 
 /**
- * Whether the event has a place on the map; events without lat/lng stay in the list only (spec
- * §2). PocketBase answers 0 for a number never set, so 0/0 counts as "no place" too (no cafe sits
- * on the equator at the prime meridian).
+ * Whether the event has a place on the map; events without lat/lng stay in the list only
+ * (docs/product-rules.md, Meetup map). PocketBase answers 0 for a number never set, so 0/0 counts
+ * as "no place" too (no cafe sits on the equator at the prime meridian).
  */
 export function hasLocation<T extends { lat: number | null; lng: number | null }>(
   meetup: T,

@@ -1,6 +1,7 @@
 import { ko } from '@/i18n/ko';
 
-// Spec §9: years, months (30-day), days, hours, minutes, else '방금 전'.
+// docs/product-rules.md, Limits and messages: years, months (30-day), days, hours, minutes, else
+// '방금 전'.
 // A year is twelve 30-day months (360 days) so the labels never say '12개월 전'.
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

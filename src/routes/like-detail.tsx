@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
-// The router matches case-insensitively, so /likeDetail (the spec's other spelling) lands here too.
+// The router matches case-insensitively, so /likeDetail (the other spelling) lands here too.
 export const likeDetailRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/LikeDetail',

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
-// /Login (the spec's other spelling) lands here too: the router matches case-insensitively.
+// /Login (the other spelling) lands here too: the router matches case-insensitively.
 export const loginRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/login',

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mainLayoutRoute } from './main-layout';
 
-// /informUs/meetupSubmit (the spec's other spelling) lands here too: matching is case-insensitive.
+// /informUs/meetupSubmit (the other spelling) lands here too: matching is case-insensitive.
 export const meetUpSubmitRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/informUs/meetUpSubmit',

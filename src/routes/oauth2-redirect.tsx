@@ -7,9 +7,9 @@ const screen = lazyRouteComponent(
 );
 
 /**
- * Kakao and Instagram return to /api/oauth2-redirect (the spec's route, registered at the
- * providers). PocketBase serves /api/* itself, so pb_hooks/oauth.pb.js sends those returns on
- * to this app route with the query kept.
+ * Kakao and Instagram return to /api/oauth2-redirect (a route of docs/product-rules.md, Layout and
+ * navigation, registered at the providers). PocketBase serves /api/* itself, so
+ * pb_hooks/oauth.pb.js sends those returns on to this app route with the query kept.
  */
 export const oauth2RedirectRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
@@ -17,7 +17,7 @@ export const oauth2RedirectRoute = createRoute({
   component: screen,
 });
 
-/** The spec's path, reached only by in-app navigation (a page load goes to PocketBase). */
+/** That path, reached only by in-app navigation (a page load goes to PocketBase). */
 export const oauth2RedirectApiRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/api/oauth2-redirect',

@@ -1,6 +1,6 @@
-// The one module that imports jotai (STYLE.md: jotai reached through one app module). The rest of
-// the app imports atoms and hooks from here, so swapping or wrapping the state library, or
-// reading state outside React (session bootstrap, service-worker messages), has a single seam.
+// The one module that imports jotai (docs/architecture.md, Layers of `src/`). The rest of the app
+// imports atoms and hooks from here, so swapping or wrapping the state library, or reading state
+// outside React (session bootstrap, service-worker messages), has a single seam.
 import { atom, createStore, Provider, useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { initialSyncStatus, type SyncStatus } from '@/data/sync/status';
@@ -69,10 +69,16 @@ export const syncStatusAtom = atom<SyncStatus>(initialSyncStatus());
  */
 export const unreadAlertsAtom = atom(0);
 
-/** The favourite group chosen while logged out, by name (spec §9: default RIIZE). */
+/**
+ * The favourite group chosen while logged out, by name (docs/product-rules.md, Favourite group:
+ * default RIIZE).
+ */
 export const DEFAULT_BIAS = 'RIIZE';
 export const guestBiasAtom = atomWithStorage('pocamarket:bias', DEFAULT_BIAS);
 
-/** The photo card grids' sort (spec §9: default 최신순), kept across visits. */
+/**
+ * The photo card grids' sort (docs/product-rules.md, Photo card grid: default 최신순), kept across
+ * visits.
+ */
 export type CardSort = 'latest' | 'likesDesc' | 'likesAsc';
 export const cardSortAtom = atomWithStorage<CardSort>('pocamarket:sort', 'latest');

@@ -1,4 +1,4 @@
-// Spec §5 sign-up rules and their exact Korean messages.
+// The sign-up rules of docs/product-rules.md, Sign-up, and their exact Korean messages.
 import { describe, expect, it } from 'vitest';
 import {
   NO_TERMS,

@@ -1,4 +1,5 @@
-// Spec §5: photo card search is a case-insensitive substring over all card fields.
+// docs/product-rules.md, Search: photo card search is a case-insensitive substring over all card
+// fields.
 import { describe, expect, it } from 'vitest';
 import { filterCards, matchesCardSearch } from '@/lib/card-search.ts';
 

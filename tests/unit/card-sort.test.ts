@@ -1,5 +1,6 @@
-// The grids' sorts (spec §4): 최신순 newest created first, 찜높은순 / 찜낮은순 by the like count
-// the user sees (queued likes included), ties newest first. Also the wishlist's in-memory sort.
+// The grids' sorts (docs/product-rules.md, Photo card grid): 최신순 newest created first, 찜높은순 / 찜낮은순
+// by the like count the user sees (queued likes included), ties newest first. Also the wishlist's
+// in-memory sort.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDB } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ko } from '@/i18n/ko-features';
 
-// The spec's wording, copied by hand from spec §5 and §8. If one of these fails, the string in
-// ko.ts drifted from the spec (STYLE.md: the spec's wording is copied exactly).
+// The product's wording, copied by hand from docs/product-rules.md (the rules and messages under
+// each screen, Limits and messages). If one of these fails, the string in ko.ts drifted from that
+// wording, which is copied exactly.
 const SPEC_MESSAGES = [
   '로그인이 필요한 서비스입니다.',
   '더 이상 없습니다',

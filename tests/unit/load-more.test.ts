@@ -1,5 +1,6 @@
-// 더 보기 paging of the card grid (spec §4 "Load more", §9): 12 at first, 18 once the data has
-// loaded, +12 per click with a '더 보기' toast, and a '더 이상 없습니다' click that hides the button.
+// 더 보기 paging of the card grid (docs/product-rules.md, Photo card grid): 12 at first, 18 once the
+// data has loaded, +12 per click with a '더 보기' toast, and a '더 이상 없습니다' click that hides the
+// button.
 import { describe, expect, it } from 'vitest';
 import {
   initialLoadMore,

@@ -1,4 +1,5 @@
-// Spec §2/§9: the map's Kakao-style levels and their Leaflet zooms (src/lib/map-levels.ts).
+// docs/product-rules.md, Meetup map and Event detail: the map's Kakao-style levels and their
+// Leaflet zooms (src/lib/map-levels.ts).
 import { describe, expect, it } from 'vitest';
 import {
   CLUSTER_CLICK_LEVELS,

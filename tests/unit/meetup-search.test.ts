@@ -1,4 +1,5 @@
-// Spec §5: meetup search is a case-insensitive substring over all meetup fields.
+// docs/product-rules.md, Search: meetup search is a case-insensitive substring over all meetup
+// fields.
 import { describe, expect, it } from 'vitest';
 import {
   MEETUP_SEARCH_FIELDS,

@@ -1,4 +1,5 @@
-// checkPostText: the rules a new exchange post must pass before anything is queued (spec §5).
+// checkPostText: the rules a new exchange post must pass before anything is queued
+// (docs/product-rules.md, Exchange posts).
 // The word-level profanity cases live in profanity.test.ts; these go through checkPostText, the
 // function the post form and createPost call, so they pin the messages and the rule order too.
 import { describe, expect, it } from 'vitest';

@@ -5,7 +5,8 @@ import { describeError } from './describe-error';
 import styles from './status-screen.module.css';
 
 /**
- * The shared error screen (spec §2): status, status text, message and 'GO HOME'.
+ * The shared error screen (docs/product-rules.md, Layout and navigation): status, status text,
+ * message and 'GO HOME'.
  * GO HOME is a full page load on purpose: whatever broke is thrown away with the old page, and
  * the service worker serves the shell offline.
  */

@@ -16,7 +16,8 @@ export function useNavEntries(): NavEntry[] {
     { key: 'home', to: '/', Icon: HomeIcon },
     { key: 'exchange', to: '/exchange', Icon: ExchangeIcon },
     { key: 'meetup', to: '/meetup', Icon: MapPinIcon },
-    // Spec §2: the profile entry leads to /login until the user has logged in.
+    // docs/product-rules.md, Layout and navigation: the profile entry leads to /login until the
+    // user has logged in.
     { key: 'profile', to: isLoggedIn ? '/profile' : '/login', Icon: UserIcon },
   ];
 }

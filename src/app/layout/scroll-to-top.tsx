@@ -1,7 +1,9 @@
 import { useLayoutEffect } from 'react';
 import { usePathname } from './use-pathname';
 
-/** Spec §2: every route change starts at the top of the page. */
+/**
+ * Every route change starts at the top of the page (docs/product-rules.md, Layout and navigation).
+ */
 export function ScrollToTop() {
   const pathname = usePathname();
   useLayoutEffect(() => {

@@ -5,7 +5,10 @@ import styles from './site-footer.module.css';
 
 const LINKS = ['about', 'source', 'recruit', 'support'] as const;
 
-/** Project links, team and cohort (spec §1). Not shown on /meetup (see shouldShowFooter). */
+/**
+ * Project links, team and cohort (docs/product-rules.md, Layout and navigation). Not shown on
+ * /meetup (see shouldShowFooter).
+ */
 export function SiteFooter() {
   const t = ko.footer;
   return (

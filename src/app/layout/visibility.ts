@@ -1,8 +1,8 @@
-// Which parts of the main layout show on which path. Pure, so the rules from the spec (§2 Layout)
-// are unit-tested without rendering. Paths compare case-insensitively because the router matches
-// case-insensitively (/LikeDetail and /likeDetail are the same screen).
+// Which parts of the main layout show on which path. Pure, so the rules of docs/product-rules.md,
+// Layout and navigation, are unit-tested without rendering. Paths compare case-insensitively
+// because the router matches case-insensitively (/LikeDetail and /likeDetail are the same screen).
 
-/** Spec: the mobile top bar is hidden on paths starting with these. */
+/** The mobile top bar is hidden on paths starting with these. */
 const TOP_BAR_HIDDEN_PREFIXES = [
   '/profilesetting',
   '/alert',
@@ -14,7 +14,7 @@ const TOP_BAR_HIDDEN_PREFIXES = [
   '/informus',
 ];
 
-/** Spec: …and on paths containing these. */
+/** …and on paths containing these. */
 const TOP_BAR_HIDDEN_PARTS = ['/photocardsubmit', '/meetupsubmit'];
 
 export function shouldHideTopBar(pathname: string): boolean {
@@ -25,7 +25,7 @@ export function shouldHideTopBar(pathname: string): boolean {
   );
 }
 
-/** Spec: the footer is hidden on /meetup (the full-height map), and only there. */
+/** The footer is hidden on /meetup (the full-height map), and only there. */
 export function shouldShowFooter(pathname: string): boolean {
   const path = pathname.toLowerCase().replace(/\/+$/, '');
   return path !== '/meetup';

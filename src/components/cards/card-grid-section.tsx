@@ -37,9 +37,9 @@ function tileLoading(index: number): ImageLoading {
 }
 
 /**
- * The photo card grid of /exchange and /LikeDetail (spec §2): heading, '전체 N장', the sort
- * control, 2 to 6 columns by width, and 더 보기 paging (spec §4). Hearts, liked state and pending
- * marks come from the live queries, so a like anywhere shows here at once.
+ * The photo card grid of /exchange and /LikeDetail (docs/product-rules.md, Photo card grid):
+ * heading, '전체 N장', the sort control, 2 to 6 columns by width, and 더 보기 paging. Hearts, liked state
+ * and pending marks come from the live queries, so a like anywhere shows here at once.
  */
 export function CardGridSection({
   cards: givenCards,

@@ -11,7 +11,8 @@ export interface CardSearchBoxProps {
 
 /**
  * A search field (type search: Esc or the clear button empties it). The text lives in the screen's
- * own state, so it is empty whenever the screen mounts and gone when it unmounts (spec §4).
+ * own state, so it is empty whenever the screen mounts and gone when it unmounts
+ * (docs/product-rules.md, Search).
  */
 export function CardSearchBox({ value, onChange, label, placeholder }: CardSearchBoxProps) {
   const id = useId();

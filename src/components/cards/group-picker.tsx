@@ -17,10 +17,10 @@ const logoUrl = (group: Group) =>
   group.logoImage ? fileUrl('groups', group.id, group.logoImage, '100x100') : '';
 
 /**
- * The horizontally scrolling row of group logos (spec §2). The first button, '그룹', shows the
- * favourite group's logo and leads to /myBias to change it; each other one shows that group's
- * cards (aria-pressed marks the one shown). The row starts at its left end, so '그룹' is always
- * in sight; by default it shows the same group as the one pressed.
+ * The horizontally scrolling row of group logos (docs/product-rules.md, Photo card grid). The first
+ * button, '그룹', shows the favourite group's logo and leads to /myBias to change it; each other one
+ * shows that group's cards (aria-pressed marks the one shown). The row starts at its left end, so
+ * '그룹' is always in sight; by default it shows the same group as the one pressed.
  */
 export function GroupPicker({ groups, selectedId, onSelect, biasGroup }: GroupPickerProps) {
   const biasLogo = biasGroup ? logoUrl(biasGroup) : '';

@@ -77,9 +77,9 @@ export const GRID_TILE_SIZES = [
 const LOGO_SIZES = '20px';
 
 /**
- * One photo card of a grid (spec §2): image, group logo and name, member, title, heart with the
- * like count. The image and text open the card's detail (a link: click or Enter); the heart is
- * its own button beside the link.
+ * One photo card of a grid (docs/product-rules.md, Photo card grid): image, group logo and name,
+ * member, title, heart with the like count. The image and text open the card's detail (a link:
+ * click or Enter); the heart is its own button beside the link.
  */
 export const PhotoCardTile = memo(function PhotoCardTile({
   card,

@@ -4,7 +4,7 @@ import { SheetDialog } from '@/components/ui/sheet-dialog';
 import { ko } from '@/i18n/ko-features';
 import styles from './sort-control.module.css';
 
-/** The three sorts of spec §4, in the order the sheet lists them. */
+/** The three sorts of docs/product-rules.md, Photo card grid, in the order the sheet lists them. */
 export const SORT_OPTIONS: ReadonlyArray<{ value: CardSort; label: string }> = [
   { value: 'latest', label: ko.sort.latest },
   { value: 'likesDesc', label: ko.sort.mostLiked },
@@ -17,8 +17,9 @@ export function sortLabel(sort: CardSort): string {
 
 /**
  * The grid's sort (kept across visits, default 최신순). Phones: a button showing the current sort
- * that opens a bottom sheet of three radios (spec §2); desktop: the same radios inline as a
- * segmented control. CSS picks one per width, so both exist but only one is ever shown.
+ * that opens a bottom sheet of three radios (docs/product-rules.md, Photo card grid); desktop: the
+ * same radios inline as a segmented control. CSS picks one per width, so both exist but only one is
+ * ever shown.
  */
 export function SortControl() {
   const [sort, setSort] = useAtom(cardSortAtom);

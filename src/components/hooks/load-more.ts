@@ -1,8 +1,9 @@
 /**
- * 더 보기 paging of a card grid (spec §4 "Load more", §9), as a pure reducer so the rules are
- * unit-tested without rendering: 12 cards at first, 18 once the data has loaded (and again after
- * a group, sort or search change), 12 more per click. The button hides only after a click that
- * finds nothing more to show ('더 이상 없습니다'), or from the start when every card already fits.
+ * 더 보기 paging of a card grid (docs/product-rules.md, Photo card grid; Limits and messages), as a
+ * pure reducer so the rules are unit-tested without rendering: 12 cards at first, 18 once the data
+ * has loaded (and again after a group, sort or search change), 12 more per click. The button hides
+ * only after a click that finds nothing more to show ('더 이상 없습니다'), or from the start when every
+ * card already fits.
  */
 
 export const PAGE_SIZE = {
@@ -11,7 +12,10 @@ export const PAGE_SIZE = {
   step: 12,
 } as const;
 
-/** After a successful 더 보기 the window scrolls this far, this much later (spec §9). */
+/**
+ * After a successful 더 보기 the window scrolls this far, this much later (docs/product-rules.md,
+ * Limits and messages).
+ */
 export const MORE_SCROLL = { px: 320, delayMs: 700 } as const;
 
 export interface LoadMoreState {
@@ -66,7 +70,8 @@ export function loadMoreReducer(state: LoadMoreState, action: LoadMoreAction): L
 
 /**
  * Whether the 더 보기 button shows. Hidden from the start when every card fits; once a click has
- * revealed cards it stays (spec: it hides on the click that finds nothing more).
+ * revealed cards it stays (docs/product-rules.md, Photo card grid: it hides on the click that finds
+ * nothing more).
  */
 export function showMoreButton(state: LoadMoreState, total: number): boolean {
   return !state.exhausted && (state.revealed || total > state.visible);

@@ -6,8 +6,8 @@ import { useGroups } from '@/components/live/photo-cards';
 /**
  * The favourite group as stored: a signed-in user's biasGroup (a relation, so a group id; a name
  * is accepted too), else the group chosen on this device while logged out (a name), else RIIZE
- * (spec §9). Undefined while a signed-in user's profile is still loading, so screens do not flash
- * the default group first.
+ * (docs/product-rules.md, Favourite group). Undefined while a signed-in user's profile is still
+ * loading, so screens do not flash the default group first.
  */
 function useBiasKey(): string | undefined {
   const loggedIn = useAtomValue(isLoggedInAtom);

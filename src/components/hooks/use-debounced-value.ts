@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §5/§9: search input is debounced 500 ms. */
+/** docs/product-rules.md, Search: search input is debounced 500 ms. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /**

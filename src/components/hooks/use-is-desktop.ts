@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec §2: the desktop layout starts at 1080 px. */
+/** docs/product-rules.md, Layout and navigation: the desktop layout starts at 1080 px. */
 const QUERY = '(min-width: 1080px)';
 
 const media = () =>

@@ -4,8 +4,8 @@ import type { PhotoCard } from '@/data/pb/records';
 
 /**
  * A list already in its own order (the wishlist: most recently liked first) sorted by the grid's
- * sort. 최신순 keeps that order (spec §4: "original order"); the like sorts are stable, so cards
- * with equal counts keep it too.
+ * sort. 최신순 keeps that order (docs/product-rules.md, Photo card grid); the like sorts are stable,
+ * so cards with equal counts keep it too.
  */
 export function sortCardList(cards: readonly PhotoCard[], sort: CardSort): PhotoCard[] {
   if (sort === 'latest') return [...cards];

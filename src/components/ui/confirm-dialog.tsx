@@ -4,7 +4,10 @@ import { trapTab, useModalDialog } from '@/components/hooks/use-modal-dialog';
 import styles from './confirm-dialog.module.css';
 import { toast } from './toast';
 
-/** Spec §9: how long the optional toast after a confirmed dialog stays up. */
+/**
+ * docs/product-rules.md, Limits and messages: how long the optional toast after a confirmed dialog
+ * stays up.
+ */
 export const DIALOG_TOAST_DURATION_MS = 2300;
 
 export interface ConfirmOptions {

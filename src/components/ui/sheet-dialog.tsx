@@ -18,12 +18,12 @@ export interface SheetDialogProps {
   testId?: string;
   /**
    * Phones: show a grab handle, and close when the handle or header is dragged down more than
-   * DRAG_CLOSE_PX (spec §9). Off by default.
+   * DRAG_CLOSE_PX. Off by default.
    */
   dragToClose?: boolean;
 }
 
-/** Spec §9: a downward drag longer than this closes a sheet. */
+/** docs/product-rules.md, Limits and messages: a downward drag longer than this closes a sheet. */
 export const DRAG_CLOSE_PX = 10;
 
 const isDesktop = () =>

@@ -1,5 +1,6 @@
-// Spec §9: at most 20 toasts on screen. react-hot-toast caps the toasts it keeps (dismissed ones
-// included), not the ones shown, so the Toaster dismisses the oldest visible ones itself.
+// docs/product-rules.md, Limits and messages: at most 20 toasts on screen. react-hot-toast caps the
+// toasts it keeps (dismissed ones included), not the ones shown, so the Toaster dismisses the
+// oldest visible ones itself.
 
 export const MAX_VISIBLE_TOASTS = 20;
 

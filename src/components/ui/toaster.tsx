@@ -4,14 +4,14 @@ import { MAX_VISIBLE_TOASTS, toastsOverLimit } from './toast-limit';
 
 export { toast };
 
-/** Spec §9 toast durations. */
+/** Toast durations (docs/product-rules.md, Limits and messages). */
 export const TOAST_DURATION_MS = {
   success: 2000,
   error: 4000,
   loading: Infinity,
 } as const;
 
-/** The app's one toast outlet: spec durations, brand styling, and the visible-toast cap. */
+/** The app's one toast outlet: those durations, brand styling, and the visible-toast cap. */
 export function Toaster() {
   const { toasts } = useToasterStore();
 

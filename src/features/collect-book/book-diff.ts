@@ -55,7 +55,10 @@ export function isDiffEmpty(diff: BookDiff): boolean {
   return diff.add.size === 0 && diff.remove.size === 0;
 }
 
-/** Spec §9: percent owned = owned/total rounded; 0 for a group with no cards. */
+/**
+ * docs/product-rules.md, Collect book: percent owned = owned/total rounded; 0 for a group with no
+ * cards.
+ */
 export function progressPercent(owned: number, total: number): number {
   if (total <= 0) return 0;
   return Math.min(100, Math.max(0, Math.round((owned / total) * 100)));

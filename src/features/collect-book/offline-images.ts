@@ -1,8 +1,9 @@
 /**
- * Keeps a collect book's card images available offline (issue 6, "Available offline"): the
- * images of every card of the book's group, and the group logo, at the exact URLs the screens
- * request, are downloaded by the service worker into its 'pb-files-saved' cache, which its file
- * route reads before the bounded browsing cache and which nothing expires.
+ * Keeps a collect book's card images available offline (docs/product-rules.md, Collect book;
+ * docs/architecture.md, The service worker): the images of every card of the book's group, and the
+ * group logo, at the exact URLs the screens request, are downloaded by the service worker into its
+ * 'pb-files-saved' cache, which its file route reads before the bounded browsing cache and which
+ * nothing expires.
  *
  * The page computes the URLs from the local store and talks to the worker with messages; the
  * worker does the downloads (a few at a time) so they go on when the screen changes. The

@@ -1,7 +1,7 @@
 /**
- * The report forms' rules (spec §4, §5), without React: which fields each report type requires,
- * in the order the form asks them, and the source-link check. pb_hooks/lib/reports.js enforces the
- * same on the server.
+ * The report forms' rules (docs/product-rules.md, Reports), without React: which fields each report
+ * type requires, in the order the form asks them, and the source-link check.
+ * pb_hooks/lib/reports.js enforces the same on the server.
  */
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '@/data/repos/collect-books';
 import { isBlank } from '@/lib/text';

@@ -11,9 +11,9 @@ import { useGroups } from '@/components/live/photo-cards';
 import styles from './collect-book-shelf.module.css';
 
 /**
- * The profile's shelf of collect books (spec §2, §9: covers 100×135 px plus an add tile). A book
- * made offline shows its queued thumbnail; a book with no thumbnail, or one that fails to load,
- * shows its group's logo, or '미정' when it has no group.
+ * The profile's shelf of collect books (docs/product-rules.md, Profile and settings: covers 100×135
+ * px plus an add tile). A book made offline shows its queued thumbnail; a book with no thumbnail,
+ * or one that fails to load, shows its group's logo, or '미정' when it has no group.
  *
  * Covers are protected files (only the owner may see them): the URL carries a file token while
  * one can be had, and offline goes without it to the service worker's cached copy

@@ -10,9 +10,9 @@ const STATUSES: readonly { value: ExchangePost['status']; label: string }[] = [
 ];
 
 /**
- * How many of a user's exchange posts are in each status. The spec's screen hard-codes 2/0/2;
- * here they are counted live from the local store, so writing, moving or deleting a post (even
- * offline) changes them at once.
+ * How many of a user's exchange posts are in each status (docs/product-rules.md, Profile and
+ * settings). The original app's screen hard-coded 2/0/2; here they are counted live from the local
+ * store, so writing, moving or deleting a post (even offline) changes them at once.
  */
 export function ExchangeStatusPanel({ userId }: { userId: string }) {
   const posts = useExchangePostsByWriter(userId);

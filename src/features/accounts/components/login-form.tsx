@@ -29,8 +29,9 @@ function failureMessage(err: unknown): string {
 }
 
 /**
- * Email and password, both required and otherwise unchecked on the client (spec §5): the server
- * decides. A refusal shows the spec's alert text; the fields keep what was typed.
+ * Email and password, both required and otherwise unchecked on the client (docs/product-rules.md,
+ * Login): the server decides. A refusal shows that heading's alert text; the fields keep what was
+ * typed.
  */
 export function LoginForm({ onLoggedIn, onFindAccount, waiting }: LoginFormProps) {
   const [email, setEmail] = useState('');

@@ -22,9 +22,9 @@ import list from './menu-list.module.css';
 import styles from './login-info-screen.module.css';
 
 /**
- * /loginInfo: email, nickname, linked social logins, logout and leaving the service (spec §2, §4,
- * §8). Both actions ask first ('예'/'아니오'), toast when done and go to /login. Leaving needs the
- * server, so offline it explains and changes nothing.
+ * /loginInfo: email, nickname, linked social logins, logout and leaving the service
+ * (docs/product-rules.md, Login info, logout, leaving). Both actions ask first ('예'/'아니오'), toast
+ * when done and go to /login. Leaving needs the server, so offline it explains and changes nothing.
  */
 export function LoginInfoScreen() {
   const userId = useAtomValue(sessionUserIdAtom);

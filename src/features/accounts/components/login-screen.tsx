@@ -15,8 +15,9 @@ const FIRST_PULL_WAIT_MS = 4000;
 
 /**
  * /login (and /Login): email and password, 'find account', 'sign up', the social buttons and
- * 'maybe later' (spec §2 "Login"). After a login the sync engine pulls the user's private rows;
- * the screen waits for that pull (bounded), so the collect books are there when home opens.
+ * 'maybe later' (docs/product-rules.md, Login). After a login the sync engine pulls the user's
+ * private rows; the screen waits for that pull (bounded), so the collect books are there when home
+ * opens.
  */
 export function LoginScreen() {
   const userId = useAtomValue(sessionUserIdAtom);

@@ -19,9 +19,9 @@ function ignoreLoginRequired(err: unknown): void {
 }
 
 /**
- * /myBias (spec §2 "Choose favourite", §4): search the groups (debounced 500 ms), tap a logo,
- * confirm, and the choice is kept: on this device always (the logged-out bias, by name), and for a
- * signed-in fan also on their account through the outbox, so it works offline. Then /profile.
+ * /myBias (docs/product-rules.md, Favourite group): search the groups (debounced 500 ms), tap a
+ * logo, confirm, and the choice is kept: on this device always (the logged-out bias, by name), and
+ * for a signed-in fan also on their account through the outbox, so it works offline. Then /profile.
  */
 export function MyBiasScreen() {
   const groups = useGroups();

@@ -13,8 +13,8 @@ export interface SocialReturnProps {
 
 /**
  * Where a provider sends the browser back: '로그인 중...' while the code is exchanged, then home;
- * on any failure (wrong state, refused code, offline) the spec's alert '오류입니다' and a way
- * back to the login screen.
+ * on any failure (wrong state, refused code, offline) the alert '오류입니다' (docs/product-rules.md,
+ * Login) and a way back to the login screen.
  */
 export function SocialReturn({ title, finish }: SocialReturnProps) {
   const navigate = useNavigate();

@@ -20,8 +20,8 @@ import { ExchangeStatusPanel } from './exchange-status-panel';
 import styles from './profile-screen.module.css';
 
 /**
- * /profile (spec §2 "Profile and settings"): avatar (the default one when the picture fails to
- * load, spec §8), name and nickname, the collect-book shelf, the live exchange status and the
+ * /profile (docs/product-rules.md, Profile and settings): avatar (the default one when the picture
+ * fails to load), name and nickname, the collect-book shelf, the live exchange status and the
  * links (wishlist, guide, report). Logged out, a short prompt to log in.
  */
 export function ProfileScreen() {
@@ -63,7 +63,8 @@ function SignedOut() {
 function SignedIn({ userId }: { userId: string }) {
   const profile = useOwnProfile();
   const name = profile ? profile.name || profile.username : ko.common.loadingWriter;
-  // Spec §8: a profile image that fails to load leaves the default avatar, silently.
+  // A profile image that fails to load leaves the default avatar, silently (docs/product-rules.md,
+  // Profile and settings).
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const avatar = profile?.avatar ? fileUrl('users', profile.id, profile.avatar, '100x100') : '';
 

@@ -50,10 +50,10 @@ const SERVICE_INFO: readonly Entry[] = [
 ];
 
 /**
- * /profileSetting (spec §2 "Profile and settings"): 'My info' and 'Service info' entries, the
- * '앱 설치' group (install button or home-screen steps) and the customer centre's hours. Entries
- * without a page of their own yet open /settings/{topic}, a real 'coming soon' screen with a way
- * back, never the home page.
+ * /profileSetting (docs/product-rules.md, Profile and settings): 'My info' and 'Service info'
+ * entries, the '앱 설치' group (install button or home-screen steps) and the customer centre's hours.
+ * Entries without a page of their own yet open /settings/{topic}, a real 'coming soon' screen with
+ * a way back, never the home page.
  */
 export function ProfileSettingScreen({ installEntry }: { installEntry: ReactNode }) {
   return (

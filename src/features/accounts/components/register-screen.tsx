@@ -16,8 +16,8 @@ const OUTCOME_MESSAGES = {
 } as const;
 
 /**
- * /register (spec §2 "Sign-up"): a 6-page wizard on phones, one form from 1080 px. The data
- * calls are in data/accounts/signup.ts; the rules in lib/account-validation.ts.
+ * /register (docs/product-rules.md, Sign-up): a 6-page wizard on phones, one form from 1080 px. The
+ * data calls are in data/accounts/signup.ts; the rules in lib/account-validation.ts.
  */
 export function RegisterScreen() {
   const form = useRegisterForm();
@@ -28,8 +28,8 @@ export function RegisterScreen() {
   const enterPressed = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // Spec §4: Enter in a field never submits; the flag also swallows a submit the browser would
-  // still fire for that Enter, and clears itself right after.
+  // Enter in a field never submits; the flag also swallows a submit the browser would still fire
+  // for that Enter, and clears itself right after.
   function onKeyDown(e: KeyboardEvent<HTMLFormElement>) {
     if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return;
     e.preventDefault();
@@ -46,7 +46,7 @@ export function RegisterScreen() {
     if (!form.canSubmit) return;
     const result = await form.submit();
     if (result === 'welcome') {
-      // either button closes the welcome; both lead to /Login (spec §4)
+      // either button closes the welcome; both lead to /Login (docs/product-rules.md, Sign-up)
       await confirm({
         message: ko.messages.welcome,
         confirmLabel: t.welcomeClose,

@@ -10,9 +10,10 @@ import { useIsDesktop } from '@/components/hooks/use-is-desktop';
 import styles from '@/features/collect-book/components/add/screen.module.css';
 
 /**
- * /collectBook/collectBookAdd (spec §2 "Add collect book", §4, §5): choose a group, a title and a
- * cover image, save. Desktop gets a split view with a live cover preview; phones a 3-step slider.
- * The book is queued through the outbox, so this works offline too; logged out, a login prompt.
+ * /collectBook/collectBookAdd (docs/product-rules.md, Add a collect book): choose a group, a title
+ * and a cover image, save. Desktop gets a split view with a live cover preview; phones a 3-step
+ * slider. The book is queued through the outbox, so this works offline too; logged out, a login
+ * prompt.
  */
 export function CollectBookAddScreen() {
   const userId = useAtomValue(sessionUserIdAtom);

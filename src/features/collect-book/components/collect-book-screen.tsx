@@ -16,14 +16,15 @@ export interface CollectBookScreenProps {
   title: string;
 }
 
-/** Group values that mean "no group" (spec §3: '미정' when none). */
+/** Group values that mean "no group" (docs/data-model.md, `collectBook`: '미정' when none). */
 function hasGroup(group: string): boolean {
   return group !== '' && group !== ko.collectBook.undecidedGroup;
 }
 
 /**
- * /collectBook/{group}/{id}/{title} (spec §2 "Collect book", §4): tick the cards you own, offline
- * too. Only the owner's books are in the local database, so someone else's id reads as missing.
+ * /collectBook/{group}/{id}/{title} (docs/product-rules.md, Collect book): tick the cards you own,
+ * offline too. Only the owner's books are in the local database, so someone else's id reads as
+ * missing.
  */
 export function CollectBookScreen({ id, title }: CollectBookScreenProps) {
   const userId = useAtomValue(sessionUserIdAtom);

@@ -14,9 +14,10 @@ function megabytes(bytes: number): string {
 }
 
 /**
- * "Save for offline" for a collect book (issue 6): the size it will use, a progress bar while
- * the service worker downloads, and '오프라인 저장됨' once every image of the book's group is
- * kept. Renders nothing where images cannot be kept (no service worker) or the book has none.
+ * "Save for offline" for a collect book (docs/product-rules.md, Collect book): the size it will
+ * use, a progress bar while the service worker downloads, and '오프라인 저장됨' once every image of the
+ * book's group is kept. Renders nothing where images cannot be kept (no service worker) or the book
+ * has none.
  */
 export function SaveOfflineButton({ groupId }: SaveOfflineButtonProps) {
   const s = useSaveOffline(groupId);

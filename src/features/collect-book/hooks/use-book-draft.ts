@@ -4,7 +4,10 @@ import { ko } from '@/i18n/ko-features';
 import { hasImageContent } from '@/lib/image-bytes';
 import { isBlank } from '@/lib/text';
 
-/** Spec §5 and the repo's rule: a title of 1-50 characters (counted as the fan sees them). */
+/**
+ * docs/product-rules.md, Add a collect book: a title of 1-50 characters (counted as the fan sees
+ * them).
+ */
 export const TITLE_MAX = 50;
 
 export const titleLength = (title: string) => Array.from(title).length;

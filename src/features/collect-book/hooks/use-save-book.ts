@@ -11,7 +11,7 @@ import {
 import { ko } from '@/i18n/ko-features';
 import type { BookDraft } from './use-book-draft';
 
-/** Spec §9: the wait between a save and /profile. */
+/** docs/product-rules.md, Add a collect book: the wait between a save and /profile. */
 export const AFTER_SAVE_DELAY_MS = 500;
 
 function failureMessage(err: unknown): string {

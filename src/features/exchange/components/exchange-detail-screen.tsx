@@ -10,7 +10,8 @@ import frame from '@/components/ui/detail-screen.module.css';
 import styles from './exchange-detail-screen.module.css';
 
 /**
- * /exchangeDetail/{id} (spec §2): the card, then its exchange posts with the form to write one.
+ * /exchangeDetail/{id} (docs/product-rules.md, Exchange posts): the card, then its exchange posts
+ * with the form to write one.
  * Everything reads the local store, so a visited card and its posts open offline too.
  * Keyed by id so moving to another card starts with an empty form.
  */

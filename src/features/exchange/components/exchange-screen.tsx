@@ -18,10 +18,11 @@ import styles from './exchange-screen.module.css';
 const route = getRouteApi('/main/exchange');
 
 /**
- * /exchange: photo cards by group (spec §2). The search box (debounced 500 ms, empty on every
- * visit) searches every group's cards; otherwise the grid shows the group picked in the logo
- * row, which starts at the favourite group (or the first group when that one is not listed).
- * The picked group is kept in the address (?group=), so coming back from a card returns to it.
+ * /exchange: photo cards by group (docs/product-rules.md, Photo card grid). The search box
+ * (debounced 500 ms, empty on every visit) searches every group's cards; otherwise the grid shows
+ * the group picked in the logo row, which starts at the favourite group (or the first group when
+ * that one is not listed). The picked group is kept in the address (?group=), so coming back from a
+ * card returns to it.
  */
 export function ExchangeScreen() {
   const [query, setQuery] = useState('');
@@ -91,7 +92,9 @@ function GroupCards({ group, sort }: { group: Group; sort: CardSort }) {
   );
 }
 
-/** Every group's cards that match the search (spec §5), in the grid's sort. */
+/**
+ * Every group's cards that match the search (docs/product-rules.md, Search), in the grid's sort.
+ */
 function SearchResults({ search, sort }: { search: string; sort: CardSort }) {
   const all = usePhotoCards({ sort });
   const cards = useMemo(() => (all ? filterCards(all, search) : undefined), [all, search]);

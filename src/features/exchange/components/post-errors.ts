@@ -10,7 +10,10 @@ import { charCount } from '@/components/ui/counted-text-field';
 
 export type PostStatus = ExchangePost['status'];
 
-/** The three statuses in the order a post moves through them (spec: starts at 교환대기중). */
+/**
+ * The three statuses in the order a post moves through them (docs/product-rules.md, Exchange posts:
+ * starts at 교환대기중).
+ */
 export const POST_STATUSES: readonly { value: PostStatus; label: string }[] = [
   { value: '교환대기중', label: ko.exchange.statusWaiting },
   { value: '교환중', label: ko.exchange.statusTrading },
@@ -26,7 +29,8 @@ export function isOverLimit(text: string): boolean {
 
 /**
  * What to tell the fan when a post write throws. A refused input carries its own Korean message;
- * a full device says so; anything else gets the spec's fallback for that action (§8).
+ * a full device says so; anything else gets the fallback for that action (docs/product-rules.md,
+ * Exchange posts).
  * LoginRequiredError means "not signed in" for a new post, but "not yours" for an edit or delete
  * of someone else's post, so `loggedIn` picks between the login message and the fallback.
  */

@@ -11,7 +11,10 @@ import styles from './post-list.module.css';
 // Relative times change by the minute; a 30 s tick keeps them at most half a minute behind.
 const TICK_MS = 30_000;
 
-/** A card's posts, newest first, each with what the viewer may do with it (spec §6). */
+/**
+ * A card's posts, newest first, each with what the viewer may do with it (docs/product-rules.md,
+ * Exchange posts).
+ */
 export function PostList({ posts }: { posts: ExchangePost[] }) {
   const me = useAtomValue(sessionUserIdAtom);
   const loggedIn = useAtomValue(isLoggedInAtom);

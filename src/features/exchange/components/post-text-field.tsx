@@ -21,7 +21,7 @@ export interface PostTextFieldProps {
   onKeyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
 }
 
-/** The post textarea with its 'n/150' counter (spec §5). */
+/** The post textarea with its 'n/150' counter (docs/product-rules.md, Exchange posts). */
 export function PostTextField(props: PostTextFieldProps) {
   return (
     <CountedTextField

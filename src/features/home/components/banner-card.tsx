@@ -18,7 +18,9 @@ export interface Banner {
   tone: 'brand' | 'night' | 'violet' | 'plum';
 }
 
-/** Spec §2: 4 banners. Each leads to a real screen; none needs an image file. */
+/**
+ * docs/product-rules.md, Home: 4 banners. Each leads to a real screen; none needs an image file.
+ */
 export const BANNERS: readonly Banner[] = [
   { key: 'exchange', to: '/exchange', Icon: ExchangeIcon, tone: 'brand' },
   { key: 'meetup', to: '/meetup', Icon: MapPinIcon, tone: 'night' },

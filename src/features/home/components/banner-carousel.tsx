@@ -30,10 +30,11 @@ function PlainBanner() {
 }
 
 /**
- * The home banners (spec §2), after the WAI carousel pattern: a rotation button and a button per
- * slide, the hidden slides inert (out of the tab order and the accessibility tree) so a keyboard
- * lands only on the banner in view. Rotation stops while keyboard focus is inside, while the mouse
- * is over it, when the fan presses pause, and from the start when the system asks for less motion.
+ * The home banners (docs/product-rules.md, Home), after the WAI carousel pattern: a rotation button
+ * and a button per slide, the hidden slides inert (out of the tab order and the accessibility tree)
+ * so a keyboard lands only on the banner in view. Rotation stops while keyboard focus is inside,
+ * while the mouse is over it, when the fan presses pause, and from the start when the system asks
+ * for less motion.
  *
  * Swiper (about 86 KB) is not needed to paint: the server-rendered page and the first client
  * render show the first banner as plain markup of the same size, and Swiper takes over once the

@@ -45,9 +45,9 @@ export interface CardRowProps {
 }
 
 /**
- * A home row (spec §2): a heading with '더보기' to /exchange and a horizontally scrolling strip of
- * card tiles that snaps to tiles. Keyboard users tab through the tiles (the browser scrolls each
- * into view); mouse users on a desktop also get previous/next buttons.
+ * A home row (docs/product-rules.md, Home): a heading with '더보기' to /exchange and a horizontally
+ * scrolling strip of card tiles that snaps to tiles. Keyboard users tab through the tiles (the
+ * browser scrolls each into view); mouse users on a desktop also get previous/next buttons.
  */
 export function CardRow({
   title,

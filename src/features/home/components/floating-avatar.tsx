@@ -9,9 +9,9 @@ import { useDeadLetterCount, useOutboxCount } from '@/components/live/sync';
 import styles from './floating-avatar.module.css';
 
 /**
- * The round button floating bottom right (spec §2): logged in, the fan's avatar leading to the
- * wishlist; logged out, a person icon leading to the login screen. It sits where the sync dock
- * shows its pending-changes button, so it moves up while that button is visible.
+ * The round button floating bottom right (docs/product-rules.md, Home): logged in, the fan's avatar
+ * leading to the wishlist; logged out, a person icon leading to the login screen. It sits where the
+ * sync dock shows its pending-changes button, so it moves up while that button is visible.
  */
 export function FloatingAvatar() {
   const loggedIn = useAtomValue(isLoggedInAtom);
@@ -19,7 +19,7 @@ export function FloatingAvatar() {
   const outbox = useOutboxCount() ?? 0;
   const dead = useDeadLetterCount() ?? 0;
   const pendingButtonShown = outbox > 0 || dead > 0;
-  // Spec §8: a profile image that fails to load leaves the default avatar in place, silently.
+  // A profile image that fails to load leaves the default avatar in place, silently.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
 
   const src =

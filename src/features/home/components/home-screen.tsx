@@ -25,13 +25,13 @@ const waitingForSyncAtom = atom((get) => {
   return sync.online && (sync.pulling || sync.lastPullAt === null);
 });
 
-/** Spec §9: each home row shows 20 cards. */
+/** docs/product-rules.md, Home: each home row shows 20 cards. */
 const ROW_SIZE = 20;
 
 /**
- * Home (spec §2): banner carousel, meetup strip, the latest and the most liked cards with the
- * collect-book and FAQ banners, and the floating avatar button. Everything is read live from the
- * local store, so the screen works offline once the first sync has run.
+ * Home (docs/product-rules.md, Home): banner carousel, meetup strip, the latest and the most liked
+ * cards with the collect-book and FAQ banners, and the floating avatar button. Everything is read
+ * live from the local store, so the screen works offline once the first sync has run.
  */
 export function HomeScreen() {
   const latest = usePhotoCards({ sort: 'latest', limit: ROW_SIZE });

@@ -29,9 +29,10 @@ function MeetUpLine({ event }: { event: MeetUp }) {
 }
 
 /**
- * The rotating strip of meetups (spec §2): events on now or coming up, one line at a time. A
- * labelled region; only the line in view is in the tab order; it holds still while hovered or
- * focused, and a pause button stops it for good (WCAG 2.2.2). With less motion: a static list.
+ * The rotating strip of meetups (docs/product-rules.md, Home): events on now or coming up, one line
+ * at a time. A labelled region; only the line in view is in the tab order; it holds still while
+ * hovered or focused, and a pause button stops it for good (WCAG 2.2.2). With less motion: a static
+ * list.
  */
 export function MeetupTicker() {
   const headingId = useId();

@@ -10,9 +10,10 @@ import frame from '@/components/ui/detail-screen.module.css';
 import styles from '@/features/meetups/components/detail/meetup-detail.module.css';
 
 /**
- * /meetupDetail/{id} (spec §2 "Event detail"): the event's images, its card (title, cafe, address,
- * source, period, GIFT and EVENT), the map at the cafe and the comments. Everything reads the local
- * store, so a visited event opens offline; the map is a separate chunk, so the page works without it.
+ * /meetupDetail/{id} (docs/product-rules.md, Event detail): the event's images, its card (title,
+ * cafe, address, source, period, GIFT and EVENT), the map at the cafe and the comments. Everything
+ * reads the local store, so a visited event opens offline; the map is a separate chunk, so the page
+ * works without it.
  * Keyed by id so moving to another event starts with an empty comment form and a fresh carousel.
  */
 export function MeetupDetailScreen({ id }: { id: string }) {

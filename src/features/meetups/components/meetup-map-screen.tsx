@@ -32,12 +32,13 @@ interface Selection {
 }
 
 /**
- * /meetup (spec §2 "Meetup map"): the search box and the list of events come straight from the
- * local store (so they work offline and before the map is loaded), the Leaflet map arrives as its
- * own chunk. On a phone: search, a sideways strip of cards, then the map; on a desktop: a left
- * column with search and list beside the map. Picking a marker or a card selects that cafe: the
- * card is highlighted and scrolled into view, the map centres on the marker. The search (debounced
- * 500 ms, over every field) narrows both the list and the markers, and starts empty on each visit.
+ * /meetup (docs/product-rules.md, Meetup map): the search box and the list of events come straight
+ * from the local store (so they work offline and before the map is loaded), the Leaflet map arrives
+ * as its own chunk. On a phone: search, a sideways strip of cards, then the map; on a desktop: a
+ * left column with search and list beside the map. Picking a marker or a card selects that cafe:
+ * the card is highlighted and scrolled into view, the map centres on the marker. The search
+ * (debounced 500 ms, over every field) narrows both the list and the markers, and starts empty on
+ * each visit.
  */
 export function MeetupMapScreen() {
   const [query, setQuery] = useState('');

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Spec §4: the map loader's states. */
+/** The map loader's states (docs/product-rules.md, Meetup map). */
 export type LoaderStatus = 'initialized' | 'loading' | 'success' | 'failure';
 
-/** Spec §8: a failed map load is retried up to 3 times with growing delays. */
+/**
+ * docs/product-rules.md, Meetup map: a failed map load is retried up to 3 times with growing
+ * delays.
+ */
 export const RETRY_DELAYS_MS = [500, 1000, 2000] as const;
 
 export interface LazyModule<T> {

@@ -18,10 +18,11 @@ export interface ArtistIconOptions {
 }
 
 /**
- * A marker: the artist's image in a round frame (spec §2), ringed in the brand colour and a
- * little larger when the event is the selected one. Leaflet makes a keyboard-reachable marker a
- * focusable role=button element; its name is the image's alt text (or the hidden name when there
- * is no image), and the marker's tooltip shows the name on hover and keyboard focus.
+ * A marker: the artist's image in a round frame (docs/product-rules.md, Meetup map), ringed in the
+ * brand colour and a little larger when the event is the selected one. Leaflet makes a
+ * keyboard-reachable marker a focusable role=button element; its name is the image's alt text (or
+ * the hidden name when there is no image), and the marker's tooltip shows the name on hover and
+ * keyboard focus.
  */
 export function artistIcon(
   imageUrl: string | null,

@@ -13,7 +13,7 @@ import { EmptyState } from '@/components/cards/empty-state';
 import styles from './like-detail-screen.module.css';
 
 /**
- * /LikeDetail, the wishlist (spec §2 "Profile and settings"): the liked cards, most recently liked
+ * /LikeDetail, the wishlist (docs/product-rules.md, Likes): the liked cards, most recently liked
  * first, with their own search (debounced 500 ms). Unliking a card here drops it from the list at
  * once. Logged out it lists the hearts ticked on this device and invites a login.
  */

@@ -16,9 +16,10 @@ export interface AddressQuestionProps {
 }
 
 /**
- * The cafe address (spec §2, §7): with the Daum postcode panel when its script loads (the fan
- * picks a road or lot-number address into a read-only field), else — offline, blocked, slow — a
- * plain address field. An optional detail (floor, room) goes under it; the form joins the two.
+ * The cafe address (docs/product-rules.md, Reports): with the Daum postcode panel when its script
+ * loads (the fan picks a road or lot-number address into a read-only field), else — offline,
+ * blocked, slow — a plain address field. An optional detail (floor, room) goes under it; the form
+ * joins the two.
  */
 export function AddressQuestion({
   n,

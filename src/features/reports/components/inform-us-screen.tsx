@@ -6,8 +6,8 @@ import { ReportList } from './report-list';
 import styles from './reports.module.css';
 
 /**
- * /informUs (spec §2 "Report pages"): the report hub, open to everyone, with its two links; below
- * them an admin reads the reports received and a fan sees the ones they sent.
+ * /informUs (docs/product-rules.md, Reports): the report hub, open to everyone, with its two links;
+ * below them an admin reads the reports received and a fan sees the ones they sent.
  */
 export function InformUsScreen() {
   return (

@@ -17,9 +17,9 @@ import { ArtistQuestion, GroupQuestion, TextQuestion } from './text-question';
 import styles from './reports.module.css';
 
 /**
- * /informUs/meetUpSubmit and /informUs/meetupSubmit (spec §2, §4, §5): image → member → group →
- * cafe → address (+ optional detail) → duration → source link, each shown once the one before it
- * is answered; submit once all are, with the source an http(s) link.
+ * /informUs/meetUpSubmit and /informUs/meetupSubmit (docs/product-rules.md, Reports): image →
+ * member → group → cafe → address (+ optional detail) → duration → source link, each shown once the
+ * one before it is answered; submit once all are, with the source an http(s) link.
  */
 export function MeetupSubmitScreen() {
   return (

@@ -15,8 +15,8 @@ import { TypeQuestion } from './type-question';
 import styles from './reports.module.css';
 
 /**
- * /informUs/photoCardSubmit (spec §2, §4, §5): image → group → member → card type → card name,
- * each shown once the one before it is answered; submit once all five are.
+ * /informUs/photoCardSubmit (docs/product-rules.md, Reports): image → group → member → card type →
+ * card name, each shown once the one before it is answered; submit once all five are.
  */
 export function PhotoCardSubmitScreen() {
   return (

@@ -5,9 +5,9 @@ import { ResultDialog } from './result-dialog';
 
 export interface ReportOutcomeProps {
   submit: SubmitReport;
-  /** The spec's success message (§8). */
+  /** The success message (docs/product-rules.md, Reports). */
   doneMessage: string;
-  /** The spec's failure message (§8). */
+  /** The failure message (docs/product-rules.md, Reports). */
   failedMessage: string;
 }
 

@@ -22,8 +22,9 @@ const ICONS = {
 };
 
 /**
- * The report's outcome as a modal (spec §4, §8): the native <dialog> shown with showModal(), so
- * the page behind is inert; focus starts on '확인', Tab stays inside, Esc answers like '확인'.
+ * The report's outcome as a modal (docs/product-rules.md, Reports): the native <dialog> shown with
+ * showModal(), so the page behind is inert; focus starts on '확인', Tab stays inside, Esc answers
+ * like '확인'.
  */
 export function ResultDialog({ open, tone, title, message, onOk }: ResultDialogProps) {
   const okRef = useRef<HTMLButtonElement>(null);

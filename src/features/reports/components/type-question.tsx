@@ -9,7 +9,10 @@ export interface TypeQuestionProps {
   onChange: (value: string) => void;
 }
 
-/** The photo card type (spec §3, §9): one of 앨범, 특전, 팬싸, 시즌그리팅, 기타, as radio chips. */
+/**
+ * The photo card type (docs/product-rules.md, Reports): one of 앨범, 특전, 팬싸, 시즌그리팅, 기타, as radio
+ * chips.
+ */
 export function TypeQuestion({ n, value, onChange }: TypeQuestionProps) {
   const name = useId();
   return (

@@ -17,8 +17,9 @@ export const DELIVERY_WAIT_MS = 8000;
 
 /**
  * Where a submitted report is: 'idle' before, 'sending' while the queued report is on its way,
- * then one of the three modals: 'sent' (the spec's success message), 'failed' (the spec's error
- * message; the form stays as it was) or 'saved' (queued while offline, sent by the outbox later).
+ * then one of the three modals (docs/product-rules.md, Reports): 'sent' (the success message),
+ * 'failed' (the error message; the form stays as it was) or 'saved' (queued while offline, sent by
+ * the outbox later).
  */
 export type SubmitPhase = 'idle' | 'sending' | 'sent' | 'failed' | 'saved';
 
@@ -27,7 +28,7 @@ export interface SubmitReport {
   /** A Korean message when nothing could be queued (bad image, storage full), else null. */
   error: string | null;
   /**
-   * Why the server refused it, when that is worth more than the spec's failure message (the
+   * Why the server refused it, when that is worth more than the form's failure message (the
    * day's upload quota is used up), else null.
    */
   refusal: string | null;

@@ -5,9 +5,11 @@ import { markDeadLettersNotified } from '@/data/repos/outbox';
 import { useUnnotifiedDeadLetters } from '@/components/live/sync';
 
 /**
- * Tells the user, once, about each change the server refused: an error toast with the spec's
- * message, then the dead letter is marked as told (it stays in the pending list until the user
- * retries or discards it). A refusal a screen shows itself (watchDelivery) gets no toast. The toast id keeps a re-render or a second effect run from doubling it.
+ * Tells the user, once, about each change the server refused: an error toast with its message
+ * (docs/product-rules.md, Offline and sync status), then the dead letter is marked as told (it
+ * stays in the pending list until the user retries or discards it). A refusal a screen shows itself
+ * (watchDelivery) gets no toast. The toast id keeps a re-render or a second effect run from
+ * doubling it.
  */
 export function DeadLetterNotifier() {
   const fresh = useUnnotifiedDeadLetters();

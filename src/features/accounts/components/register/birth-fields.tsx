@@ -12,7 +12,7 @@ const PARTS = [
   { key: 'day', max: 2, label: t.birthDay, placeholder: 'DD' },
 ] as const;
 
-/** Birth date as YYYY / MM / DD (spec §5); on desktop also a date picker. */
+/** Birth date as YYYY / MM / DD (docs/product-rules.md, Sign-up); on desktop also a date picker. */
 export function BirthFields({ form, withPicker }: { form: RegisterForm; withPicker: boolean }) {
   const id = useId();
   const [open, setOpen] = useState(false);

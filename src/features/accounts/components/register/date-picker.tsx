@@ -4,7 +4,7 @@ import { BIRTH_MIN_YEAR, type BirthParts } from '@/lib/account-validation';
 import styles from './register.module.css';
 
 const t = ko.register;
-/** Spec §9: the desktop date picker shows 4 years per row. */
+/** docs/product-rules.md, Sign-up: the desktop date picker shows 4 years per row. */
 export const YEARS_PER_ROW = 4;
 const YEARS_PER_PAGE = YEARS_PER_ROW * 5;
 

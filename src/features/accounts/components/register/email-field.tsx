@@ -6,7 +6,10 @@ import styles from './register.module.css';
 
 const t = ko.register;
 
-/** Email with the availability check and '인증하기' (spec §4 "Sign-up email"). */
+/**
+ * Email with the availability check and '인증하기' (docs/product-rules.md, Sign-up; docs/accounts.md,
+ * Sign-up).
+ */
 export function EmailField({ form }: { form: RegisterForm }) {
   const { values, availability, verification, verificationStarted } = form;
   const error =

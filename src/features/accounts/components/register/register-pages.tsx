@@ -8,7 +8,7 @@ import type { RegisterForm } from '@/features/accounts/hooks/use-register-form';
 
 const t = ko.register;
 
-/** Spec §9: the wizard's 6 pages, in order. */
+/** docs/product-rules.md, Sign-up: the wizard's 6 pages, in order. */
 export const PAGE_COUNT = 6;
 
 /** The fields of one wizard page (0 terms, 1 email, 2 password, 3 name, 4 phone, 5 birth). */

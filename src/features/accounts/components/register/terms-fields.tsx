@@ -10,7 +10,10 @@ const ITEMS: readonly (keyof Terms)[] = [
   'agreeMarketing',
 ];
 
-/** Spec §4: four checkboxes and 'agree to all', primary-coloured when all four are checked. */
+/**
+ * docs/product-rules.md, Sign-up: four checkboxes and 'agree to all', primary-coloured when all
+ * four are checked.
+ */
 export function TermsFields({
   terms,
   onChange,

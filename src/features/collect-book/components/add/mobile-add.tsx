@@ -11,10 +11,11 @@ import styles from './add.module.css';
 const STEPS = 3;
 
 /**
- * Phones: a 3-step slider (spec §2, §4). 1: the group (Next once one is chosen). 2: the title
- * (enabled once a group is chosen; '확인' once it is not blank), then the cover image (enabled once
- * the title is confirmed), then save (once an image is chosen). 3: done, then /profile. Previous
- * goes back to step 1 and forgets step 2. Steps off screen are inert, so Tab never reaches them.
+ * Phones: a 3-step slider (docs/product-rules.md, Add a collect book). 1: the group (Next once one
+ * is chosen). 2: the title (enabled once a group is chosen; '확인' once it is not blank), then the
+ * cover image (enabled once the title is confirmed), then save (once an image is chosen). 3: done,
+ * then /profile. Previous goes back to step 1 and forgets step 2. Steps off screen are inert, so
+ * Tab never reaches them.
  */
 export function MobileAdd() {
   const draft = useBookDraft();

@@ -12,7 +12,10 @@ export interface TitleFieldProps {
   confirm?: { confirmed: boolean; onConfirm: () => void };
 }
 
-/** The title input, labelled '콜렉트북 제목 입력' (spec §2), with an n/50 counter. */
+/**
+ * The title input, labelled '콜렉트북 제목 입력' (docs/product-rules.md, Add a collect book), with an n/50
+ * counter.
+ */
 export function TitleField({ value, onChange, disabled = false, confirm }: TitleFieldProps) {
   const id = useId();
   const counterId = useId();

@@ -24,9 +24,9 @@ const RADIUS = 42;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /**
- * The circular progress card (spec §2 "Collect book"): the group's logo inside a ring filled to
- * the percent owned, the percent and owned/total, and '완료'. Reflects unsaved ticks too, marked
- * '저장 안 됨'.
+ * The circular progress card (docs/product-rules.md, Collect book): the group's logo inside a ring
+ * filled to the percent owned, the percent and owned/total, and '완료'. Reflects unsaved ticks too,
+ * marked '저장 안 됨'.
  */
 export function BookProgress({
   group,

@@ -13,8 +13,9 @@ export interface CardToggleGridProps {
 }
 
 /**
- * 'Select the ones you have' (spec §2): every card of the group, in grayscale until ticked. Each
- * card is a toggle button (aria-pressed), so click, Enter and Space all tick it.
+ * 'Select the ones you have' (docs/product-rules.md, Collect book): every card of the group, in
+ * grayscale until ticked. Each card is a toggle button (aria-pressed), so click, Enter and Space
+ * all tick it.
  */
 export function CardToggleGrid({ cards, owned, onToggle }: CardToggleGridProps) {
   return (

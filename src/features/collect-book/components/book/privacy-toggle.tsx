@@ -5,8 +5,8 @@ import styles from './privacy-toggle.module.css';
 const t = ko.collectBookScreen;
 
 /**
- * The 'my only view / show off' switch (spec §2: shown, inactive). Both options are disabled and
- * say so to assistive tech; the hint tells everyone it is coming.
+ * The 'my only view / show off' switch (docs/product-rules.md, Collect book: shown, inactive). Both
+ * options are disabled and say so to assistive tech; the hint tells everyone it is coming.
  */
 export function PrivacyToggle() {
   const hintId = useId();

@@ -19,7 +19,10 @@ export interface DetailMapProps {
   label: string;
 }
 
-/** Spec §2/§9: the event's place at level 3 (zoom 17), one marker with the artist's image. */
+/**
+ * docs/product-rules.md, Event detail: the event's place at level 3 (zoom 17), one marker with the
+ * artist's image.
+ */
 export function DetailMap({
   id,
   lat,

@@ -37,9 +37,9 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 const orNone = (value: string) => value.trim() || t.none;
 
 /**
- * The event card (spec §2): title, cafe, address, the X (Twitter) post it was announced in and the
- * period; then the GIFT section (basic, first-come and dessert/cookie gifts) and the EVENT section
- * (its two hashtags).
+ * The event card (docs/product-rules.md, Event detail): title, cafe, address, the X (Twitter) post
+ * it was announced in and the period; then the GIFT section (basic, first-come and dessert/cookie
+ * gifts) and the EVENT section (its two hashtags).
  */
 export function EventInfo({ meetUp }: { meetUp: MeetUp }) {
   const source = safeUrl(meetUp.source);

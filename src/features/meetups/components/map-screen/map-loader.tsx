@@ -17,8 +17,9 @@ const loadMapView = () =>
     .then(() => import('./map-view'));
 
 /**
- * The map area: loads the Leaflet view (spec §4 loader states: loading, then success, or failure
- * after 3 retries with growing delays, spec §8) and shows a retry button when it gave up.
+ * The map area: loads the Leaflet view (loader states: loading, then success, or failure after 3
+ * retries with growing delays; docs/product-rules.md, Meetup map) and shows a retry button when it
+ * gave up.
  */
 export function MapLoader(props: MapViewProps) {
   const { status, module, retry } = useLazyModule(loadMapView);

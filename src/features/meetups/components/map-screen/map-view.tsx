@@ -1,11 +1,11 @@
 /// <reference types="leaflet.markercluster" />
 /**
  * The Leaflet map of /meetup: tiles, one artist marker per located event, clusters while the map
- * is zoomed out (spec §2, §9). Loaded as its own chunk after the list (meetup-map-screen.tsx), so
- * Leaflet never weighs on the entry bundle or holds the list back.
+ * is zoomed out (docs/product-rules.md, Meetup map). Loaded as its own chunk after the list
+ * (meetup-map-screen.tsx), so Leaflet never weighs on the entry bundle or holds the list back.
  *
- * Levels follow the spec's Kakao-style numbers through src/lib/map-levels.ts: the map opens at
- * level 8, markers cluster at level 8 and out, a cluster click zooms in 3 levels around it.
+ * Levels follow the product rules' Kakao-style numbers through src/lib/map-levels.ts: the map opens
+ * at level 8, markers cluster at level 8 and out, a cluster click zooms in 3 levels around it.
  */
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
 import L from 'leaflet';
@@ -154,8 +154,8 @@ function Markers({
       map.off('zoomend', end);
     };
   }, [map]);
-  // Spec §9: a cluster click zooms in 3 levels around the cluster (Leaflet.markercluster's own
-  // zoom-to-bounds is off, it would jump to whatever fits).
+  // docs/product-rules.md, Meetup map: a cluster click zooms in 3 levels around the cluster
+  // (Leaflet.markercluster's own zoom-to-bounds is off, it would jump to whatever fits).
   const zoomInto = useCallback(
     (cluster: L.MarkerCluster) => {
       const go = () => {

@@ -24,9 +24,10 @@ export interface MeetupCardProps {
 const AVATAR_SIZES = '40px';
 
 /**
- * One event in the list (spec §2): title (a link to its detail), cafe, address, dates. A click
- * anywhere but the link, or the '지도에서 보기' button, selects the cafe; the selected card is
- * ringed and marked aria-current. Events without coordinates say so and have no map button.
+ * One event in the list (docs/product-rules.md, Meetup map): title (a link to its detail), cafe,
+ * address, dates. A click anywhere but the link, or the '지도에서 보기' button, selects the cafe; the
+ * selected card is ringed and marked aria-current. Events without coordinates say so and have no
+ * map button.
  */
 export const MeetupCard = memo(function MeetupCard({
   meetup,
