@@ -99,7 +99,7 @@ const BENCHES: Bench[] = [
   },
   {
     name: 'session',
-    title: "A fan's session: ours against the spec's original calls",
+    title: "A fan's session: ours against the original app's calls",
     run: async (ctx) =>
       (await import('./session/bench.ts')).runSessionBench({
         app: await ctx.app(),

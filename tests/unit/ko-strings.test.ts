@@ -4,7 +4,7 @@ import { ko } from '@/i18n/ko-features';
 // The product's wording, copied by hand from docs/product-rules.md (the rules and messages under
 // each screen, Limits and messages). If one of these fails, the string in ko.ts drifted from that
 // wording, which is copied exactly.
-const SPEC_MESSAGES = [
+const RULE_MESSAGES = [
   '로그인이 필요한 서비스입니다.',
   '더 이상 없습니다',
   '더 보기',
@@ -76,11 +76,11 @@ function collectStrings(value: unknown, out: string[] = []): string[] {
 describe('ko.ts and ko-features.ts', () => {
   const all = new Set(collectStrings(ko));
 
-  it.each(SPEC_MESSAGES)('contains the spec message %s exactly', (message) => {
+  it.each(RULE_MESSAGES)('contains each product-rules message %s exactly', (message) => {
     expect(all.has(message)).toBe(true);
   });
 
-  it('names the main navigation as the spec does', () => {
+  it('names the main navigation as the product rules do', () => {
     expect(Object.values(ko.nav.desktop)).toEqual(['HOME', '교환', '밋업', '프로필']);
     expect(Object.values(ko.nav.tabs)).toEqual(['홈', '교환', '밋업', '프로필']);
   });
@@ -91,7 +91,7 @@ describe('ko.ts and ko-features.ts', () => {
     expect(ko.validation.postCounter(12, 150)).toBe('12/150');
   });
 
-  it('lists the photo card types of spec §9 in order', () => {
+  it('lists the photo card types of the product rules in order', () => {
     expect(ko.photoCardTypes).toEqual(['앨범', '특전', '팬싸', '시즌그리팅', '기타']);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeNavItem, shouldHideTopBar, shouldShowFooter } from '@/app/layout/visibility';
 
-describe('shouldHideTopBar (spec §2 Layout)', () => {
+describe('shouldHideTopBar (product rules, Layout and navigation)', () => {
   it.each([
     '/profileSetting',
     '/alerts',

@@ -28,7 +28,7 @@ function clickThrough(total: number, start: LoadMoreState) {
 const loaded = () => loadMoreReducer(initialLoadMore, { type: 'loaded' });
 
 describe('load more', () => {
-  it('uses the spec constants', () => {
+  it('uses the product-rules constants', () => {
     expect(PAGE_SIZE).toEqual({ initial: 12, afterLoad: 18, step: 12 });
     expect(MORE_SCROLL).toEqual({ px: 320, delayMs: 700 });
   });

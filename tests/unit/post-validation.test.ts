@@ -11,7 +11,7 @@ const TOO_LONG = '교환 글은 150자까지 쓸 수 있습니다.';
 const PROFANE = '비속어가 포함된 글은 작성할 수 없습니다.';
 
 describe('checkPostText', () => {
-  it('uses the spec wording', () => {
+  it('uses the product-rules wording', () => {
     expect(ko.validation.exchangeEmpty).toBe(EMPTY);
     expect(ko.validation.exchangeTooLong).toBe(TOO_LONG);
     expect(ko.validation.exchangeProfanity).toBe(PROFANE);

@@ -9,7 +9,7 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-describe('relativeTime (spec §9)', () => {
+describe('relativeTime (product rules, Limits and messages)', () => {
   it.each([
     [0, '방금 전'],
     [59 * SECOND, '방금 전'],

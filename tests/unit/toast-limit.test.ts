@@ -10,7 +10,7 @@ function toasts(count: number, visible = true) {
   }));
 }
 
-describe('toastsOverLimit (spec §9: at most 20 toasts)', () => {
+describe('toastsOverLimit (product rules, Limits and messages: at most 20 toasts)', () => {
   it('keeps 20', () => {
     expect(MAX_VISIBLE_TOASTS).toBe(20);
     expect(toastsOverLimit(toasts(20))).toEqual([]);
