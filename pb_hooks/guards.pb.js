@@ -51,7 +51,6 @@ onRecordCreateRequest((e) => {
     const { toArray } = require(`${__hooks}/lib/records.js`);
     const { badRequest } = require(`${__hooks}/lib/errors.js`);
     const { MSG_PROTECTED } = require(`${__hooks}/lib/protected-fields.js`);
-    const reserved = require(`${__hooks}/lib/reserved-names.js`);
     const r = e.record;
     const bad = [];
     const role = r.getString('role');
@@ -69,6 +68,8 @@ onRecordCreateRequest((e) => {
       bad.push('likeList');
     }
     if (bad.length) throw badRequest(MSG_PROTECTED, bad, 'validation_protected_field');
+    // loaded only here: it folds its whole word list when it loads
+    const reserved = require(`${__hooks}/lib/reserved-names.js`);
     if (reserved.isReservedName(r.getString('username'))) {
       throw badRequest(reserved.MSG_RESERVED_USERNAME, ['username'], 'validation_reserved_value');
     }
@@ -84,7 +85,6 @@ onRecordUpdateRequest((e) => {
     const { changedFields } = require(`${__hooks}/lib/records.js`);
     const { badRequest } = require(`${__hooks}/lib/errors.js`);
     const { USER_PROTECTED, MSG_PROTECTED } = require(`${__hooks}/lib/protected-fields.js`);
-    const reserved = require(`${__hooks}/lib/reserved-names.js`);
     const bad = changedFields(e.record, USER_PROTECTED);
     // likeList is hidden: PocketBase drops a caller's value for it unseen, so the request is read
     if (
@@ -98,6 +98,7 @@ onRecordUpdateRequest((e) => {
       e.record,
       changedFields(e.record, ['name', 'username']),
     );
+    const reserved = require(`${__hooks}/lib/reserved-names.js`);
     const original = e.record.original();
     const username = e.record.getString('username');
     if (
