@@ -25,13 +25,14 @@
  */
 onRecordCreateRequest(
   (e) => {
-    const lib = require(`${__hooks}/lib/common.js`);
+    const { findRecord } = require(`${__hooks}/lib/records.js`);
+    const { wasDeleted } = require(`${__hooks}/lib/tombstones.js`);
     const id = e.record.id;
     if (
       id &&
-      (lib.findRecord(e.app, e.collection.name, id) || lib.wasDeleted(e.app, e.collection.name, id))
+      (findRecord(e.app, e.collection.name, id) || wasDeleted(e.app, e.collection.name, id))
     ) {
-      throw lib.badRequest(
+      throw require(`${__hooks}/lib/errors.js`).badRequest(
         'Failed to create record.',
         ['id'],
         'validation_not_unique',
@@ -41,71 +42,74 @@ onRecordCreateRequest(
     e.next();
   },
   // every app collection: the tombstoned ones plus tombstones themselves
-  ...require(`${__hooks}/lib/common.js`).TOMBSTONED,
+  ...require(`${__hooks}/lib/tombstones.js`).TOMBSTONED,
   'tombstones',
 );
 
 onRecordCreateRequest((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
   if (!e.hasSuperuserAuth()) {
+    const { toArray } = require(`${__hooks}/lib/records.js`);
+    const { badRequest } = require(`${__hooks}/lib/errors.js`);
+    const { MSG_PROTECTED } = require(`${__hooks}/lib/protected-fields.js`);
     const r = e.record;
     const bad = [];
     const role = r.getString('role');
     if (role !== '' && role !== 'user') bad.push('role');
     for (const f of ['likeList', 'collectBook', 'exchangeStatus']) {
-      if (lib.toArray(r.get(f)).length) bad.push(f);
+      if (toArray(r.get(f)).length) bad.push(f);
     }
     if (r.getBool('verified')) bad.push('verified');
     if (r.getBool('emailVisibility')) bad.push('emailVisibility');
     // likeList is hidden: PocketBase drops a caller's value for it unseen, so the request is read
-    if (bad.indexOf('likeList') < 0 && lib.submitsChange(e, r, 'likeList')) bad.push('likeList');
-    if (bad.length) throw lib.badRequest(lib.MSG_PROTECTED, bad, 'validation_protected_field');
-    if (lib.isReservedUsername(r.getString('username'))) {
-      throw lib.badRequest(
-        lib.reservedNames().MSG_RESERVED_USERNAME,
-        ['username'],
-        'validation_reserved_value',
-      );
+    if (
+      bad.indexOf('likeList') < 0 &&
+      require(`${__hooks}/lib/request-body.js`).submitsChange(e, r, 'likeList')
+    ) {
+      bad.push('likeList');
     }
-    if (lib.isReservedName(r.getString('name'))) {
-      throw lib.badRequest(
-        lib.reservedNames().MSG_RESERVED_NAME,
-        ['name'],
-        'validation_reserved_value',
-      );
+    if (bad.length) throw badRequest(MSG_PROTECTED, bad, 'validation_protected_field');
+    // loaded only here: it folds its whole word list when it loads
+    const reserved = require(`${__hooks}/lib/reserved-names.js`);
+    if (reserved.isReservedName(r.getString('username'))) {
+      throw badRequest(reserved.MSG_RESERVED_USERNAME, ['username'], 'validation_reserved_value');
+    }
+    if (reserved.isReservedName(r.getString('name'))) {
+      throw badRequest(reserved.MSG_RESERVED_NAME, ['name'], 'validation_reserved_value');
     }
   }
   e.next();
 }, 'users');
 
 onRecordUpdateRequest((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
   if (!e.hasSuperuserAuth()) {
-    const bad = lib.changedFields(e.record, lib.USER_PROTECTED);
+    const { changedFields } = require(`${__hooks}/lib/records.js`);
+    const { badRequest } = require(`${__hooks}/lib/errors.js`);
+    const { USER_PROTECTED, MSG_PROTECTED } = require(`${__hooks}/lib/protected-fields.js`);
+    const bad = changedFields(e.record, USER_PROTECTED);
     // likeList is hidden: PocketBase drops a caller's value for it unseen, so the request is read
-    if (bad.indexOf('likeList') < 0 && lib.submitsChange(e, e.record, 'likeList')) {
+    if (
+      bad.indexOf('likeList') < 0 &&
+      require(`${__hooks}/lib/request-body.js`).submitsChange(e, e.record, 'likeList')
+    ) {
       bad.push('likeList');
     }
-    if (bad.length) throw lib.badRequest(lib.MSG_PROTECTED, bad, 'validation_protected_field');
-    lib.checkProfileEdit(e.record, lib.changedFields(e.record, ['name', 'username']));
+    if (bad.length) throw badRequest(MSG_PROTECTED, bad, 'validation_protected_field');
+    require(`${__hooks}/lib/input-rules.js`).checkProfileEdit(
+      e.record,
+      changedFields(e.record, ['name', 'username']),
+    );
+    const reserved = require(`${__hooks}/lib/reserved-names.js`);
+    const original = e.record.original();
     const username = e.record.getString('username');
     if (
-      lib.isReservedUsername(username) &&
-      !lib.isReservedUsername(e.record.original().getString('username'))
+      reserved.isReservedName(username) &&
+      !reserved.isReservedName(original.getString('username'))
     ) {
-      throw lib.badRequest(
-        lib.reservedNames().MSG_RESERVED_USERNAME,
-        ['username'],
-        'validation_reserved_value',
-      );
+      throw badRequest(reserved.MSG_RESERVED_USERNAME, ['username'], 'validation_reserved_value');
     }
     const name = e.record.getString('name');
-    if (lib.isReservedName(name) && !lib.isReservedName(e.record.original().getString('name'))) {
-      throw lib.badRequest(
-        lib.reservedNames().MSG_RESERVED_NAME,
-        ['name'],
-        'validation_reserved_value',
-      );
+    if (reserved.isReservedName(name) && !reserved.isReservedName(original.getString('name'))) {
+      throw badRequest(reserved.MSG_RESERVED_NAME, ['name'], 'validation_reserved_value');
     }
   }
   e.next();
@@ -114,27 +118,34 @@ onRecordUpdateRequest((e) => {
 // ---------------------------------------------------------------- exchange posts
 
 onRecordCreateRequest((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
+  const rules = require(`${__hooks}/lib/input-rules.js`);
   if (!e.hasSuperuserAuth()) {
-    if (e.record.getString('status') !== lib.INITIAL_STATUS) {
-      throw lib.badRequest(lib.MSG_POST_STATUS, ['status']);
+    const { badRequest } = require(`${__hooks}/lib/errors.js`);
+    if (e.record.getString('status') !== rules.INITIAL_STATUS) {
+      throw badRequest(rules.MSG_POST_STATUS, ['status']);
     }
     if (e.record.getString('chatContent') !== '') {
-      throw lib.badRequest(lib.MSG_PROTECTED, ['chatContent'], 'validation_protected_field');
+      const { MSG_PROTECTED } = require(`${__hooks}/lib/protected-fields.js`);
+      throw badRequest(MSG_PROTECTED, ['chatContent'], 'validation_protected_field');
     }
   }
-  lib.checkPostDescription(e.record);
+  rules.checkPostDescription(e.record);
   e.next();
 }, 'exchangeList');
 
 onRecordUpdateRequest((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
+  const { changedFields } = require(`${__hooks}/lib/records.js`);
   // chatContent is no one's to write (as on create): nothing in the app sets it
-  if (!e.hasSuperuserAuth() && lib.changedFields(e.record, ['chatContent']).length) {
-    throw lib.badRequest(lib.MSG_PROTECTED, ['chatContent'], 'validation_protected_field');
+  if (!e.hasSuperuserAuth() && changedFields(e.record, ['chatContent']).length) {
+    const { MSG_PROTECTED } = require(`${__hooks}/lib/protected-fields.js`);
+    throw require(`${__hooks}/lib/errors.js`).badRequest(
+      MSG_PROTECTED,
+      ['chatContent'],
+      'validation_protected_field',
+    );
   }
-  if (lib.changedFields(e.record, ['description']).length) {
-    lib.checkPostDescription(e.record);
+  if (changedFields(e.record, ['description']).length) {
+    require(`${__hooks}/lib/input-rules.js`).checkPostDescription(e.record);
   }
   e.next();
 }, 'exchangeList');
@@ -142,26 +153,28 @@ onRecordUpdateRequest((e) => {
 // ---------------------------------------------------------------- meetup comments
 
 onRecordCreateRequest((e) => {
-  require(`${__hooks}/lib/common.js`).checkCommentText(e.record);
+  require(`${__hooks}/lib/input-rules.js`).checkCommentText(e.record);
   e.next();
 }, 'comments');
 
 onRecordUpdateRequest((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
-  if (lib.changedFields(e.record, ['ment']).length) lib.checkCommentText(e.record);
+  const { changedFields } = require(`${__hooks}/lib/records.js`);
+  if (changedFields(e.record, ['ment']).length)
+    require(`${__hooks}/lib/input-rules.js`).checkCommentText(e.record);
   e.next();
 }, 'comments');
 
 // ---------------------------------------------------------------- collect books
 
 onRecordCreateRequest((e) => {
-  require(`${__hooks}/lib/common.js`).checkBookTitle(e.record);
+  require(`${__hooks}/lib/input-rules.js`).checkBookTitle(e.record);
   e.next();
 }, 'collectBook');
 
 onRecordUpdateRequest((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
-  if (lib.changedFields(e.record, ['title']).length) lib.checkBookTitle(e.record);
+  const { changedFields } = require(`${__hooks}/lib/records.js`);
+  if (changedFields(e.record, ['title']).length)
+    require(`${__hooks}/lib/input-rules.js`).checkBookTitle(e.record);
   e.next();
 }, 'collectBook');
 
@@ -169,10 +182,18 @@ onRecordUpdateRequest((e) => {
 
 onRecordUpdateRequest(
   (e) => {
-    const lib = require(`${__hooks}/lib/common.js`);
     if (!e.hasSuperuserAuth()) {
-      const bad = lib.changedFields(e.record, lib.IMMUTABLE[e.collection.name] || []);
-      if (bad.length) throw lib.badRequest(lib.MSG_PROTECTED, bad, 'validation_protected_field');
+      const { IMMUTABLE, MSG_PROTECTED } = require(`${__hooks}/lib/protected-fields.js`);
+      const bad = require(`${__hooks}/lib/records.js`).changedFields(
+        e.record,
+        IMMUTABLE[e.collection.name] || [],
+      );
+      if (bad.length)
+        throw require(`${__hooks}/lib/errors.js`).badRequest(
+          MSG_PROTECTED,
+          bad,
+          'validation_protected_field',
+        );
     }
     e.next();
   },
@@ -185,13 +206,19 @@ onRecordUpdateRequest(
 );
 
 onRecordUpdateRequest((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
   if (!e.hasSuperuserAuth()) {
     const others = e.collection.fields
       .fieldNames()
       .filter((f) => f !== 'read' && f !== 'updated' && f !== 'created');
-    const bad = lib.changedFields(e.record, others);
-    if (bad.length) throw lib.badRequest(lib.MSG_PROTECTED, bad, 'validation_protected_field');
+    const bad = require(`${__hooks}/lib/records.js`).changedFields(e.record, others);
+    if (bad.length) {
+      const { MSG_PROTECTED } = require(`${__hooks}/lib/protected-fields.js`);
+      throw require(`${__hooks}/lib/errors.js`).badRequest(
+        MSG_PROTECTED,
+        bad,
+        'validation_protected_field',
+      );
+    }
   }
   e.next();
 }, 'notifications');
@@ -200,20 +227,21 @@ onRecordUpdateRequest((e) => {
 
 onRecordUpdateRequest(
   (e) => {
-    const lib = require(`${__hooks}/lib/common.js`);
+    const { DERIVED } = require(`${__hooks}/lib/protected-fields.js`);
     const body = e.requestInfo().body || {};
     const superuser = e.hasSuperuserAuth();
     // a superuser may set these on purpose; everyone else can't change them (see above)
-    const fields = (lib.DERIVED[e.collection.name] || []).filter(
+    const fields = (DERIVED[e.collection.name] || []).filter(
       (f) => !superuser || body[f] === undefined,
     );
     if (!fields.length) return e.next();
-    lib.inTransaction(e, null, (txApp) => {
-      const fresh = lib.findRecord(txApp, e.collection.name, e.record.id);
+    const { inTransaction, findRecord, changedFields } = require(`${__hooks}/lib/records.js`);
+    inTransaction(e, null, (txApp) => {
+      const fresh = findRecord(txApp, e.collection.name, e.record.id);
       if (!fresh) return;
       for (const f of fields) {
         // only refresh values the request didn't change (others are rejected above)
-        if (!lib.changedFields(e.record, [f]).length) e.record.set(f, fresh.get(f));
+        if (!changedFields(e.record, [f]).length) e.record.set(f, fresh.get(f));
       }
     });
   },

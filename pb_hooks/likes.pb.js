@@ -6,11 +6,13 @@
  * Also runs for likes deleted by a cascade (card or user deleted).
  */
 onRecordCreate((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
-  lib.inTransaction(e, (txApp) => lib.applyLike(txApp, e.record, +1));
+  const { inTransaction } = require(`${__hooks}/lib/records.js`);
+  const { applyLike } = require(`${__hooks}/lib/likes.js`);
+  inTransaction(e, (txApp) => applyLike(txApp, e.record, +1));
 }, 'likes');
 
 onRecordDelete((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
-  lib.inTransaction(e, (txApp) => lib.applyLike(txApp, e.record, -1));
+  const { inTransaction } = require(`${__hooks}/lib/records.js`);
+  const { applyLike } = require(`${__hooks}/lib/likes.js`);
+  inTransaction(e, (txApp) => applyLike(txApp, e.record, -1));
 }, 'likes');

@@ -26,14 +26,14 @@ routerAdd('GET', '/api/push/public-key', (e) => {
 
 onRecordCreateRequest((e) => {
   const lib = require(`${__hooks}/lib/push.js`);
-  const common = require(`${__hooks}/lib/common.js`);
+  const { inTransaction } = require(`${__hooks}/lib/records.js`);
   lib.checkSubscription(e.record);
   // The create rule runs after this hook: a record in someone else's name is left for it to
   // refuse, before anything about that account (its device count) is looked at. Superusers
   // (admin tools, data moved from elsewhere) are not capped.
   const own = e.auth && e.auth.id === e.record.getString('user');
   if (e.hasSuperuserAuth() || !own) return e.next();
-  common.inTransaction(e, null, (txApp) => lib.checkDeviceLimit(txApp, e.record));
+  inTransaction(e, null, (txApp) => lib.checkDeviceLimit(txApp, e.record));
 }, 'pushSubscriptions');
 
 onRecordUpdateRequest((e) => {

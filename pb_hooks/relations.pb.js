@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 /**
- * Back-reference lists kept by hooks (clients never write them), listed in lib/common.js
- * BACK_REFERENCES:
+ * Back-reference lists kept by hooks (clients never write them), listed in
+ * lib/back-references.js:
  *   photoCards.exchangeList, users.exchangeStatus  <- exchangeList create/delete
  *   users.collectBook                              <- collectBook create/delete
  *   meetUps.comments                               <- comments create/delete
@@ -10,8 +10,9 @@
  */
 onRecordCreate(
   (e) => {
-    const lib = require(`${__hooks}/lib/common.js`);
-    lib.inTransaction(e, (txApp) => lib.syncBackReferences(txApp, e.record, true));
+    const { syncBackReferences } = require(`${__hooks}/lib/back-references.js`);
+    const { inTransaction } = require(`${__hooks}/lib/records.js`);
+    inTransaction(e, (txApp) => syncBackReferences(txApp, e.record, true));
   },
   'exchangeList',
   'collectBook',
@@ -21,8 +22,9 @@ onRecordCreate(
 
 onRecordDelete(
   (e) => {
-    const lib = require(`${__hooks}/lib/common.js`);
-    lib.inTransaction(e, (txApp) => lib.syncBackReferences(txApp, e.record, false));
+    const { syncBackReferences } = require(`${__hooks}/lib/back-references.js`);
+    const { inTransaction } = require(`${__hooks}/lib/records.js`);
+    inTransaction(e, (txApp) => syncBackReferences(txApp, e.record, false));
   },
   'exchangeList',
   'collectBook',
@@ -33,7 +35,8 @@ onRecordDelete(
 // Ownership fields are immutable for clients (guards.pb.js); a superuser may still move a card
 // to another group.
 onRecordUpdate((e) => {
-  const lib = require(`${__hooks}/lib/common.js`);
+  const { moveBackReferences } = require(`${__hooks}/lib/back-references.js`);
+  const { inTransaction } = require(`${__hooks}/lib/records.js`);
   // Before the save, while original() still holds the old group; a failed save rolls it back.
-  lib.inTransaction(e, null, (txApp) => lib.moveBackReferences(txApp, e.record));
+  inTransaction(e, null, (txApp) => moveBackReferences(txApp, e.record));
 }, 'photoCards');

@@ -52,9 +52,14 @@ onRecordUpdateRequest((e) => {
   const email = e.record.email();
   if (email && email !== email.toLowerCase()) e.record.setEmail(email.toLowerCase());
   if (!e.hasSuperuserAuth()) {
-    const lib = require(`${__hooks}/lib/common.js`);
-    if (lib.changedFields(e.record, ['signupPending']).length) {
-      throw lib.badRequest(lib.MSG_PROTECTED, ['signupPending'], 'validation_protected_field');
+    const { changedFields } = require(`${__hooks}/lib/records.js`);
+    if (changedFields(e.record, ['signupPending']).length) {
+      const { MSG_PROTECTED } = require(`${__hooks}/lib/protected-fields.js`);
+      throw require(`${__hooks}/lib/errors.js`).badRequest(
+        MSG_PROTECTED,
+        ['signupPending'],
+        'validation_protected_field',
+      );
     }
   }
   e.next();

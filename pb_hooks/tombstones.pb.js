@@ -7,9 +7,10 @@
  */
 onRecordDelete(
   (e) => {
-    const lib = require(`${__hooks}/lib/common.js`);
-    lib.inTransaction(e, (txApp) => lib.writeTombstone(txApp, e.record));
+    const { writeTombstone } = require(`${__hooks}/lib/tombstones.js`);
+    const { inTransaction } = require(`${__hooks}/lib/records.js`);
+    inTransaction(e, (txApp) => writeTombstone(txApp, e.record));
   },
-  // the list lives in lib/common.js so the hook and writeTombstone agree
-  ...require(`${__hooks}/lib/common.js`).TOMBSTONED,
+  // the list lives in lib/tombstones.js so the hook and writeTombstone agree
+  ...require(`${__hooks}/lib/tombstones.js`).TOMBSTONED,
 );

@@ -2,9 +2,10 @@
 /**
  * Input rules the server keeps for what users write (the same as the client's): text
  * normalisation and the profanity list, and the checks of exchange posts, comments, collect-book
- * titles and profile edits, each refusing with the client's Korean message. Loaded through
- * lib/common.js, which re-exports them.
+ * titles and profile edits, each refusing with the client's Korean message (lib/errors.js).
  */
+
+const { badRequest } = require(`${__hooks}/lib/errors.js`);
 
 // ---------------------------------------------------------------- text normalisation
 
@@ -74,16 +75,6 @@ function findProfanity(text) {
 /** Length in Unicode code points (what PocketBase's text `max` counts). */
 function codePointLength(s) {
   return Array.from(s).length;
-}
-
-// ---------------------------------------------------------------- errors
-
-function badRequest(message, fields, code, fieldMessage) {
-  const data = {};
-  for (const f of fields || []) {
-    data[f] = new ValidationError(code || 'validation_invalid_value', fieldMessage || message);
-  }
-  return new BadRequestError(message, data);
 }
 
 // ---------------------------------------------------------------- exchange posts
@@ -164,7 +155,7 @@ const MSG_USERNAME_INVALID = '닉네임은 한글, 영문, 숫자, _ . 로 2~20�
  * A user's edit of their own profile: the name and nickname it changes follow the client's rules
  * (src/data/repos/profile.ts). The phone number and birth date are hidden fields: PocketBase drops
  * them from a user's request body, so only the sign-up (lib/signup.js, same rules) sets them.
- * `changed` lists the fields this request changes (common.js changedFields).
+ * `changed` lists the fields this request changes (lib/records.js changedFields).
  */
 function checkProfileEdit(record, changed) {
   if (changed.indexOf('name') >= 0) {
@@ -188,7 +179,6 @@ module.exports = {
   findProfanity,
   loadProfanityWords,
   codePointLength,
-  badRequest,
   checkPostDescription,
   checkCommentText,
   checkBookTitle,

@@ -113,8 +113,7 @@ function deriveUsername(app, email) {
     .replace(/[^0-9a-z_.]/g, '')
     .slice(0, 14);
   if (base.length < 2) base = 'fan' + base;
-  const lib = require(`${__hooks}/lib/common.js`);
-  if (lib.isReservedUsername(base)) base = 'fan';
+  if (require(`${__hooks}/lib/reserved-names.js`).isReservedName(base)) base = 'fan';
   else if (!usernameTaken(app, base)) return base;
   for (let digits = 4; digits <= 6; digits++) {
     for (let i = 0; i < 10; i++) {

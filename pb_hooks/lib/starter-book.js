@@ -1,8 +1,8 @@
 /// <reference path="../../pb_data/types.d.ts" />
 /**
- * The starter collect book of a new account (spec: a preset collect book is attached at sign-up;
- * issue 6 "Profile shelf"): '나의 첫 콜렉트북' for the user's bias group, else RIIZE (the app's
- * default bias), else no group; no thumbnail (the shelf shows the group logo or '미정').
+ * The starter collect book of a new account (a preset collect book is attached at sign-up:
+ * docs/product-rules.md, Profile shelf; docs/accounts.md, Sign-up): '나의 첫 콜렉트북' for the
+ * user's bias group, else RIIZE (the app's default bias), else no group; no thumbnail (the shelf shows the group logo or '미정').
  *
  * Made where an account becomes the person's own: the email sign-up's complete-signup route
  * (lib/signup.js), the first Kakao/Instagram login (signup.pb.js, oauth.pb.js) and the first

@@ -184,7 +184,7 @@ function usedSince(app, userId, bucket, sinceMs) {
 
 /**
  * Refuses the uploads when they would take `userId` over the day's quota of `bucket`, else logs
- * them. Run inside the write transaction (see lib/common.js inTransaction), so the check and the
+ * them. Run inside the write transaction (see lib/records.js inTransaction), so the check and the
  * log are one step.
  *
  * The refusal is a 400 with the Korean message (field code `validation_upload_quota`), not a 429:
@@ -234,7 +234,7 @@ function handleRequest(e, isCreate) {
   const bucket = e.collection.name;
   if (!uploads.length || !QUOTAS[bucket] || !e.auth || e.hasSuperuserAuth()) return e.next();
   const userId = e.auth.id;
-  require(`${__hooks}/lib/common.js`).inTransaction(e, null, (txApp) =>
+  require(`${__hooks}/lib/records.js`).inTransaction(e, null, (txApp) =>
     chargeQuota(txApp, userId, bucket, e.record.id, uploads),
   );
 }

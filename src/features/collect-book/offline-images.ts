@@ -2,13 +2,12 @@
  * Keeps a collect book's card images available offline (docs/product-rules.md, Collect book;
  * docs/architecture.md, The service worker): the images of every card of the book's group, and the
  * group logo, at the exact URLs the screens request, are downloaded by the service worker into its
- * 'pb-files-saved' cache, which its file route reads before the bounded browsing cache and which
+ * saved-images cache, which its file route reads before the bounded browsing cache and which
  * nothing expires.
  *
  * The page computes the URLs from the local store and talks to the worker with messages; the
  * worker does the downloads (a few at a time) so they go on when the screen changes. The
- * protocol is described in sw/sw.ts; the worker may not import features, so the shapes are
- * repeated here.
+ * messages are shared with the worker (src/data/pb/offline-images.ts).
  *
  * No React here: the hook is use-save-offline.ts; start-data.ts loads this module lazily to
  * save the user's own books in the background.
@@ -18,42 +17,20 @@ import { getGroup } from '@/data/queries/groups';
 import { listPhotoCards } from '@/data/queries/photo-cards';
 import { getFileToken } from '@/data/pb/file-token';
 import { BOOK_COVER_THUMB, fileUrl, withFileToken } from '@/data/pb/files';
+import {
+  SAVED_IMAGES_CACHE,
+  cacheImagesRequest,
+  isCacheImagesReply,
+  type SaveProgress,
+  type SaveResult,
+} from '@/data/pb/offline-images';
 import { bookCardImageUrl } from './book-card-image';
 
-/** The worker's cache of saved images (sw/sw.ts SAVED_FILES_CACHE). */
-export const SAVED_IMAGES_CACHE = 'pb-files-saved';
+export type { SaveProgress, SaveResult };
 
 /** Used for the size estimate when no image could be measured (a 320px-wide card rendition). */
 const FALLBACK_IMAGE_BYTES = 30_000;
 const ESTIMATE_SAMPLES = 3;
-
-export interface SaveProgress {
-  done: number;
-  total: number;
-  bytes: number;
-}
-
-export interface SaveResult extends SaveProgress {
-  failed: string[];
-}
-
-interface WorkerMessage extends SaveProgress {
-  type: 'cache-images-progress' | 'cache-images-done';
-  id: string;
-  failed?: string[];
-}
-
-function isWorkerMessage(data: unknown): data is WorkerMessage {
-  const d = data as Partial<WorkerMessage> | null;
-  return (
-    !!d &&
-    (d.type === 'cache-images-progress' || d.type === 'cache-images-done') &&
-    typeof d.id === 'string' &&
-    typeof d.done === 'number' &&
-    typeof d.total === 'number' &&
-    typeof d.bytes === 'number'
-  );
-}
 
 /** True when this browser can keep images offline (a service worker and Cache Storage). */
 export function offlineImagesSupported(): boolean {
@@ -131,7 +108,7 @@ export async function saveImagesOffline(
   const container = navigator.serviceWorker;
   return new Promise<SaveResult>((resolve) => {
     const onMessage = (event: MessageEvent) => {
-      if (!isWorkerMessage(event.data) || event.data.id !== id) return;
+      if (!isCacheImagesReply(event.data) || event.data.id !== id) return;
       const { done, total, bytes } = event.data;
       onProgress?.({ done, total, bytes });
       if (event.data.type === 'cache-images-done') {
@@ -142,7 +119,7 @@ export async function saveImagesOffline(
     container.addEventListener('message', onMessage);
     // a page that was loaded before any worker existed gets messages only once started
     container.startMessages();
-    worker.postMessage({ type: 'cache-images', id, urls: [...urls] });
+    worker.postMessage(cacheImagesRequest(id, urls));
   });
 }
 

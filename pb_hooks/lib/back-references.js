@@ -1,0 +1,43 @@
+/// <reference path="../../pb_data/types.d.ts" />
+/**
+ * Back-reference lists kept by hooks (clients never write them): a parent record lists the ids
+ * of its children, updated when a child is created, deleted or moved (pb_hooks/relations.pb.js).
+ */
+
+const { setMembership } = require(`${__hooks}/lib/records.js`);
+
+/**
+ * Per child collection: the child's `via` field names the parent record in `parent` whose `field`
+ * lists the child ids.
+ */
+const BACK_REFERENCES = {
+  exchangeList: [
+    { via: 'photoCard', parent: 'photoCards', field: 'exchangeList' },
+    { via: 'writer', parent: 'users', field: 'exchangeStatus' },
+  ],
+  collectBook: [{ via: 'users', parent: 'users', field: 'collectBook' }],
+  comments: [{ via: 'meetUp', parent: 'meetUps', field: 'comments' }],
+  photoCards: [{ via: 'group', parent: 'groups', field: 'photoCards' }],
+};
+
+/** Adds (present) or removes the child record in every back-reference list that names it. */
+function syncBackReferences(app, child, present) {
+  const refs = BACK_REFERENCES[child.collection().name] || [];
+  for (const ref of refs) {
+    setMembership(app, ref.parent, child.getString(ref.via), ref.field, child.id, present);
+  }
+}
+
+/** Moves the child between parents when an update changes a `via` field. */
+function moveBackReferences(app, child) {
+  const refs = BACK_REFERENCES[child.collection().name] || [];
+  for (const ref of refs) {
+    const before = child.original().getString(ref.via);
+    const after = child.getString(ref.via);
+    if (before === after) continue;
+    setMembership(app, ref.parent, before, ref.field, child.id, false);
+    setMembership(app, ref.parent, after, ref.field, child.id, true);
+  }
+}
+
+module.exports = { BACK_REFERENCES, syncBackReferences, moveBackReferences };

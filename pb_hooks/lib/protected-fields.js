@@ -1,0 +1,41 @@
+/// <reference path="../../pb_data/types.d.ts" />
+/**
+ * Fields clients may not write: hook-kept ones, the users fields only superusers set, and owner
+ * fields that never change after creation (pb_hooks/guards.pb.js enforces them).
+ */
+
+/**
+ * Fields kept by hooks. Request updates that don't submit them get the current stored value
+ * (read inside the write transaction), so a stale copy loaded before a concurrent like cannot
+ * overwrite the hook's work.
+ */
+const DERIVED = {
+  users: ['likeList', 'collectBook', 'exchangeStatus'],
+  photoCards: ['likeCount', 'exchangeList'],
+  groups: ['photoCards'],
+  meetUps: ['comments'],
+};
+
+/** Fields of users that only superusers (and hooks) may set. */
+const USER_PROTECTED = [
+  'role',
+  'likeList',
+  'collectBook',
+  'exchangeStatus',
+  'verified',
+  'emailVisibility',
+];
+
+/** Fields that never change after creation (for non-superusers). */
+const IMMUTABLE = {
+  exchangeList: ['writer', 'photoCard'],
+  comments: ['name', 'meetUp'],
+  collectBook: ['users'],
+  likes: ['user', 'photoCard'],
+  informUs: ['user'],
+  pushSubscriptions: ['user'],
+};
+
+const MSG_PROTECTED = '변경할 수 없는 항목이 포함되어 있습니다.';
+
+module.exports = { DERIVED, USER_PROTECTED, IMMUTABLE, MSG_PROTECTED };

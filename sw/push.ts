@@ -1,0 +1,116 @@
+/**
+ * Push alerts (docs/push.md): each push (sent by server/ for a `notifications` row) is shown as a
+ * notification and stored in the local inbox, so /alerts lists it at once, offline too; clicking
+ * it marks it read and opens its route in an open tab (or a new one).
+ *
+ * Payload (server/push/): {"id","title","body","url","topic","created"}; `id` is the server's
+ * `notifications` row, so the pull that brings the row later replaces our copy.
+ */
+import { db } from '@/data/db/index.ts';
+import { parsePushPayload, safeAppPath } from '@/data/push/payload.ts';
+import { storePushedNotification } from '@/data/push/inbox.ts';
+import { markNotificationRead } from '@/data/repos/notifications.ts';
+import { ko } from '@/i18n/ko.ts';
+import { koAlerts } from '@/i18n/ko-alerts.ts';
+import { flushFromWorker } from './background-sync.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+const NOTIFICATION_ICON = '/icons/icon-192.png';
+const NOTIFICATION_BADGE = '/icons/badge-96.png';
+
+interface AlertData {
+  url: string;
+  id: string;
+}
+
+async function showPush(text: string | undefined): Promise<void> {
+  const p = parsePushPayload(text);
+  if (!p) {
+    // Not one of ours (or broken): Chrome shows its own generic notice when a push shows
+    // nothing, so show ours, pointing at the inbox.
+    console.warn('[sw] push with an unreadable payload');
+    await self.registration.showNotification(ko.app.name, {
+      body: koAlerts.alerts.fallbackBody,
+      icon: NOTIFICATION_ICON,
+      badge: NOTIFICATION_BADGE,
+      lang: 'ko',
+      data: { url: '/alerts', id: '' } satisfies AlertData,
+    });
+    return;
+  }
+  await Promise.all([
+    self.registration.showNotification(p.title, {
+      body: p.body,
+      icon: NOTIFICATION_ICON,
+      badge: NOTIFICATION_BADGE,
+      tag: p.id,
+      lang: 'ko',
+      data: { url: p.url, id: p.id } satisfies AlertData,
+    }),
+    // a storage failure must not keep the notification from showing
+    storePushedNotification(db, p).catch((err: unknown) =>
+      console.warn('[sw] could not store the pushed alert', err),
+    ),
+  ]);
+}
+
+function alertData(notification: Notification): AlertData {
+  const d = notification.data as Partial<AlertData> | null;
+  return {
+    url: safeAppPath(typeof d?.url === 'string' ? d.url : '/alerts'),
+    id: typeof d?.id === 'string' ? d.id : '',
+  };
+}
+
+async function focusOrOpen(url: string): Promise<void> {
+  const target = new URL(url, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const client =
+    windows.find((c) => c.focused) ??
+    windows.find((c) => c.visibilityState === 'visible') ??
+    windows[0];
+  if (client) {
+    // focus needs the click's user activation; a test's message has none, so it may fail
+    const focused = await client.focus().catch(() => client);
+    // navigate answers null or throws for a tab this worker does not control: open a new one
+    if (await focused.navigate(target).catch(() => null)) return;
+  }
+  await self.clients.openWindow(target);
+}
+
+async function markReadAndSend(id: string): Promise<void> {
+  try {
+    if (await markNotificationRead(id, db)) await flushFromWorker();
+  } catch (err) {
+    // queued (or not signed in): the page's flusher or Background Sync sends it later
+    console.warn('[sw] could not mark the alert read now', err);
+  }
+}
+
+/**
+ * What a click on an alert does: mark it read (queued like any change, sent now if possible) and
+ * show its route in an open tab of the app, or a new one.
+ */
+async function openAlert({ url, id }: AlertData): Promise<void> {
+  await Promise.all([focusOrOpen(url), id ? markReadAndSend(id) : null]);
+}
+
+/** Opens one of the alerts shown now (by its tag) as if it was clicked; nothing if none is. */
+export async function openShownNotification(tag: string): Promise<void> {
+  const [shown] = await self.registration.getNotifications({ tag });
+  if (!shown) return;
+  const data = alertData(shown);
+  shown.close();
+  await openAlert(data);
+}
+
+export function registerPush(): void {
+  self.addEventListener('push', (event) => {
+    event.waitUntil(showPush(event.data?.text()));
+  });
+  self.addEventListener('notificationclick', (event) => {
+    event.notification.close();
+    event.waitUntil(openAlert(alertData(event.notification)));
+  });
+}
