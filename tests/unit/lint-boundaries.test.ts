@@ -17,6 +17,7 @@ beforeAll(() => {
 /** The rules that fired on `code` as if it were the file at `filePath`. */
 async function rulesFor(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${ROOT}/${filePath}` });
+  if (!result) throw new Error(`no lint result for ${filePath}`);
   return result.messages.map((m) => m.ruleId ?? m.message);
 }
 
