@@ -33,7 +33,7 @@ import { createClient } from '@/data/pb/client.ts';
 import { flushOutbox } from '@/data/sync/flush.ts';
 import { parsePushPayload, safeAppPath } from '@/data/push/payload.ts';
 import { storePushedNotification } from '@/data/push/inbox.ts';
-import { markNotificationRead } from '@/data/repos/notifications.ts';
+import { markNotificationRead } from '@/data/writes/notifications.ts';
 import { ko } from '@/i18n/ko.ts';
 import { FILE_CACHES, withoutFileToken } from '@/data/pb/files.ts';
 import { koAlerts } from '@/i18n/ko-alerts.ts';

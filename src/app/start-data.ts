@@ -12,8 +12,8 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { db } from '@/data/db/index.ts';
 import { getClient } from '@/data/pb/client.ts';
-import * as repos from '@/data/repos/index.ts';
-import { adoptGuestLikes } from '@/data/repos/index.ts';
+import * as repos from '@/data/writes/index.ts';
+import { adoptGuestLikes } from '@/data/writes/index.ts';
 import { loginWithPassword, logout } from '@/data/session/session.ts';
 import { requestPersistentStorage } from '@/data/storage.ts';
 import { createSyncEngine, type SyncEngine } from '@/data/sync/engine.ts';

@@ -5,7 +5,7 @@ import { AppDB } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';
 import { listLikedCardIds, listLikedCards } from '@/data/queries/likes.ts';
 import { getPhotoCard } from '@/data/queries/photo-cards.ts';
-import { adoptGuestLikes, toggleLike } from '@/data/repos/likes.ts';
+import { adoptGuestLikes, toggleLike } from '@/data/writes/likes.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 
 const USER = 'useraaaaaaaaaaa';

@@ -16,11 +16,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { AppDB, type OutboxRow } from '@/data/db/index.ts';
-import { readMutation } from '@/data/mutations/index.ts';
-import { createCollectBook, saveCollectBookCards } from '@/data/repos/collect-books.ts';
-import { createComment } from '@/data/repos/comments.ts';
-import { createPost, deletePost, editPost, setPostStatus } from '@/data/repos/exchange-posts.ts';
-import { setLike } from '@/data/repos/likes.ts';
+import { readMutation } from '@/data/outbox/index.ts';
+import { createCollectBook, saveCollectBookCards } from '@/data/writes/collect-books.ts';
+import { createComment } from '@/data/writes/comments.ts';
+import { createPost, deletePost, editPost, setPostStatus } from '@/data/writes/exchange-posts.ts';
+import { setLike } from '@/data/writes/likes.ts';
 import { recordKey } from '@/data/sync/apply.ts';
 import { flushOutbox } from '@/data/sync/flush.ts';
 import {

@@ -1,6 +1,6 @@
 /**
  * The local store: a Dexie (IndexedDB) copy of every collection the UI reads, plus the sync
- * bookkeeping. Screens read only from here (useLiveQuery); writes go through data/repos, which put
+ * bookkeeping. Screens read only from here (useLiveQuery); writes go through data/writes, which put
  * the optimistic change and its outbox row in one `rw` transaction.
  *
  * Tables:

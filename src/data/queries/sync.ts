@@ -14,7 +14,7 @@ import {
   type DeadLetterRow,
   type OutboxRow,
 } from '@/data/db/index.ts';
-import { MUTATION_KINDS } from '@/data/mutations/index.ts';
+import { MUTATION_KINDS } from '@/data/outbox/index.ts';
 import type { DeadLetterItem, OutboxItem } from './outbox-state.ts';
 
 export {

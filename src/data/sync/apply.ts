@@ -9,7 +9,7 @@
  *    responses, such as realtime messages; a copy without them keeps the local values.
  */
 import type { Table } from 'dexie';
-import { readMutation } from '@/data/mutations/index.ts';
+import { readMutation } from '@/data/outbox/index.ts';
 import type { AppDB } from '@/data/db/index.ts';
 import { parseRecord, type SyncedCollection } from '@/data/pb/records.ts';
 import { readSession } from '@/data/session/session.ts';

@@ -2,7 +2,7 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { AppDB, OutboxRow } from '@/data/db/index.ts';
-import type { AnyMutationKind, SendRequest } from '@/data/mutations/index.ts';
+import type { AnyMutationKind, SendRequest } from '@/data/outbox/index.ts';
 
 export interface FlushReport {
   /** Rows confirmed by the server and removed. */

@@ -31,7 +31,7 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { AppDB } from '@/data/db/index.ts';
-import { readMutation } from '@/data/mutations/index.ts';
+import { readMutation } from '@/data/outbox/index.ts';
 import type { SyncedCollection } from '@/data/pb/records.ts';
 import { readSession } from '@/data/session/session.ts';
 import { applyServerDeletes, applyServerRecords, recordKey } from './apply.ts';

@@ -8,7 +8,7 @@
  * session is checked once per flush with an auth refresh (`confirmSession`).
  */
 import type { RecordModel } from 'pocketbase';
-import { readMutation } from '@/data/mutations/index.ts';
+import { readMutation } from '@/data/outbox/index.ts';
 import { applyServerDeletes } from './apply.ts';
 import { classifyFailure, errorStatus, isDuplicate, isIdTaken } from './errors.ts';
 import type { FlushContext, Job, RowResult } from './flush-context.ts';

@@ -4,7 +4,7 @@
  */
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import type { SendRequest } from '@/data/mutations/index.ts';
+import type { SendRequest } from '@/data/outbox/index.ts';
 
 function toFile(field: string, blob: Blob): Blob {
   if (typeof File !== 'undefined' && blob instanceof File && blob.name) return blob;

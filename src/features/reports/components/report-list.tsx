@@ -5,7 +5,7 @@ import { useConfirm } from '@/components/ui/use-confirm';
 import { useFileUrl } from '@/data/pb/file-token';
 import { fileUrl } from '@/data/pb/files';
 import type { Report } from '@/data/pb/records';
-import { InvalidInputError, LoginRequiredError, loadRepos } from '@/data/repos/lazy';
+import { InvalidInputError, LoginRequiredError, loadRepos } from '@/data/writes/lazy';
 import { ko } from '@/i18n/ko-features';
 import { relativeTime } from '@/lib/relative-time';
 import { useOwnProfile } from '@/features/accounts/queries';

@@ -8,8 +8,8 @@ import {
   InvalidInputError,
   LoginRequiredError,
   StorageFullError,
-} from '@/data/repos';
-import type { ReportInput } from '@/data/repos/reports';
+} from '@/data/writes';
+import type { ReportInput } from '@/data/writes/reports';
 import { ko } from '@/i18n/ko-features';
 
 /** Online but still not sent after this long: say it was saved and will go later. */

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/ui/use-confirm';
 import type { CollectBook, Group } from '@/data/pb/records';
-import { InvalidInputError, saveCollectBookCards, StorageFullError } from '@/data/repos';
+import { InvalidInputError, saveCollectBookCards, StorageFullError } from '@/data/writes';
 import { syncStatusAtom, useAtomValue } from '@/state/store';
 import { ko } from '@/i18n/ko-features';
 import { useGroups, usePhotoCards } from '@/features/photo-cards/queries';

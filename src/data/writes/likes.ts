@@ -1,7 +1,7 @@
 /** Like (찜) and unlike a photo card. */
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
-import { likeSet, likeUnset } from '@/data/mutations/index.ts';
+import { likeSet, likeUnset } from '@/data/outbox/index.ts';
 import { readSession } from '@/data/session/session.ts';
 import { queueMutations } from './queue.ts';
 

@@ -1,6 +1,9 @@
 /**
- * The registry of queued mutation kinds. The outbox stores only a kind name and a payload; the
- * flusher, the rebase after pulls and the rollback after a refusal look the kind up here.
+ * data/outbox: what an outbox row means. Every kind of queued change (its payload check, its
+ * optimistic local effect, its request), the kind names and record keys (names.ts), and this
+ * registry. The outbox stores only a kind name and a payload; the flusher, the rebase after pulls
+ * and the rollback after a refusal look the kind up here. The functions screens call to make a
+ * change are in data/writes; sending the rows is data/sync (docs/sync.md).
  */
 import * as v from 'valibot';
 import { collectBookAddCards, collectBookCreate, collectBookRemoveCards } from './collect-books.ts';

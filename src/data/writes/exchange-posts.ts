@@ -5,7 +5,7 @@
 import { ko } from '@/i18n/ko.ts';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
-import { postCreate, postDelete, postUpdate } from '@/data/mutations/index.ts';
+import { postCreate, postDelete, postUpdate } from '@/data/outbox/index.ts';
 import type { ExchangePost } from '@/data/pb/records.ts';
 import { pbTimestamp } from '@/data/time.ts';
 import { InvalidInputError, LoginRequiredError, queueMutation } from './queue.ts';
