@@ -19,7 +19,7 @@ import { createPost, deletePost, editPost } from '../../src/data/writes/exchange
 import { createComment } from '../../src/data/writes/comments.ts';
 import { createCollectBook, saveCollectBookCards } from '../../src/data/writes/collect-books.ts';
 import { loginWithPassword, readSession } from '../../src/data/session/session.ts';
-import { recordKey } from '../../src/data/sync/apply.ts';
+import { recordKey } from '../../src/data/outbox/names.ts';
 import { flushOutbox, type FlushReport } from '../../src/data/sync/flush.ts';
 import { pullAll, pullCollection } from '../../src/data/sync/pull.ts';
 import { pbTimestamp } from '../../src/data/time.ts';

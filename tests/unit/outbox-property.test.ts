@@ -21,7 +21,7 @@ import { createCollectBook, saveCollectBookCards } from '@/data/writes/collect-b
 import { createComment } from '@/data/writes/comments.ts';
 import { createPost, deletePost, editPost, setPostStatus } from '@/data/writes/exchange-posts.ts';
 import { setLike } from '@/data/writes/likes.ts';
-import { recordKey } from '@/data/sync/apply.ts';
+import { recordKey } from '@/data/outbox/names.ts';
 import { flushOutbox } from '@/data/sync/flush.ts';
 import {
   fakeToken,
@@ -228,7 +228,7 @@ function orderViolations(rows: OutboxRow[], log: AppliedOp[]): string[] {
   });
   const lastApplied = new Map<string, Map<string, number>>();
   log.forEach((applied, position) => {
-    const key = recordKey(applied.collection, applied.id);
+    const key = `${applied.collection}/${applied.id}`;
     const ops = lastApplied.get(key) ?? new Map<string, number>();
     ops.set(JSON.stringify([applied.method, applied.body]), position);
     lastApplied.set(key, ops);

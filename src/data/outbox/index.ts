@@ -16,6 +16,7 @@ import type { AnyMutationKind } from './types.ts';
 import { biasSet, profileUpdate } from './users.ts';
 
 export type { AnyMutationKind, MutationKind, SendRequest } from './types.ts';
+export { KINDS, likeOrderKey, recordKey, type KindName, type RecordKey } from './names.ts';
 
 const ALL = [
   likeSet,
@@ -37,8 +38,6 @@ const ALL = [
 export const MUTATION_KINDS: ReadonlyMap<string, AnyMutationKind> = new Map(
   ALL.map((k) => [k.kind, k]),
 );
-
-export type MutationName = (typeof ALL)[number]['kind'];
 
 /** The kind and checked payload of a stored row, or an error text when either is unusable. */
 export function readMutation(

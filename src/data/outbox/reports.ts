@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { ko } from '@/i18n/ko.ts';
 import { koReports } from '@/i18n/ko-reports.ts';
+import { KINDS } from './names.ts';
 import type { MutationKind } from './types.ts';
 
 const text = v.optional(v.string(), '');
@@ -47,7 +48,7 @@ function textFields(p: ReportPayload): Record<string, string> {
 }
 
 export const reportCreate: MutationKind<ReportPayload> = {
-  kind: 'report.create',
+  kind: KINDS.reportCreate,
   collection: 'informUs',
   payload: reportPayload,
   recordId: (p) => p.id,
@@ -93,7 +94,7 @@ const deletePayload = v.object({ id: v.string() });
 export type ReportDeletePayload = v.InferOutput<typeof deletePayload>;
 
 export const reportDelete: MutationKind<ReportDeletePayload> = {
-  kind: 'report.delete',
+  kind: KINDS.reportDelete,
   collection: 'informUs',
   payload: deletePayload,
   recordId: (p) => p.id,

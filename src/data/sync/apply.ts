@@ -9,16 +9,12 @@
  *    responses, such as realtime messages; a copy without them keeps the local values.
  */
 import type { Table } from 'dexie';
-import { readMutation } from '@/data/outbox/index.ts';
+import { readMutation, recordKey } from '@/data/outbox/index.ts';
 import type { AppDB } from '@/data/db/index.ts';
 import { parseRecord, type SyncedCollection } from '@/data/pb/records.ts';
 import { readSession } from '@/data/session/session.ts';
 
 const USER_PRIVATE_FIELDS = ['email', 'phoneNumber', 'birth'] as const;
-
-export function recordKey(collection: string, id: string): string {
-  return `${collection}/${id}`;
-}
 
 /** Every table an optimistic apply may touch, plus the bookkeeping the rebase reads. */
 function rebaseTables(db: AppDB) {

@@ -6,7 +6,8 @@
  */
 import type { AppDB, DeadLetterRow, OutboxRow } from '@/data/db/index.ts';
 import { recordSchemas, type SyncedCollection } from '@/data/pb/records.ts';
-import { applyServerDeletes, applyServerRecords, rebase, recordKey } from './apply.ts';
+import { recordKey } from '@/data/outbox/names.ts';
+import { applyServerDeletes, applyServerRecords, rebase } from './apply.ts';
 import { classifyFailure } from './errors.ts';
 import type { FlushContext, FlushReport } from './flush-context.ts';
 import { confirmSession } from './outcomes.ts';

@@ -31,10 +31,10 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { AppDB } from '@/data/db/index.ts';
-import { readMutation } from '@/data/outbox/index.ts';
+import { readMutation, recordKey } from '@/data/outbox/index.ts';
 import type { SyncedCollection } from '@/data/pb/records.ts';
 import { readSession } from '@/data/session/session.ts';
-import { applyServerDeletes, applyServerRecords, recordKey } from './apply.ts';
+import { applyServerDeletes, applyServerRecords } from './apply.ts';
 import { finishRollbacks, moveToDeadLetters, rollback } from './dead-letters.ts';
 import { backoffMs, batchFailure, describeFailure, errorStatus } from './errors.ts';
 import type { FlushContext, FlushReport, Job, RowResult } from './flush-context.ts';

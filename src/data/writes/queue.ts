@@ -6,10 +6,9 @@
 import * as v from 'valibot';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
-import type { MutationKind } from '@/data/outbox/index.ts';
+import { recordKey, type MutationKind } from '@/data/outbox/index.ts';
 import { readSession } from '@/data/session/session.ts';
 import { isQuotaError, StorageFullError } from '@/data/storage.ts';
-import { recordKey } from '@/data/sync/apply.ts';
 import { announceQueued } from '@/data/sync/signals.ts';
 
 import { InvalidInputError, LoginRequiredError } from './errors.ts';

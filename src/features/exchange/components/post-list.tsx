@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { isLoggedInAtom, sessionUserIdAtom, useAtomValue } from '@/state/store';
 import type { ExchangePost } from '@/data/pb/records';
+import { recordKey } from '@/data/outbox/names';
 import { ko } from '@/i18n/ko-features';
 import { useOwnProfile, usePublicProfiles } from '@/features/accounts/queries';
 import { useNow } from '@/features/sync/hooks/use-now';
@@ -29,7 +30,7 @@ export function PostList({ posts }: { posts: ExchangePost[] }) {
   return (
     <ul className={styles.list} aria-label={ko.exchange.postsLabel} data-testid="post-list">
       {posts.map((post) => {
-        const key = `exchangeList/${post.id}`;
+        const key = recordKey('exchangeList', post.id);
         return (
           <PostItem
             key={post.id}

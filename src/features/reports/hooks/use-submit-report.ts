@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { syncStatusAtom, useAtomValue } from '@/state/store';
 import { db } from '@/data/db';
 import { deliveryOf, watchDelivery } from '@/data/queries/delivery';
+import { recordKey } from '@/data/outbox/names';
 import {
   createReport,
   InvalidInputError,
@@ -48,7 +49,7 @@ const QUOTA_CODE = 'validation_upload_quota';
 
 /** The Korean reason of a refused report, from its dead letter's description of the answer. */
 async function refusalOf(id: string): Promise<string | null> {
-  const dead = await db.deadLetters.where('recordKey').equals(`informUs/${id}`).last();
+  const dead = await db.deadLetters.where('recordKey').equals(recordKey('informUs', id)).last();
   return dead?.detail.includes(QUOTA_CODE) ? ko.reports.quotaExceeded : null;
 }
 
