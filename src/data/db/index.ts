@@ -141,3 +141,30 @@ export const SYNCED_TABLES = [
   'informUs',
   'notifications',
 ] as const;
+
+export type SyncedTable = (typeof SYNCED_TABLES)[number];
+
+/**
+ * How server copies of a synced table are stored, where it differs from a plain put
+ * (sync/apply.ts applies these for every path that brings records: pull, realtime, a send's
+ * answer, a rollback). docs/data-model.md, Local store.
+ */
+export interface SyncedTableRule {
+  /**
+   * Fields some answers leave out or send empty (hidden from that reader, as in realtime
+   * messages): a copy without them keeps the local values.
+   */
+  keepLocal?: readonly string[];
+  /** Of `keepLocal`: fields left out of the stored copy when neither side has a value. */
+  dropEmpty?: readonly string[];
+  /**
+   * Fields of a unique index beside the id: one record per value. A server copy replaces a local
+   * record with the same values and another id (a like of one card made on two devices).
+   */
+  oneRecordPer?: readonly string[];
+}
+
+export const SYNCED_TABLE_RULES: { readonly [T in SyncedTable]?: SyncedTableRule } = {
+  users: { keepLocal: ['email', 'phoneNumber', 'birth'], dropEmpty: ['email'] },
+  likes: { oneRecordPer: ['user', 'photoCard'] },
+};
