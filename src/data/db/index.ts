@@ -42,6 +42,11 @@ export interface OutboxRow {
   attempts: number;
   nextTryAt: number;
   lastError?: string;
+  /**
+   * When a flush first handed the row to the network. A row sent once may have landed (its answer
+   * lost), so it is never collapsed into a later change (writes/queue.ts); an unsent one may be.
+   */
+  sentAt?: number;
 }
 
 export interface DeadLetterRow extends OutboxRow {

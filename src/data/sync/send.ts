@@ -27,7 +27,10 @@ export async function sendJobs(
     const run: Job[] = [];
     while (i < jobs.length && run.length < batchMax && !jobs[i]!.req.files) run.push(jobs[i++]!);
     if (!run.length) run.push(jobs[i++]!);
-    const live = run.filter((j) => !failedKeys.has(j.key));
+    const live = await handOver(
+      ctx,
+      run.filter((j) => !failedKeys.has(j.key)),
+    );
     if (!live.length) continue;
 
     if (live.length > 1) {
@@ -75,6 +78,32 @@ export async function sendJobs(
     }
   }
   return null;
+}
+
+/**
+ * Marks the rows as handed to the network (`sentAt`) before they go, in one transaction, and keeps
+ * only the jobs whose rows are still queued: a row the write path collapsed into a later change
+ * since it was taken is not sent. Once marked, a row is never collapsed (it may land).
+ */
+async function handOver(ctx: FlushContext, jobs: Job[]): Promise<Job[]> {
+  if (!jobs.length) return jobs;
+  const { db } = ctx;
+  const now = ctx.now();
+  return db.transaction('rw', db.outbox, async () => {
+    const rows = await db.outbox.bulkGet(jobs.map((j) => j.row.seq!));
+    const kept: Job[] = [];
+    const unmarked: number[] = [];
+    jobs.forEach((job, k) => {
+      const row = rows[k];
+      if (row?.id !== job.row.id) return;
+      kept.push(job);
+      if (!row.sentAt) unmarked.push(row.seq!);
+    });
+    if (unmarked.length) {
+      await db.outbox.bulkUpdate(unmarked.map((key) => ({ key, changes: { sentAt: now } })));
+    }
+    return kept;
+  });
 }
 
 // The wire: one queued change as a PocketBase request, or a run of them as one batch.

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
-import { recordKey, type MutationKind } from '@/data/outbox/index.ts';
+import { KINDS, recordKey, type MutationKind } from '@/data/outbox/index.ts';
 import { readSession } from '@/data/session/session.ts';
 import { isQuotaError, StorageFullError } from '@/data/storage.ts';
 import { announceQueued } from '@/data/sync/signals.ts';
@@ -38,7 +38,9 @@ export async function queueMutations<P>(
       const payloads = await build({ db, userId: session.userId });
       for (const raw of payloads) {
         const payload = v.parse(kind.payload, raw);
+        const absorbed = await netEffect(db, kind.kind, payload, session.userId);
         await kind.apply(db, payload, session.userId);
+        if (absorbed) continue;
         await db.outbox.add({
           id: newRecordId(),
           kind: kind.kind,
@@ -58,6 +60,41 @@ export async function queueMutations<P>(
   }
   if (queued.length) announceQueued();
   return queued;
+}
+
+/**
+ * Rapid toggles of one like collapse to their net effect before anything is sent
+ * (docs/sync.md, The outbox): a like.set replaces an unsent like.set of the same user and card,
+ * and a like.unset of a like whose like.set is still unsent removes that row instead of queuing
+ * (the server never heard of the like). Only rows no flush has handed to the network (`sentAt`)
+ * are touched: a row sent once may have landed, and its later rows must still go. Runs inside
+ * the queuing transaction; returns true when the new change needs no row of its own.
+ */
+async function netEffect(db: AppDB, kind: string, payload: unknown, userId: string) {
+  if (kind !== KINDS.likeSet && kind !== KINDS.likeUnset) return false;
+  const like = payload as { id: string; user: string; photoCard: string };
+  const unsentSets = (
+    await db.outbox
+      .where('kind')
+      .equals(KINDS.likeSet)
+      .filter((r) => r.userId === userId && !r.sentAt)
+      .toArray()
+  ).filter((r) => {
+    const p = r.payload as { user?: unknown; photoCard?: unknown };
+    return p.user === like.user && p.photoCard === like.photoCard;
+  });
+  if (kind === KINDS.likeSet) {
+    // replaced: the new like is the one that goes (and is shown)
+    for (const r of unsentSets) {
+      await db.outbox.delete(r.seq!);
+      await db.likes.delete((r.payload as { id: string }).id);
+    }
+    return false;
+  }
+  const set = unsentSets.find((r) => (r.payload as { id: string }).id === like.id);
+  if (!set) return false;
+  await db.outbox.delete(set.seq!);
+  return true;
 }
 
 /** Queues one mutation; see queueMutations. */
