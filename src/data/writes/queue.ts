@@ -38,9 +38,8 @@ export async function queueMutations<P>(
       const payloads = await build({ db, userId: session.userId });
       for (const raw of payloads) {
         const payload = v.parse(kind.payload, raw);
-        const absorbed = await netEffect(db, kind.kind, payload, session.userId);
+        await collapseLikes(db, kind.kind, payload, session.userId);
         await kind.apply(db, payload, session.userId);
-        if (absorbed) continue;
         await db.outbox.add({
           id: newRecordId(),
           kind: kind.kind,
@@ -64,37 +63,32 @@ export async function queueMutations<P>(
 
 /**
  * Rapid toggles of one like collapse to their net effect before anything is sent
- * (docs/sync.md, The outbox): a like.set replaces an unsent like.set of the same user and card,
- * and a like.unset of a like whose like.set is still unsent removes that row instead of queuing
- * (the server never heard of the like). Only rows no flush has handed to the network (`sentAt`)
- * are touched: a row sent once may have landed, and its later rows must still go. Runs inside
- * the queuing transaction; returns true when the new change needs no row of its own.
+ * (docs/sync.md, The outbox): queuing a like.set for a user and card that still has an unsent
+ * like.set replaces it, with the unlikes queued for that unsent like (the server never saw that
+ * record), so like, unlike, like sends one create. Only rows no flush has handed to the network
+ * (`sentAt`) are touched: a row sent once may have landed, and the rows after it must still go.
+ * Like then unlike keeps both rows: the unlike also removes an equivalent like the server may hold
+ * from another device. Runs inside the queuing transaction, before the new row's apply.
  */
-async function netEffect(db: AppDB, kind: string, payload: unknown, userId: string) {
-  if (kind !== KINDS.likeSet && kind !== KINDS.likeUnset) return false;
-  const like = payload as { id: string; user: string; photoCard: string };
-  const unsentSets = (
-    await db.outbox
-      .where('kind')
-      .equals(KINDS.likeSet)
-      .filter((r) => r.userId === userId && !r.sentAt)
-      .toArray()
-  ).filter((r) => {
-    const p = r.payload as { user?: unknown; photoCard?: unknown };
-    return p.user === like.user && p.photoCard === like.photoCard;
-  });
-  if (kind === KINDS.likeSet) {
-    // replaced: the new like is the one that goes (and is shown)
-    for (const r of unsentSets) {
-      await db.outbox.delete(r.seq!);
-      await db.likes.delete((r.payload as { id: string }).id);
-    }
-    return false;
+async function collapseLikes(db: AppDB, kind: string, payload: unknown, userId: string) {
+  if (kind !== KINDS.likeSet) return;
+  const like = payload as { user: string; photoCard: string };
+  const rows = await db.outbox
+    .where('kind')
+    .anyOf(KINDS.likeSet, KINDS.likeUnset)
+    .filter((r) => {
+      const p = r.payload as { user?: unknown; photoCard?: unknown };
+      return r.userId === userId && p.user === like.user && p.photoCard === like.photoCard;
+    })
+    .toArray();
+  const unsentSets = rows.filter((r) => r.kind === KINDS.likeSet && !r.sentAt);
+  if (!unsentSets.length) return;
+  const ids = new Set(unsentSets.map((r) => (r.payload as { id: string }).id));
+  for (const r of rows) {
+    if (r.sentAt || !ids.has((r.payload as { id: string }).id)) continue;
+    await db.outbox.delete(r.seq!);
   }
-  const set = unsentSets.find((r) => (r.payload as { id: string }).id === like.id);
-  if (!set) return false;
-  await db.outbox.delete(set.seq!);
-  return true;
+  await db.likes.bulkDelete([...ids]);
 }
 
 /** Queues one mutation; see queueMutations. */
