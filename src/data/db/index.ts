@@ -69,7 +69,7 @@ export interface SyncStateRow {
   pulledAt: number;
 }
 
-/** A like made while logged out: kept on this device only (spec §4), adopted at login. */
+/** A like made while logged out: kept on this device only (docs/product-rules.md, Likes), adopted at login. */
 export interface GuestLikeRow {
   photoCard: string;
   likedAt: number;

@@ -1,4 +1,4 @@
-/** Meetup comments: create only (the spec has no edit or delete), with a client id. */
+/** Meetup comments: create only (there is no edit or delete: docs/product-rules.md, Meetups), with a client id. */
 import * as v from 'valibot';
 import { ko } from '@/i18n/ko.ts';
 import { KINDS } from './names.ts';

@@ -1,6 +1,6 @@
 /**
  * Reports (제보): a photo card or a meetup sent to the admins, with an image. Queued with its image
- * blob and a client id; the spec's failure message depends on the report type. Its author or an
+ * blob and a client id; the failure message depends on the report type (docs/product-rules.md, Reports). Its author or an
  * admin may delete one (the server removes the image with it).
  */
 import * as v from 'valibot';
@@ -101,7 +101,7 @@ export const reportDelete: MutationKind<ReportDeletePayload> = {
   async apply(db, p) {
     await db.informUs.delete(p.id);
   },
-  // a replay answered 404 was already done (sync/outcomes.ts)
+  // a replay answered 404 was already done (sync/answers.ts)
   request: (p) => ({ method: 'DELETE', collection: 'informUs', id: p.id }),
   label: koReports.reports.deleteLabel,
   failureMessage: () => koReports.reports.deleteFailed,

@@ -38,7 +38,7 @@ export async function setLike(
 
 /**
  * The heart button: likes or unlikes a card. Signed in, the change is queued for the server
- * (setLike). Logged out it stays on this device (spec §4: likes without a user are not sent) and
+ * (setLike). Logged out it stays on this device (likes without a user are not sent: docs/product-rules.md, Likes) and
  * is adopted as the user's own like when they log in. Returns where the like went.
  */
 export async function toggleLike(

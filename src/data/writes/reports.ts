@@ -25,7 +25,7 @@ const NO_TEXT = {
 } satisfies Partial<ReportPayload>;
 
 /**
- * What each report type must carry (spec §5), as pb_hooks/lib/reports.js checks it on the server:
+ * What each report type must carry (docs/product-rules.md, Reports), as pb_hooks/lib/reports.js checks it on the server:
  * a report missing one would only be refused later, after the fan was told it was saved.
  */
 const REQUIRED = {
