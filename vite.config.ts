@@ -28,6 +28,9 @@ const ROUTER_PACKAGES = [
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({
+  // The test API (window.__pocamarket, src/app/test-api.ts) is built only for the e2e suites
+  // (`POCAMARKET_TEST_API=1 npm run build`); a plain build holds no trace of it.
+  define: { __TEST_API__: JSON.stringify(process.env.POCAMARKET_TEST_API === '1') },
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

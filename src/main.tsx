@@ -126,7 +126,10 @@ const whenIdle = (run: () => void) => {
  * draw anything, so there it starts at the first idle moment. See docs/first-visit.md.
  */
 const SETTLE_MS = 3000;
-/** End-to-end tests drive the data layer at once (see README, the test API). */
+/**
+ * End-to-end tests drive the data layer at once (app/test-api.ts). Only a build with the test API
+ * checks for them; in a production build this whole check is compiled away.
+ */
 function testApi(): boolean {
   try {
     return localStorage.getItem('pocamarket:test-api') === '1';
@@ -134,7 +137,7 @@ function testApi(): boolean {
     return false;
   }
 }
-if (payload && !testApi()) {
+if (payload && !(__TEST_API__ && testApi())) {
   const early = () => startDataLayer();
   for (const type of ['pointerdown', 'keydown'] as const)
     addEventListener(type, early, { once: true, passive: true, capture: true });

@@ -157,7 +157,7 @@ export async function runCardsBench(partial: Partial<CardsBenchOptions> = {}): P
     let app = opts.app;
     if (!app) {
       log('building the app (vite.config.ts, client and first-screen renderer) ...');
-      app = ownApp = await buildBenchApp();
+      app = ownApp = await buildBenchApp({ testApi: true });
     }
     pageServer = await startBenchServer({ publicDir: page.dir });
     log('starting the app with the demo data and the first-screen renderer ...');

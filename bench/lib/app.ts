@@ -74,12 +74,17 @@ export interface BenchApp {
 
 /**
  * Builds the app with its tiles pointed at a fresh loopback tile server. The build reads
- * `VITE_TILE_URL` from the environment, as a deployment would set it.
+ * `VITE_TILE_URL` from the environment, as a deployment would set it. `testApi` builds in the test
+ * handle (`window.__pocamarket`, `POCAMARKET_TEST_API=1` as `npm run test:e2e` does); without it the
+ * build is the one that ships.
  */
-export async function buildBenchApp(): Promise<BenchApp> {
+export async function buildBenchApp({ testApi = false } = {}): Promise<BenchApp> {
   const tiles = await startTileServer();
   const previous = process.env.VITE_TILE_URL;
+  const previousTestApi = process.env.POCAMARKET_TEST_API;
   process.env.VITE_TILE_URL = tiles.urlTemplate;
+  if (testApi) process.env.POCAMARKET_TEST_API = '1';
+  else delete process.env.POCAMARKET_TEST_API;
   let build: BuiltPage | null = null;
   let ssr: BuiltPage | null = null;
   try {
@@ -108,6 +113,8 @@ export async function buildBenchApp(): Promise<BenchApp> {
   } finally {
     if (previous === undefined) delete process.env.VITE_TILE_URL;
     else process.env.VITE_TILE_URL = previous;
+    if (previousTestApi === undefined) delete process.env.POCAMARKET_TEST_API;
+    else process.env.POCAMARKET_TEST_API = previousTestApi;
   }
 }
 

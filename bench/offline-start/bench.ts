@@ -274,7 +274,7 @@ export async function runOfflineStartBench(partial: Partial<OfflineStartOptions>
     let app = opts.app;
     if (!app && !opts.server) {
       log('building the app…');
-      app = await buildBenchApp();
+      app = await buildBenchApp({ testApi: true });
       const built = app;
       cleanup.push(() => built.dispose());
     }

@@ -606,7 +606,7 @@ export async function runSessionBench(partial: Partial<SessionBenchOptions> = {}
     let app = opts.app;
     if (!app && !opts.server) {
       log('building the app…');
-      app = await buildBenchApp();
+      app = await buildBenchApp({ testApi: true });
       const built = app;
       cleanup.push(() => built.dispose());
     }

@@ -24,4 +24,4 @@ export async function requestPersistentStorage(): Promise<boolean> {
   }
 }
 
-export { StorageFullError } from '@/data/repos/errors.ts';
+export { StorageFullError } from '@/data/writes/errors.ts';

@@ -1,5 +1,5 @@
 // The collect book's unsaved ticks as a diff against the live card set (book-diff.ts): toggling,
-// merging a change from another device, and the progress percent (spec §9).
+// merging a change from another device, and the progress percent (docs/product-rules.md, Collect books).
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_DIFF,

@@ -1,11 +1,11 @@
-// Likes made while logged out (spec §4: without a user the like is not sent): they stay on the
+// Likes made while logged out (docs/product-rules.md, Likes: without a user the like is not sent): they stay on the
 // device, show in the counts and the wishlist, and become the user's queued likes at login.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDB } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';
 import { listLikedCardIds, listLikedCards } from '@/data/queries/likes.ts';
 import { getPhotoCard } from '@/data/queries/photo-cards.ts';
-import { adoptGuestLikes, toggleLike } from '@/data/repos/likes.ts';
+import { adoptGuestLikes, toggleLike } from '@/data/writes/likes.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 
 const USER = 'useraaaaaaaaaaa';

@@ -6,7 +6,7 @@ import { AppDB } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';
 import { pendingLikeCardIds, queuedLikeDeltas } from '@/data/queries/like-counts.ts';
 import { getPhotoCard } from '@/data/queries/photo-cards.ts';
-import { toggleLike } from '@/data/repos/likes.ts';
+import { toggleLike } from '@/data/writes/likes.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 
 const FAN_A = 'fanaaaaaaaaaaaa';

@@ -9,10 +9,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { AppDB } from '@/data/db/index.ts';
-import { createCollectBook } from '@/data/repos/collect-books.ts';
-import { createComment } from '@/data/repos/comments.ts';
-import { createPost, editPost } from '@/data/repos/exchange-posts.ts';
-import { setLike } from '@/data/repos/likes.ts';
+import { createCollectBook } from '@/data/writes/collect-books.ts';
+import { createComment } from '@/data/writes/comments.ts';
+import { createPost, editPost } from '@/data/writes/exchange-posts.ts';
+import { setLike } from '@/data/writes/likes.ts';
 import { flushOutbox, type FlushOptions } from '@/data/sync/flush.ts';
 import {
   fakeToken,

@@ -1,6 +1,6 @@
 /**
  * The local store: a Dexie (IndexedDB) copy of every collection the UI reads, plus the sync
- * bookkeeping. Screens read only from here (useLiveQuery); writes go through data/repos, which put
+ * bookkeeping. Screens read only from here (useLiveQuery); writes go through data/writes, which put
  * the optimistic change and its outbox row in one `rw` transaction.
  *
  * Tables:
@@ -42,6 +42,11 @@ export interface OutboxRow {
   attempts: number;
   nextTryAt: number;
   lastError?: string;
+  /**
+   * When a flush first handed the row to the network. A row sent once may have landed (its answer
+   * lost), so it is never collapsed into a later change (writes/queue.ts); an unsent one may be.
+   */
+  sentAt?: number;
 }
 
 export interface DeadLetterRow extends OutboxRow {
@@ -64,7 +69,7 @@ export interface SyncStateRow {
   pulledAt: number;
 }
 
-/** A like made while logged out: kept on this device only (spec §4), adopted at login. */
+/** A like made while logged out: kept on this device only (docs/product-rules.md, Likes), adopted at login. */
 export interface GuestLikeRow {
   photoCard: string;
   likedAt: number;
@@ -141,3 +146,30 @@ export const SYNCED_TABLES = [
   'informUs',
   'notifications',
 ] as const;
+
+export type SyncedTable = (typeof SYNCED_TABLES)[number];
+
+/**
+ * How server copies of a synced table are stored, where it differs from a plain put
+ * (sync/apply.ts applies these for every path that brings records: pull, realtime, a send's
+ * answer, a rollback). docs/data-model.md, Local store.
+ */
+export interface SyncedTableRule {
+  /**
+   * Fields some answers leave out or send empty (hidden from that reader, as in realtime
+   * messages): a copy without them keeps the local values.
+   */
+  keepLocal?: readonly string[];
+  /** Of `keepLocal`: fields left out of the stored copy when neither side has a value. */
+  dropEmpty?: readonly string[];
+  /**
+   * Fields of a unique index beside the id: one record per value. A server copy replaces a local
+   * record with the same values and another id (a like of one card made on two devices).
+   */
+  oneRecordPer?: readonly string[];
+}
+
+export const SYNCED_TABLE_RULES: { readonly [T in SyncedTable]?: SyncedTableRule } = {
+  users: { keepLocal: ['email', 'phoneNumber', 'birth'], dropEmpty: ['email'] },
+  likes: { oneRecordPer: ['user', 'photoCard'] },
+};

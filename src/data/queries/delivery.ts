@@ -3,18 +3,20 @@
  * write (the report forms' success and failure modals). Read from the sync bookkeeping only:
  * 'pending' while any outbox row of `collection/id` is queued, 'failed' once the server refused it
  * for good (a dead letter), else 'sent'. A record that was never queued reads 'sent' too, so ask
- * only about ids a repo returned.
+ * only about ids a write returned.
  */
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import { recordKey } from '@/data/outbox/names.ts';
+import type { SyncedCollection } from '@/data/pb/records.ts';
 
 export type Delivery = 'pending' | 'failed' | 'sent';
 
 export async function deliveryOf(
-  collection: string,
+  collection: SyncedCollection,
   id: string,
   db: AppDB = defaultDb,
 ): Promise<Delivery> {
-  const key = `${collection}/${id}`;
+  const key = recordKey(collection, id);
   // Read both tables in one transaction: the flush moves a refused row from the outbox to the
   // dead letters in one transaction, so this never sees it in neither.
   return db.transaction('r', db.outbox, db.deadLetters, async () => {
@@ -31,8 +33,8 @@ const watched = new Map<string, number>();
 const LINGER_MS = 10_000;
 
 /** Marks `collection/id` as followed by a screen; returns the release function. */
-export function watchDelivery(collection: string, id: string): () => void {
-  const key = `${collection}/${id}`;
+export function watchDelivery(collection: SyncedCollection, id: string): () => void {
+  const key = recordKey(collection, id);
   watched.set(key, (watched.get(key) ?? 0) + 1);
   return () => {
     setTimeout(() => {

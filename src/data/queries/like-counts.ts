@@ -6,10 +6,8 @@
  * like is sent its outbox row goes, and the next pull brings the server's new count.
  */
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import { KINDS } from '@/data/outbox/names.ts';
 import { readSession } from '@/data/session/session.ts';
-
-const LIKE_SET = 'like.set';
-const LIKE_UNSET = 'like.unset';
 
 /**
  * The queued likes and unlikes of the signed-in user: the outbox keeps each account's changes until
@@ -19,7 +17,7 @@ const LIKE_UNSET = 'like.unset';
  */
 async function queuedLikeRows(db: AppDB) {
   const [rows, session] = await Promise.all([
-    db.outbox.where('kind').anyOf(LIKE_SET, LIKE_UNSET).toArray(),
+    db.outbox.where('kind').anyOf(KINDS.likeSet, KINDS.likeUnset).toArray(),
     readSession(db),
   ]);
   return session ? rows.filter((row) => row.userId === session.userId) : [];
@@ -45,7 +43,7 @@ export async function queuedLikeDeltas(db: AppDB = defaultDb): Promise<Map<strin
   for (const row of rows) {
     const card = cardOf(row.payload);
     if (!card) continue;
-    deltas.set(card, (deltas.get(card) ?? 0) + (row.kind === LIKE_SET ? 1 : -1));
+    deltas.set(card, (deltas.get(card) ?? 0) + (row.kind === KINDS.likeSet ? 1 : -1));
   }
   return deltas;
 }

@@ -14,7 +14,8 @@ import {
   type DeadLetterRow,
   type OutboxRow,
 } from '@/data/db/index.ts';
-import { MUTATION_KINDS } from '@/data/mutations/index.ts';
+import { KINDS, MUTATION_KINDS, recordKey } from '@/data/outbox/index.ts';
+import type { SyncedCollection } from '@/data/pb/records.ts';
 import type { DeadLetterItem, OutboxItem } from './outbox-state.ts';
 
 export {
@@ -31,7 +32,7 @@ export function mutationLabel(kind: string): string {
   return MUTATION_KINDS.get(kind)?.label ?? ko.sync.kindUnknown;
 }
 
-const CARD_KINDS = new Set(['collectBook.addCards', 'collectBook.removeCards']);
+const CARD_KINDS = new Set<string>([KINDS.collectBookAddCards, KINDS.collectBookRemoveCards]);
 
 function cardsIn(kind: string, payload: unknown): number | null {
   if (!CARD_KINDS.has(kind)) return null;
@@ -135,7 +136,10 @@ export async function pendingFile(
   field: string,
   db: AppDB = defaultDb,
 ): Promise<Blob | null> {
-  const rows = await db.outbox.where('recordKey').equals(`${collection}/${id}`).sortBy('seq');
+  const rows = await db.outbox
+    .where('recordKey')
+    .equals(recordKey(collection as SyncedCollection, id))
+    .sortBy('seq');
   for (let i = rows.length - 1; i >= 0; i--) {
     const value = (rows[i]?.payload as Record<string, unknown> | null)?.[field];
     if (value instanceof Blob) return value;

@@ -10,7 +10,7 @@
  */
 import { isTokenExpired, type RecordModel } from 'pocketbase';
 import type { AppDB } from '@/data/db/index.ts';
-import { readMutation } from '@/data/mutations/index.ts';
+import { readMutation } from '@/data/outbox/index.ts';
 import type { AppClient } from '@/data/pb/client.ts';
 import { dropCachedProtectedFiles } from '@/data/pb/files.ts';
 import { readAuthRow } from './auth-store.ts';

@@ -1,37 +1,29 @@
 /**
  * Applying server copies to the local store. Every path that brings records from PocketBase (delta
- * pull, realtime, a create's response, a rollback) comes through here, so two rules hold
+ * pull, realtime, a create's response, a rollback) comes through here, so these rules hold
  * everywhere:
  *
  * 1. Rebase: after a record is replaced by its server copy, the changes still queued for it are
  *    applied again on top (their `apply` is idempotent), so a pull never wipes an unsent edit.
- * 2. Merge users: the server hides `phoneNumber` and `birth` (and other users' emails) from some
- *    responses, such as realtime messages; a copy without them keeps the local values.
+ * 2. Each table's own rules (SYNCED_TABLE_RULES in data/db): fields a copy may lack keep their
+ *    local values (the server hides a user's `phoneNumber` and `birth`, and other users' emails,
+ *    from some responses such as realtime messages), and a table with one record per value (one
+ *    like per user and card) has a server copy replace a local record of the same values.
+ *
+ * See docs/sync.md, Applying server copies.
  */
 import type { Table } from 'dexie';
-import { readMutation } from '@/data/mutations/index.ts';
-import type { AppDB } from '@/data/db/index.ts';
+import { MUTATION_KINDS, readMutation, recordKey } from '@/data/outbox/index.ts';
+import { SYNCED_TABLE_RULES, type AppDB, type SyncedTableRule } from '@/data/db/index.ts';
 import { parseRecord, type SyncedCollection } from '@/data/pb/records.ts';
 import { readSession } from '@/data/session/session.ts';
 
-const USER_PRIVATE_FIELDS = ['email', 'phoneNumber', 'birth'] as const;
-
-export function recordKey(collection: string, id: string): string {
-  return `${collection}/${id}`;
-}
+/** The tables the registered kinds' optimistic applies write to. */
+const KIND_TABLES = [...new Set([...MUTATION_KINDS.values()].map((k) => k.collection))];
 
 /** Every table an optimistic apply may touch, plus the bookkeeping the rebase reads. */
 function rebaseTables(db: AppDB) {
-  return [
-    db.outbox,
-    db.auth,
-    db.likes,
-    db.exchangeList,
-    db.comments,
-    db.collectBook,
-    db.users,
-    db.informUs,
-  ];
+  return [db.outbox, db.auth, ...KIND_TABLES.map((t) => db.table(t))];
 }
 
 /** Re-applies the queued changes of these records (of the signed-in user), oldest first. */
@@ -96,35 +88,23 @@ export async function applyServerRecords(
       records = records.filter((r) => !((newer.get(r.rec.id) ?? '') > r.rec.updated));
       if (!records.length) return;
     }
-    let rows: Record<string, unknown>[] = records.map((r) => r.rec as Record<string, unknown>);
-    if (collection === 'users') {
-      const existing = await db.users.bulkGet(rows.map((r) => r['id'] as string));
-      rows = records.map(({ raw, rec }, i) => {
-        const local = existing[i] as Record<string, unknown> | undefined;
-        const merged: Record<string, unknown> = { ...rec };
-        for (const f of USER_PRIVATE_FIELDS) {
-          const sent = (raw as Record<string, unknown>)[f];
-          if (sent !== undefined && sent !== '') continue;
-          if (local?.[f]) merged[f] = local[f];
-          else if (f === 'email') delete merged[f];
-        }
-        return merged;
-      });
-    }
+    const rule = SYNCED_TABLE_RULES[collection] ?? {};
+    const rows = rule.keepLocal
+      ? await keepLocalFields(table, records, rule)
+      : records.map((r) => r.rec as Record<string, unknown>);
     const keys = rows.map((r) => recordKey(collection, r['id'] as string));
-    if (collection === 'likes') {
-      // one like per (user, card): a server like replaces a local one of the same pair that has
-      // another id (liked on two devices; the queued create will be answered "already liked").
-      // The replaced one's queued changes are rebased too: when the server's like is an older
-      // one that a queued unlike removes, the queued like after it must show again.
+    if (rule.oneRecordPer) {
+      // one record per value (a like per user and card): a server copy replaces a local one of the
+      // same values that has another id (liked on two devices; the queued create will be answered
+      // "already liked"). The replaced one's queued changes are rebased too: when the server's
+      // like is an older one that a queued unlike removes, the queued like after it must show again.
+      const fields = rule.oneRecordPer;
       for (const r of rows) {
-        const same = await db.likes
-          .where({ user: r['user'] as string, photoCard: r['photoCard'] as string })
-          .toArray();
-        for (const s of same) {
+        const where = Object.fromEntries(fields.map((f) => [f, r[f] as string]));
+        for (const s of (await table.where(where).toArray()) as { id: string }[]) {
           if (s.id === r['id']) continue;
-          await db.likes.delete(s.id);
-          keys.push(recordKey('likes', s.id));
+          await table.delete(s.id);
+          keys.push(recordKey(collection, s.id));
         }
       }
     }
@@ -132,6 +112,26 @@ export async function applyServerRecords(
     await rebase(db, keys);
   });
   return records.length;
+}
+
+/** The rows to store: server copies with `keepLocal` fields they lack taken from the local copies. */
+async function keepLocalFields(
+  table: Table,
+  records: readonly { raw: unknown; rec: { id: string } }[],
+  rule: SyncedTableRule,
+): Promise<Record<string, unknown>[]> {
+  const existing = await table.bulkGet(records.map((r) => r.rec.id));
+  return records.map(({ raw, rec }, i) => {
+    const local = existing[i] as Record<string, unknown> | undefined;
+    const merged: Record<string, unknown> = { ...rec };
+    for (const f of rule.keepLocal ?? []) {
+      const sent = (raw as Record<string, unknown>)[f];
+      if (sent !== undefined && sent !== '') continue;
+      if (local?.[f]) merged[f] = local[f];
+      else if (rule.dropEmpty?.includes(f)) delete merged[f];
+    }
+    return merged;
+  });
 }
 
 /** Removes records deleted on the server (tombstones, realtime deletes, a rolled-back create). */

@@ -14,15 +14,20 @@
  * - Session: the stored session is watched (other tabs log in and out too); the token is
  *   refreshed when it nears expiry, and forgotten when a flush finds that the server no longer
  *   takes it (the screens then show a logged-out user; queued rows wait for the next login).
+ *
+ * What runs next is decided by the pure state machine in machine.ts; this module carries out its
+ * effects (requests, IndexedDB, timers) and reports what happened as events. See docs/sync.md,
+ * The engine.
  */
 import { liveQuery, type Subscription } from 'dexie';
 import type { AppDB } from '@/data/db/index.ts';
 import type { AppClient } from '@/data/pb/client.ts';
 import { readAuthRow } from '@/data/session/auth-store.ts';
-import { applyServerRecords } from './apply.ts';
 import { claimPrivateTables, readSession, refreshSessionIfNeeded } from '@/data/session/session.ts';
 import { isQuotaError } from '@/data/storage.ts';
+import { applyServerRecords } from './apply.ts';
 import { flushOutbox, type FlushReport } from './flush.ts';
+import { initialMachineState, transition, type SyncEffect, type SyncEvent } from './machine.ts';
 import { pullAll, readableCollections, type PullReport } from './pull.ts';
 import { startRealtime, type RealtimeHandle } from './realtime.ts';
 import { onQueued } from './signals.ts';
@@ -44,6 +49,18 @@ const REFRESH_CHECK_MS = 60 * 60 * 1000;
 /** How long a start, login or return online waits for realtime before pulling without it. */
 const CONNECT_WAIT_MS = 2000;
 
+/** A promise with its resolve, for the callers of a pull or flush that is under way. */
+interface Settle<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+}
+
+function settle<T>(): Settle<T> {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 export function createSyncEngine(opts: {
   db: AppDB;
   client: AppClient;
@@ -59,34 +76,100 @@ export function createSyncEngine(opts: {
     for (const l of listeners) l();
   };
 
+  let machine = initialMachineState;
+  /** The pull under way (all its rounds) and the last round's report. */
+  let pulling: Settle<PullReport | null> | null = null;
+  let lastPull: PullReport | null = null;
+  let flushing: Settle<FlushReport | null> | null = null;
+  let lastFlush: FlushReport | null = null;
   let realtime: RealtimeHandle | null = null;
-  let realtimeGen = 0;
-  let pullRunning: Promise<PullReport | null> | null = null;
-  let pullAgain = false;
-  /**
-   * Whether the pull under way has begun reading from the server. When realtime's subscriptions
-   * land, a pull that is reading already may have missed what changed just before them; one that
-   * has not begun yet will read after them.
-   */
-  let pullReading = false;
-  let flushRunning: Promise<FlushReport | null> | null = null;
-  let flushAgain: { ignoreBackoff: boolean } | null = null;
+  /** A connection just started, waiting for the machine to keep or drop it. */
+  let started: RealtimeHandle | null = null;
+  let realtimeStopping: Promise<void> | undefined;
+  /** Callers waiting for realtime to connect (reconnectAndPull), and the timer that ends it. */
+  const waiters: (() => void)[] = [];
+  let connectTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  /** A pull waiting for realtime to connect (reconnectAndPull), with its fallback timer. */
-  let connectWait: { timer: ReturnType<typeof setTimeout>; done: () => void } | null = null;
   let refreshTimer: ReturnType<typeof setInterval> | undefined;
   let authSub: Subscription | undefined;
-  /** After stop(): no new pull, flush or realtime (a late PB_CONNECT, a timer, a queued row). */
-  let stopped = false;
   const cleanups: (() => void)[] = [];
 
-  async function doPull(): Promise<PullReport | null> {
+  function dispatch(event: SyncEvent): void {
+    const next = transition(machine, event);
+    machine = next.state;
+    for (const effect of next.effects) run(effect);
+  }
+
+  function run(effect: SyncEffect): void {
+    switch (effect.type) {
+      case 'pullRound':
+        pulling ??= settle();
+        void pullRound().then((report) => {
+          lastPull = report;
+          dispatch({ type: 'pullRoundDone' });
+        });
+        return;
+      case 'pullSettled':
+        pulling?.resolve(lastPull);
+        pulling = null;
+        return;
+      case 'flushRound':
+        flushing ??= settle();
+        void flushRound(effect.ignoreBackoff).then(({ report, sessionRefreshed }) => {
+          lastFlush = report;
+          dispatch({ type: 'flushRoundDone', sessionRefreshed });
+        });
+        return;
+      case 'flushSettled':
+        flushing?.resolve(lastFlush);
+        flushing = null;
+        return;
+      case 'restartRealtime':
+        void restartRealtime(effect.gen);
+        return;
+      case 'keepRealtime':
+        realtime = started;
+        started = null;
+        return;
+      case 'dropRealtime':
+        void started?.stop();
+        started = null;
+        return;
+      case 'stopRealtime': {
+        const old = realtime;
+        realtime = null;
+        realtimeStopping = old?.stop();
+        return;
+      }
+      case 'realtimeStatus':
+        set({ realtime: effect.realtime });
+        return;
+      case 'armConnectTimer':
+        clearTimeout(connectTimer);
+        connectTimer = setTimeout(() => dispatch({ type: 'connectTimeout' }), CONNECT_WAIT_MS);
+        return;
+      case 'clearConnectTimer':
+        clearTimeout(connectTimer);
+        return;
+      case 'releaseWaitersAfterPull': {
+        const going = waiters.splice(0);
+        const after = pulling?.promise ?? Promise.resolve(null);
+        void after.finally(() => going.forEach((w) => w()));
+        return;
+      }
+      case 'releaseWaiters':
+        for (const w of waiters.splice(0)) w();
+        return;
+    }
+  }
+
+  async function pullRound(): Promise<PullReport | null> {
     if (!status.online) return null;
     set({ pulling: true });
     try {
       const session = await readSession(db);
       await claimPrivateTables(db, session?.userId ?? null);
-      pullReading = true;
+      dispatch({ type: 'pullReading' });
       const report = await pullAll(pb, db, !!session);
       set({ lastPullAt: Date.now(), problem: null });
       return report;
@@ -95,72 +178,46 @@ export function createSyncEngine(opts: {
       else console.warn('[sync] pull failed', err);
       return null;
     } finally {
-      pullReading = false;
       set({ pulling: false });
     }
   }
 
   function pull(): Promise<PullReport | null> {
-    if (stopped) return Promise.resolve(null);
-    if (pullRunning) {
-      pullAgain = true;
-      return pullRunning;
-    }
-    pullRunning = (async () => {
-      let result: PullReport | null;
-      do {
-        pullAgain = false;
-        result = await doPull();
-      } while (pullAgain && !stopped);
-      return result;
-    })().finally(() => {
-      pullRunning = null;
-    });
-    return pullRunning;
+    if (machine.stopped) return Promise.resolve(null);
+    dispatch({ type: 'pullRequested' });
+    return pulling?.promise ?? Promise.resolve(null);
   }
 
-  async function doFlush(ignoreBackoff: boolean): Promise<FlushReport | null> {
-    if (!status.online) return null;
+  async function flushRound(
+    ignoreBackoff: boolean,
+  ): Promise<{ report: FlushReport | null; sessionRefreshed: boolean }> {
+    if (!status.online) return { report: null, sessionRefreshed: false };
     set({ flushing: true });
     try {
       const report = await flushOutbox({ db, pb, ignoreBackoff });
       set({ waitingForLogin: report.stopped === 'auth' || report.stopped === 'no-session' });
+      let sessionRefreshed = false;
       if (report.stopped === 'auth') {
         // the server did not take this token: ask once more; if it still refuses, the session
         // is forgotten (the screens show a logged-out user) and the rows wait for a login
         const refreshed = await refreshSessionIfNeeded(client, { force: true });
-        if (refreshed === 'refreshed') flushAgain = { ignoreBackoff: true };
+        sessionRefreshed = refreshed === 'refreshed';
       }
       scheduleRetry(report.nextTryAt);
       if (report.stopped === 'network') void registerSync();
-      return report;
+      return { report, sessionRefreshed };
     } catch (err) {
       console.warn('[sync] flush failed', err);
-      return null;
+      return { report: null, sessionRefreshed: false };
     } finally {
       set({ flushing: false });
     }
   }
 
   function flush(o: { ignoreBackoff?: boolean } = {}): Promise<FlushReport | null> {
-    const ignoreBackoff = o.ignoreBackoff ?? false;
-    if (stopped) return Promise.resolve(null);
-    if (flushRunning) {
-      flushAgain = { ignoreBackoff: ignoreBackoff || (flushAgain?.ignoreBackoff ?? false) };
-      return flushRunning;
-    }
-    flushRunning = (async () => {
-      let result = await doFlush(ignoreBackoff);
-      while (flushAgain && !stopped) {
-        const again = flushAgain;
-        flushAgain = null;
-        result = await doFlush(again.ignoreBackoff);
-      }
-      return result;
-    })().finally(() => {
-      flushRunning = null;
-    });
-    return flushRunning;
+    if (machine.stopped) return Promise.resolve(null);
+    dispatch({ type: 'flushRequested', ignoreBackoff: o.ignoreBackoff ?? false });
+    return flushing?.promise ?? Promise.resolve(null);
   }
 
   function scheduleRetry(at: number | null) {
@@ -177,50 +234,25 @@ export function createSyncEngine(opts: {
     }
   }
 
-  async function restartRealtime() {
-    if (stopped) return;
-    const gen = ++realtimeGen;
+  async function restartRealtime(gen: number) {
     const old = realtime;
     realtime = null;
     await old?.stop();
     if (!status.online) {
-      set({ realtime: 'off' });
-      releaseConnectWait();
+      dispatch({ type: 'realtimeOffline' });
       return;
     }
     set({ realtime: 'connecting' });
     try {
       const session = await readSession(db);
-      const handle = await startRealtime(pb, db, readableCollections(!!session), () => {
-        set({ realtime: 'live' });
-        // every (re)connect pulls what happened while no subscription was in place, unless the
-        // pull under way has not begun reading yet (it reads after the subscriptions)
-        const waiting = connectWait;
-        connectWait = null;
-        if (waiting) clearTimeout(waiting.timer);
-        const running = pullRunning;
-        void (running && !pullReading ? running : pull()).finally(() => waiting?.done());
-      });
-      if (gen !== realtimeGen) {
-        await handle.stop();
-        return;
-      }
-      realtime = handle;
+      const handle = await startRealtime(pb, db, readableCollections(!!session), () =>
+        dispatch({ type: 'realtimeConnected' }),
+      );
+      started = handle;
+      dispatch({ type: 'realtimeStarted', gen });
     } catch {
-      if (gen === realtimeGen) {
-        set({ realtime: 'off' });
-        releaseConnectWait();
-      }
+      dispatch({ type: 'realtimeFailed', gen });
     }
-  }
-
-  /** Pulls now for a caller that was waiting for realtime to connect (it failed or took long). */
-  function releaseConnectWait() {
-    const waiting = connectWait;
-    connectWait = null;
-    if (!waiting) return;
-    clearTimeout(waiting.timer);
-    void pull().finally(() => waiting.done());
   }
 
   /**
@@ -232,28 +264,19 @@ export function createSyncEngine(opts: {
    * it. Resolves when that pull is done.
    */
   function reconnectAndPull(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    const previous = connectWait;
-    if (previous) clearTimeout(previous.timer);
     return new Promise<void>((resolve) => {
-      connectWait = {
-        timer: setTimeout(releaseConnectWait, CONNECT_WAIT_MS),
-        done: () => {
-          previous?.done();
-          resolve();
-        },
-      };
-      void restartRealtime();
+      waiters.push(resolve);
+      dispatch({ type: 'reconnectRequested' });
     });
   }
 
   /**
    * Cold start: pulls at once while realtime connects. If the subscriptions land after this pull
-   * began reading, the connect runs one more round (see restartRealtime) to cover the gap.
+   * began reading, the connect runs one more round (see machine.ts, realtimeConnected).
    */
   function pullBesideRealtime(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    void restartRealtime();
+    if (machine.stopped) return Promise.resolve();
+    dispatch({ type: 'realtimeRestart' });
     return pull().then(() => undefined);
   }
 
@@ -287,7 +310,7 @@ export function createSyncEngine(opts: {
 
   return {
     async start() {
-      stopped = false;
+      dispatch({ type: 'start' });
       // Listen before the first await, then take the network state as it is now: a change while
       // the engine was loading (the fan lost signal during start-up) must not be missed.
       if (typeof window !== 'undefined') {
@@ -330,22 +353,14 @@ export function createSyncEngine(opts: {
       await flush({ ignoreBackoff: true });
     },
     async stop() {
-      stopped = true;
       authSub?.unsubscribe();
       clearTimeout(retryTimer);
       clearInterval(refreshTimer);
       for (const c of cleanups.splice(0)) c();
-      realtimeGen++;
-      if (connectWait) {
-        clearTimeout(connectWait.timer);
-        connectWait.done();
-        connectWait = null;
-      }
-      await realtime?.stop();
-      realtime = null;
+      dispatch({ type: 'stop' });
+      await realtimeStopping;
       // let what is under way finish (a flush removes rows only once the server confirmed them)
-      await Promise.allSettled([pullRunning, flushRunning]);
-      flushAgain = null;
+      await Promise.allSettled([pulling?.promise, flushing?.promise]);
       clearTimeout(retryTimer);
     },
     getStatus: () => status,

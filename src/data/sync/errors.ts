@@ -3,6 +3,8 @@
  * are temporary: the change stays queued and is retried with backoff. 401 means the session is
  * gone: everything waits for the next login. Any other 4xx is the server's final answer.
  */
+import type { FlushContext } from './flush.ts';
+
 export type Failure = 'retry' | 'auth' | 'final';
 
 interface ErrorLike {
@@ -77,4 +79,22 @@ export function batchFailure(err: unknown): 'retry' | 'auth' | 'final' {
   if (kinds.includes('auth')) return 'auth';
   if (kinds.includes('retry')) return 'retry';
   return 'final';
+}
+
+/**
+ * Whether the server still accepts our token (PocketBase serves a token it no longer takes as anonymous, so a refusal may mean that). An auth refresh is the
+ * one request that answers 401 for a token the server no longer takes; when it succeeds, the
+ * refreshed token is stored as a side effect.
+ */
+export function confirmSession(ctx: FlushContext): Promise<'ok' | 'auth' | 'retry'> {
+  ctx.sessionCheck ??= (async () => {
+    ctx.report.requests++;
+    try {
+      await ctx.pb.collection('users').authRefresh({ requestKey: null });
+      return 'ok';
+    } catch (err) {
+      return classifyFailure(err) === 'retry' ? 'retry' : 'auth';
+    }
+  })();
+  return ctx.sessionCheck;
 }

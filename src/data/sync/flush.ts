@@ -20,29 +20,53 @@
  * alone as multipart. If a batch is refused, its rows are sent one by one so that only the bad
  * one is set aside.
  *
- * Outcomes (see errors.ts): temporary failures back off (1 s doubling to 30 s) and stop this
+ * Outcomes: temporary failures back off (1 s doubling to 30 s) and stop this
  * flush; 401 stops everything until the next login; any other refusal moves the row to
  * `deadLetters`, and the record is put back to what the server holds (if the server cannot be
  * asked right then, a `rollback:` marker in `syncState` makes the next flush do it).
  *
- * The parts: send.ts (the requests), outcomes.ts (reading failures, including tokens PocketBase
- * no longer accepts), dead-letters.ts (refusals and rollbacks), flush-context.ts (shared types).
+ * The flush reads top-down, one job per file, each calling only the files after it:
+ * flush.ts (this loop) → take.ts (the rows to send now) → send.ts (batches and the wire) →
+ * answers.ts (what a failed request means) → settle.ts (each outcome's effect on the outbox: done,
+ * retry with backoff, dead letter and rollback) → errors.ts (reading an error, asking whether the
+ * session still holds). See docs/sync.md, Flush.
  */
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { AppDB } from '@/data/db/index.ts';
-import { readMutation } from '@/data/mutations/index.ts';
-import type { SyncedCollection } from '@/data/pb/records.ts';
 import { readSession } from '@/data/session/session.ts';
-import { applyServerDeletes, applyServerRecords, recordKey } from './apply.ts';
-import { finishRollbacks, moveToDeadLetters, rollback } from './dead-letters.ts';
-import { backoffMs, batchFailure, describeFailure, errorStatus } from './errors.ts';
-import type { FlushContext, FlushReport, Job, RowResult } from './flush-context.ts';
 import { withOutboxLock, type LockRunner } from './lock.ts';
-import { interpret } from './outcomes.ts';
-import { sendBatch, sendOne } from './send.ts';
+import { takeJobs } from './take.ts';
+import { sendJobs } from './send.ts';
+import { finishRollbacks } from './settle.ts';
 
-export type { FlushReport } from './flush-context.ts';
+export interface FlushReport {
+  /** Rows confirmed by the server and removed. */
+  done: number;
+  /** HTTP requests made (a batch counts once). */
+  requests: number;
+  /** Rows that failed temporarily and wait for a retry. */
+  retrying: number;
+  /** Rows moved to dead letters. */
+  dead: number;
+  /** Rows left in the outbox (of any user). */
+  remaining: number;
+  /** Why the flush stopped early, if it did. */
+  stopped: 'network' | 'auth' | 'no-session' | null;
+  /** Earliest time a backing-off row may be tried again. */
+  nextTryAt: number | null;
+}
+
+/** What one flush knows while it runs. */
+export interface FlushContext {
+  db: AppDB;
+  pb: PocketBase;
+  userId: string;
+  report: FlushReport;
+  now: () => number;
+  /** Whether the server still accepts the session: asked at most once per flush. */
+  sessionCheck?: Promise<'ok' | 'auth' | 'retry'>;
+}
 
 export const BATCH_MAX = 50;
 
@@ -93,7 +117,7 @@ async function flushLocked(opts: FlushOptions): Promise<FlushReport> {
   report.stopped = await finishRollbacks(ctx);
   let ignoreBackoff = opts.ignoreBackoff ?? false;
   for (let round = 0; round < MAX_ROUNDS && !report.stopped; round++) {
-    const jobs = await readyJobs(ctx, ignoreBackoff ? Infinity : now());
+    const jobs = await takeJobs(ctx, ignoreBackoff ? Infinity : now());
     if (!jobs.length) break;
     report.stopped = await sendJobs(ctx, jobs, batchMax);
     // later rounds only pick up rows queued meanwhile; backing-off rows keep their time
@@ -105,189 +129,4 @@ async function flushLocked(opts: FlushOptions): Promise<FlushReport> {
   const waiting = left.filter((r) => r.userId === ctx.userId && r.nextTryAt > now());
   report.nextTryAt = waiting.length ? Math.min(...waiting.map((r) => r.nextTryAt)) : null;
   return report;
-}
-
-/** Rows to send now, oldest first: a row waits while an older row of its record is waiting. */
-async function readyJobs(ctx: FlushContext, cutoff: number): Promise<Job[]> {
-  const rows = await ctx.db.outbox.orderBy('seq').toArray();
-  const blocked = new Set<string>();
-  const jobs: Job[] = [];
-  for (const row of rows) {
-    if (row.userId !== ctx.userId) continue;
-    const m = readMutation(row.kind, row.payload);
-    const key = 'error' in m ? row.recordKey : (m.kind.orderKey?.(m.payload) ?? row.recordKey);
-    if (blocked.has(key)) continue;
-    if (row.nextTryAt > cutoff) {
-      blocked.add(key);
-      continue;
-    }
-    if ('error' in m) {
-      // unreadable (written by an incompatible version or corrupted): set aside, not dropped
-      if (await moveToDeadLetters(ctx.db, row, 0, m.error, '')) ctx.report.dead++;
-      blocked.add(key);
-      continue;
-    }
-    jobs.push({ row, kind: m.kind, payload: m.payload, req: m.kind.request(m.payload), key });
-  }
-  return jobs;
-}
-
-async function sendJobs(
-  ctx: FlushContext,
-  jobs: Job[],
-  batchMax: number,
-): Promise<FlushReport['stopped']> {
-  const { pb, report } = ctx;
-  /** Records whose remaining rows wait for the next round (a refusal, a readdress). */
-  const failedKeys = new Set<string>();
-  let i = 0;
-  while (i < jobs.length) {
-    // a run of JSON-only rows becomes one batch; a row with files goes alone
-    const run: Job[] = [];
-    while (i < jobs.length && run.length < batchMax && !jobs[i]!.req.files) run.push(jobs[i++]!);
-    if (!run.length) run.push(jobs[i++]!);
-    const live = run.filter((j) => !failedKeys.has(j.key));
-    if (!live.length) continue;
-
-    if (live.length > 1) {
-      report.requests++;
-      try {
-        const records = await sendBatch(
-          pb,
-          live.map((j) => j.req),
-        );
-        await finishBatch(ctx, live, records);
-        continue;
-      } catch (err) {
-        // PocketBase answers a batch with one failed request as a whole 400; the request's own
-        // status (a rate limit, a server error) is inside, and decides whether to retry
-        const f = batchFailure(err);
-        if (f === 'auth') return 'auth';
-        if (f === 'retry') {
-          for (const j of live) await finish(ctx, j, { type: 'retry', err });
-          return 'network';
-        }
-        // refused as a whole: find the bad row by sending them one by one
-      }
-    }
-
-    for (const job of live) {
-      if (failedKeys.has(job.key)) continue;
-      report.requests++;
-      let result: RowResult;
-      try {
-        result = { type: 'done', record: await sendOne(pb, job.req) };
-      } catch (err) {
-        result = await interpret(ctx, job, err);
-      }
-      if (result.type === 'auth') return 'auth';
-      await finish(ctx, job, result);
-      if (result.type === 'retry') return 'network';
-      // the record's later rows were pointed at the server's record: sent in the next round
-      if (result.type === 'done' && result.replaced) failedKeys.add(job.key);
-      if (result.type === 'final') {
-        failedKeys.add(job.key);
-        const { collection, id, method } = job.req;
-        const stopped = await rollback(ctx, collection, id, method === 'POST');
-        if (stopped) return stopped;
-      }
-    }
-  }
-  return null;
-}
-
-/**
- * Finishes a confirmed batch in one pass: its rows leave the outbox in one transaction, and the
- * server's copies are stored once per collection (a row at a time made 400 IndexedDB transactions
- * for 200 rows, slower than the network).
- */
-async function finishBatch(
-  ctx: FlushContext,
-  jobs: Job[],
-  records: (RecordModel | null)[],
-): Promise<void> {
-  const { db, report } = ctx;
-  await db.outbox
-    .where('id')
-    .anyOf(jobs.map((j) => j.row.id))
-    .delete();
-  report.done += jobs.length;
-  // only each record's last answer counts: a create then a delete of one post in the same batch
-  // leaves nothing to store
-  const last = new Map<string, { job: Job; record: RecordModel | null }>();
-  jobs.forEach((job, k) => {
-    last.set(recordKey(job.req.collection, job.req.id), { job, record: records[k] ?? null });
-  });
-  const byCollection = new Map<SyncedCollection, RecordModel[]>();
-  for (const { job, record } of last.values()) {
-    if (!record || job.req.method === 'DELETE') continue;
-    const list = byCollection.get(job.req.collection) ?? [];
-    list.push(record);
-    byCollection.set(job.req.collection, list);
-  }
-  for (const [collection, list] of byCollection) await applyServerRecords(db, collection, list);
-}
-
-async function finish(ctx: FlushContext, job: Job, result: RowResult): Promise<void> {
-  const { db, report } = ctx;
-  const { row, req } = job;
-  if (result.type === 'done') {
-    await db.outbox.where('id').equals(row.id).delete();
-    report.done++;
-    if (result.replaced) {
-      // the server kept an equivalent record of its own: ours goes, theirs takes its place, and
-      // changes still queued for ours (an unlike) now address theirs
-      await applyServerDeletes(db, req.collection, [req.id]);
-      if (result.record) await readdress(ctx, job, result.record.id);
-    }
-    if (result.record && req.method !== 'DELETE') {
-      await applyServerRecords(db, req.collection, [result.record]);
-    }
-    return;
-  }
-  if (result.type === 'retry') {
-    const attempts = row.attempts + 1;
-    await db.outbox
-      .where('id')
-      .equals(row.id)
-      .modify({
-        attempts,
-        nextTryAt: ctx.now() + backoffMs(attempts),
-        lastError: describeFailure(result.err),
-      });
-    report.retrying++;
-    return;
-  }
-  if (result.type === 'final') {
-    const moved = await moveToDeadLetters(
-      db,
-      row,
-      errorStatus(result.err),
-      job.kind.failureMessage(job.payload),
-      describeFailure(result.err),
-    );
-    if (moved) report.dead++;
-  }
-}
-
-/**
- * Points the queued rows of a create that the server answered with an equivalent record of
- * another id (`{id}` payloads, the likes) at that record instead.
- */
-async function readdress(ctx: FlushContext, job: Job, serverId: string): Promise<void> {
-  const { db } = ctx;
-  const oldKey = job.row.recordKey;
-  const newKey = recordKey(job.req.collection, serverId);
-  if (oldKey === newKey) return;
-  await db.transaction('rw', db.outbox, async () => {
-    // the server's record is one of ours, queued later (a like, unlike and like again whose
-    // answers were lost): the rows already say what to do with both
-    if (await db.outbox.where('recordKey').equals(newKey).count()) return;
-    const rows = await db.outbox.where('recordKey').equals(oldKey).toArray();
-    for (const r of rows) {
-      if (r.userId !== ctx.userId || !r.payload || typeof r.payload !== 'object') continue;
-      const payload = { ...(r.payload as Record<string, unknown>), id: serverId };
-      await db.outbox.update(r.seq!, { payload, recordKey: newKey });
-    }
-  });
 }

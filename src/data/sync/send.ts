@@ -1,10 +1,112 @@
 /**
- * The wire: one queued change as a PocketBase request (multipart when it carries files), or a run
- * of JSON-only changes as one `/api/batch` request (one transaction on the server).
+ * Sending one round's jobs: runs of JSON-only rows go as one `/api/batch` request (one transaction
+ * on the server), a row with files alone as multipart. A refused batch is sent again row by row so
+ * that only the bad row is set aside. Each answer goes to answers.ts to be read and to settle.ts
+ * to take effect.
  */
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import type { SendRequest } from '@/data/mutations/index.ts';
+import type { SendRequest } from '@/data/outbox/index.ts';
+import { interpret, type RowResult } from './answers.ts';
+import { batchFailure } from './errors.ts';
+import type { FlushContext, FlushReport } from './flush.ts';
+import { finish, finishBatch, rollback } from './settle.ts';
+import type { Job } from './take.ts';
+
+export async function sendJobs(
+  ctx: FlushContext,
+  jobs: Job[],
+  batchMax: number,
+): Promise<FlushReport['stopped']> {
+  const { pb, report } = ctx;
+  /** Records whose remaining rows wait for the next round (a refusal, a readdress). */
+  const failedKeys = new Set<string>();
+  let i = 0;
+  while (i < jobs.length) {
+    // a run of JSON-only rows becomes one batch; a row with files goes alone
+    const run: Job[] = [];
+    while (i < jobs.length && run.length < batchMax && !jobs[i]!.req.files) run.push(jobs[i++]!);
+    if (!run.length) run.push(jobs[i++]!);
+    const live = await handOver(
+      ctx,
+      run.filter((j) => !failedKeys.has(j.key)),
+    );
+    if (!live.length) continue;
+
+    if (live.length > 1) {
+      report.requests++;
+      try {
+        const records = await sendBatch(
+          pb,
+          live.map((j) => j.req),
+        );
+        await finishBatch(ctx, live, records);
+        continue;
+      } catch (err) {
+        // PocketBase answers a batch with one failed request as a whole 400; the request's own
+        // status (a rate limit, a server error) is inside, and decides whether to retry
+        const f = batchFailure(err);
+        if (f === 'auth') return 'auth';
+        if (f === 'retry') {
+          for (const j of live) await finish(ctx, j, { type: 'retry', err });
+          return 'network';
+        }
+        // refused as a whole: find the bad row by sending them one by one
+      }
+    }
+
+    for (const job of live) {
+      if (failedKeys.has(job.key)) continue;
+      report.requests++;
+      let result: RowResult;
+      try {
+        result = { type: 'done', record: await sendOne(pb, job.req) };
+      } catch (err) {
+        result = await interpret(ctx, job, err);
+      }
+      if (result.type === 'auth') return 'auth';
+      await finish(ctx, job, result);
+      if (result.type === 'retry') return 'network';
+      // the record's later rows were pointed at the server's record: sent in the next round
+      if (result.type === 'done' && result.replaced) failedKeys.add(job.key);
+      if (result.type === 'final') {
+        failedKeys.add(job.key);
+        const { collection, id, method } = job.req;
+        const stopped = await rollback(ctx, collection, id, method === 'POST');
+        if (stopped) return stopped;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Marks the rows as handed to the network (`sentAt`) before they go, in one transaction, and keeps
+ * only the jobs whose rows are still queued: a row the write path collapsed into a later change
+ * since it was taken is not sent. Once marked, a row is never collapsed (it may land).
+ */
+async function handOver(ctx: FlushContext, jobs: Job[]): Promise<Job[]> {
+  if (!jobs.length) return jobs;
+  const { db } = ctx;
+  const now = ctx.now();
+  return db.transaction('rw', db.outbox, async () => {
+    const rows = await db.outbox.bulkGet(jobs.map((j) => j.row.seq!));
+    const kept: Job[] = [];
+    const unmarked: number[] = [];
+    jobs.forEach((job, k) => {
+      const row = rows[k];
+      if (row?.id !== job.row.id) return;
+      kept.push(job);
+      if (!row.sentAt) unmarked.push(row.seq!);
+    });
+    if (unmarked.length) {
+      await db.outbox.bulkUpdate(unmarked.map((key) => ({ key, changes: { sentAt: now } })));
+    }
+    return kept;
+  });
+}
+
+// The wire: one queued change as a PocketBase request, or a run of them as one batch.
 
 function toFile(field: string, blob: Blob): Blob {
   if (typeof File !== 'undefined' && blob instanceof File && blob.name) return blob;
@@ -18,7 +120,7 @@ function withFiles(req: SendRequest): Record<string, unknown> {
   return body;
 }
 
-export async function sendOne(pb: PocketBase, req: SendRequest): Promise<RecordModel | null> {
+async function sendOne(pb: PocketBase, req: SendRequest): Promise<RecordModel | null> {
   const svc = pb.collection(req.collection);
   const opts = { requestKey: null };
   if (req.method === 'POST') return svc.create(withFiles(req), opts);
@@ -27,10 +129,7 @@ export async function sendOne(pb: PocketBase, req: SendRequest): Promise<RecordM
   return null;
 }
 
-export async function sendBatch(
-  pb: PocketBase,
-  reqs: SendRequest[],
-): Promise<(RecordModel | null)[]> {
+async function sendBatch(pb: PocketBase, reqs: SendRequest[]): Promise<(RecordModel | null)[]> {
   const batch = pb.createBatch();
   for (const req of reqs) {
     const c = batch.collection(req.collection);

@@ -1,5 +1,5 @@
 /**
- * A tiny in-context signal: repos announce "a change was queued" without importing the sync
+ * A tiny in-context signal: writes announce "a change was queued" without importing the sync
  * engine (which imports them indirectly), and the page's engine answers by flushing.
  */
 type Listener = () => void;

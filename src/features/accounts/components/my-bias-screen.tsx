@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/hooks/use-confirm';
 import { fileUrl } from '@/data/pb/files';
 import type { Group } from '@/data/pb/records';
-import { InvalidInputError, LoginRequiredError, setBias, StorageFullError } from '@/data/repos';
+import { InvalidInputError, LoginRequiredError, setBias, StorageFullError } from '@/data/writes';
 import { ko } from '@/i18n/ko-features';
 import { CardSearchBox } from '@/components/cards/card-search-box';
 import { useBiasGroup } from '@/components/hooks/use-bias';

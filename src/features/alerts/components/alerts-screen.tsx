@@ -5,7 +5,7 @@ import { BellIcon, KeyIcon, SettingsIcon } from '@/components/ui/icons';
 import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { toast } from '@/components/ui/toast';
-import { markAllNotificationsRead } from '@/data/repos';
+import { markAllNotificationsRead } from '@/data/writes';
 import { ko } from '@/i18n/ko-features';
 import { useNow } from '@/components/hooks/use-now';
 import { useOpenAlert } from '@/features/alerts/hooks/use-open-alert';

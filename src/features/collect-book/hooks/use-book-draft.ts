@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '@/data/repos/collect-books';
+import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '@/data/writes/collect-books';
 import { ko } from '@/i18n/ko-features';
 import { hasImageContent } from '@/lib/image-bytes';
 import { isBlank } from '@/lib/text';

@@ -7,7 +7,7 @@ import {
   InvalidInputError,
   LoginRequiredError,
   StorageFullError,
-} from '@/data/repos';
+} from '@/data/writes';
 import { ko } from '@/i18n/ko-features';
 import type { BookDraft } from './use-book-draft';
 

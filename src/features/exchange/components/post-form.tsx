@@ -1,7 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isLoggedInAtom, useAtomValue } from '@/state/store';
 import { toast } from '@/components/ui/toast';
-import { checkPostText, InvalidInputError, loadRepos, LoginRequiredError } from '@/data/repos/lazy';
+import {
+  checkPostText,
+  InvalidInputError,
+  loadRepos,
+  LoginRequiredError,
+} from '@/data/writes/lazy';
 import { ko } from '@/i18n/ko-features';
 import { isOverLimit, postErrorMessage } from './post-errors';
 import { PostTextField } from './post-text-field';

@@ -4,7 +4,7 @@ import { PendingMark } from '@/components/ui/pending-mark';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/hooks/use-confirm';
 import type { ExchangePost } from '@/data/pb/records';
-import { checkPostText, InvalidInputError, loadRepos } from '@/data/repos/lazy';
+import { checkPostText, InvalidInputError, loadRepos } from '@/data/writes/lazy';
 import { pbTimestampMs } from '@/data/time';
 import { ko } from '@/i18n/ko-features';
 import { relativeTime } from '@/lib/relative-time';

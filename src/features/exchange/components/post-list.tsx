@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { isLoggedInAtom, sessionUserIdAtom, useAtomValue } from '@/state/store';
 import type { ExchangePost } from '@/data/pb/records';
+import { recordKey } from '@/data/outbox/names';
 import { ko } from '@/i18n/ko-features';
 import { useOwnProfile, usePublicProfiles } from '@/components/live/accounts';
 import { useNow } from '@/components/hooks/use-now';
@@ -32,7 +33,7 @@ export function PostList({ posts }: { posts: ExchangePost[] }) {
   return (
     <ul className={styles.list} aria-label={ko.exchange.postsLabel} data-testid="post-list">
       {posts.map((post) => {
-        const key = `exchangeList/${post.id}`;
+        const key = recordKey('exchangeList', post.id);
         return (
           <PostItem
             key={post.id}

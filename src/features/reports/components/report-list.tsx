@@ -5,7 +5,8 @@ import { useConfirm } from '@/components/hooks/use-confirm';
 import { useFileUrl } from '@/data/pb/file-token';
 import { fileUrl } from '@/data/pb/files';
 import type { Report } from '@/data/pb/records';
-import { InvalidInputError, LoginRequiredError, loadRepos } from '@/data/repos/lazy';
+import { recordKey } from '@/data/outbox/names';
+import { InvalidInputError, LoginRequiredError, loadRepos } from '@/data/writes/lazy';
 import { ko } from '@/i18n/ko-features';
 import { relativeTime } from '@/lib/relative-time';
 import { useOwnProfile } from '@/components/live/accounts';
@@ -38,7 +39,7 @@ export function ReportList() {
       </h2>
       <ul className={styles.list} data-testid="report-list">
         {reports.map((r) => (
-          <ReportRow key={r.id} report={r} pending={pending.has(`informUs/${r.id}`)} />
+          <ReportRow key={r.id} report={r} pending={pending.has(recordKey('informUs', r.id))} />
         ))}
       </ul>
     </section>

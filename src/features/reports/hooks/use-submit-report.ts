@@ -3,13 +3,14 @@ import { useEffect, useState } from 'react';
 import { syncStatusAtom, useAtomValue } from '@/state/store';
 import { db } from '@/data/db';
 import { deliveryOf, watchDelivery } from '@/data/queries/delivery';
+import { recordKey } from '@/data/outbox/names';
 import {
   createReport,
   InvalidInputError,
   LoginRequiredError,
   StorageFullError,
-} from '@/data/repos';
-import type { ReportInput } from '@/data/repos/reports';
+} from '@/data/writes';
+import type { ReportInput } from '@/data/writes/reports';
 import { ko } from '@/i18n/ko-features';
 
 /** Online but still not sent after this long: say it was saved and will go later. */
@@ -49,7 +50,7 @@ const QUOTA_CODE = 'validation_upload_quota';
 
 /** The Korean reason of a refused report, from its dead letter's description of the answer. */
 async function refusalOf(id: string): Promise<string | null> {
-  const dead = await db.deadLetters.where('recordKey').equals(`informUs/${id}`).last();
+  const dead = await db.deadLetters.where('recordKey').equals(recordKey('informUs', id)).last();
   return dead?.detail.includes(QUOTA_CODE) ? ko.reports.quotaExceeded : null;
 }
 

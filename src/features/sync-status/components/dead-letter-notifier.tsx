@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { toast } from '@/components/ui/toast';
 import { isDeliveryWatched } from '@/data/queries/delivery';
-import { markDeadLettersNotified } from '@/data/repos/outbox';
+import { markDeadLettersNotified } from '@/data/writes/dead-letters';
 import { useUnnotifiedDeadLetters } from '@/components/live/sync';
 
 /**

@@ -4,8 +4,8 @@ import { AlertTriangleIcon, ClockIcon, RefreshIcon } from '@/components/ui/icons
 import { SheetDialog } from '@/components/ui/sheet-dialog';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/hooks/use-confirm';
-import { discardDeadLetter, retryDeadLetter } from '@/data/repos/outbox';
-import { LoginRequiredError } from '@/data/repos/queue';
+import { discardDeadLetter, retryDeadLetter } from '@/data/writes/dead-letters';
+import { LoginRequiredError } from '@/data/writes/queue';
 import { isQuotaError } from '@/data/storage';
 import { requestFlushNow } from '@/data/sync/signals';
 import { ko } from '@/i18n/ko';

@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/hooks/use-confirm';
 import type { CollectBook, Group } from '@/data/pb/records';
-import { InvalidInputError, saveCollectBookCards, StorageFullError } from '@/data/repos';
+import { recordKey } from '@/data/outbox/names';
+import { InvalidInputError, saveCollectBookCards, StorageFullError } from '@/data/writes';
 import { syncStatusAtom, useAtomValue } from '@/state/store';
 import { ko } from '@/i18n/ko-features';
 import { useGroups, usePhotoCards } from '@/components/live/photo-cards';
@@ -89,7 +90,7 @@ export function BookView({ book, group }: { book: CollectBook; group: Group }) {
             owned={ownedCards.length}
             total={total}
             dirty={ticks.dirty}
-            pending={pendingKeys.has(`collectBook/${book.id}`)}
+            pending={pendingKeys.has(recordKey('collectBook', book.id))}
             saving={saving}
             onComplete={() => void complete()}
           />

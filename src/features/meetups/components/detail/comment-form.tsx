@@ -7,7 +7,7 @@ import {
   loadRepos,
   LoginRequiredError,
   StorageFullError,
-} from '@/data/repos/lazy';
+} from '@/data/writes/lazy';
 import { ko } from '@/i18n/ko-features';
 import { isBlank } from '@/lib/text';
 import { useLoginPrompt } from '@/components/hooks/use-login-prompt';

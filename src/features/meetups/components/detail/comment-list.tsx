@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { PendingMark } from '@/components/ui/pending-mark';
 import type { Comment } from '@/data/pb/records';
+import { recordKey } from '@/data/outbox/names';
 import { pbTimestampMs } from '@/data/time';
 import { ko } from '@/i18n/ko-features';
 import { relativeTime } from '@/lib/relative-time';
@@ -33,7 +34,7 @@ export function CommentList({ comments }: { comments: Comment[] }) {
       data-testid="comment-list"
     >
       {comments.map((comment) => {
-        const key = `comments/${comment.id}`;
+        const key = recordKey('comments', comment.id);
         return (
           <CommentItem
             key={comment.id}

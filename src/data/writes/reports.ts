@@ -4,8 +4,8 @@ import { isBlank } from '@/lib/text.ts';
 import { koReports } from '@/i18n/ko-reports.ts';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
-import { reportCreate, reportDelete } from '@/data/mutations/index.ts';
-import type { ReportPayload, ReportPayloadInput } from '@/data/mutations/reports.ts';
+import { reportCreate, reportDelete } from '@/data/outbox/index.ts';
+import type { ReportPayload, ReportPayloadInput } from '@/data/outbox/reports.ts';
 import { pbTimestamp } from '@/data/time.ts';
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from './collect-books.ts';
 import { InvalidInputError, LoginRequiredError, queueMutation } from './queue.ts';
@@ -25,7 +25,7 @@ const NO_TEXT = {
 } satisfies Partial<ReportPayload>;
 
 /**
- * What each report type must carry (spec §5), as pb_hooks/lib/reports.js checks it on the server:
+ * What each report type must carry (docs/product-rules.md, Reports), as pb_hooks/lib/reports.js checks it on the server:
  * a report missing one would only be refused later, after the fan was told it was saved.
  */
 const REQUIRED = {

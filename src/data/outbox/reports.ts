@@ -1,11 +1,12 @@
 /**
  * Reports (제보): a photo card or a meetup sent to the admins, with an image. Queued with its image
- * blob and a client id; the spec's failure message depends on the report type. Its author or an
+ * blob and a client id; the failure message depends on the report type (docs/product-rules.md, Reports). Its author or an
  * admin may delete one (the server removes the image with it).
  */
 import * as v from 'valibot';
 import { ko } from '@/i18n/ko.ts';
 import { koReports } from '@/i18n/ko-reports.ts';
+import { KINDS } from './names.ts';
 import type { MutationKind } from './types.ts';
 
 const text = v.optional(v.string(), '');
@@ -47,7 +48,7 @@ function textFields(p: ReportPayload): Record<string, string> {
 }
 
 export const reportCreate: MutationKind<ReportPayload> = {
-  kind: 'report.create',
+  kind: KINDS.reportCreate,
   collection: 'informUs',
   payload: reportPayload,
   recordId: (p) => p.id,
@@ -93,14 +94,14 @@ const deletePayload = v.object({ id: v.string() });
 export type ReportDeletePayload = v.InferOutput<typeof deletePayload>;
 
 export const reportDelete: MutationKind<ReportDeletePayload> = {
-  kind: 'report.delete',
+  kind: KINDS.reportDelete,
   collection: 'informUs',
   payload: deletePayload,
   recordId: (p) => p.id,
   async apply(db, p) {
     await db.informUs.delete(p.id);
   },
-  // a replay answered 404 was already done (sync/outcomes.ts)
+  // a replay answered 404 was already done (sync/answers.ts)
   request: (p) => ({ method: 'DELETE', collection: 'informUs', id: p.id }),
   label: koReports.reports.deleteLabel,
   failureMessage: () => koReports.reports.deleteFailed,

@@ -3,7 +3,7 @@
  * opening the same alert twice, or from the notification and then from /alerts, queues one change.
  */
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
-import { notificationRead } from '@/data/mutations/index.ts';
+import { notificationRead } from '@/data/outbox/index.ts';
 import { queueMutation, queueMutations } from './queue.ts';
 
 /** Marks one alert of the signed-in user read. Returns whether a change was queued. */

@@ -1,6 +1,9 @@
 /**
- * The registry of queued mutation kinds. The outbox stores only a kind name and a payload; the
- * flusher, the rebase after pulls and the rollback after a refusal look the kind up here.
+ * data/outbox: what an outbox row means. Every kind of queued change (its payload check, its
+ * optimistic local effect, its request), the kind names and record keys (names.ts), and this
+ * registry. The outbox stores only a kind name and a payload; the flusher, the rebase after pulls
+ * and the rollback after a refusal look the kind up here. The functions screens call to make a
+ * change are in data/writes; sending the rows is data/sync (docs/sync.md).
  */
 import * as v from 'valibot';
 import { collectBookAddCards, collectBookCreate, collectBookRemoveCards } from './collect-books.ts';
@@ -13,6 +16,7 @@ import type { AnyMutationKind } from './types.ts';
 import { biasSet, profileUpdate } from './users.ts';
 
 export type { AnyMutationKind, MutationKind, SendRequest } from './types.ts';
+export { KINDS, likeOrderKey, recordKey, type KindName, type RecordKey } from './names.ts';
 
 const ALL = [
   likeSet,
@@ -34,8 +38,6 @@ const ALL = [
 export const MUTATION_KINDS: ReadonlyMap<string, AnyMutationKind> = new Map(
   ALL.map((k) => [k.kind, k]),
 );
-
-export type MutationName = (typeof ALL)[number]['kind'];
 
 /** The kind and checked payload of a stored row, or an error text when either is unusable. */
 export function readMutation(

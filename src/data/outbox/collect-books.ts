@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { ko } from '@/i18n/ko.ts';
+import { KINDS } from './names.ts';
 import type { MutationKind } from './types.ts';
 
 const createPayload = v.object({
@@ -20,7 +21,7 @@ const createPayload = v.object({
 export type CollectBookCreatePayload = v.InferOutput<typeof createPayload>;
 
 export const collectBookCreate: MutationKind<CollectBookCreatePayload> = {
-  kind: 'collectBook.create',
+  kind: KINDS.collectBookCreate,
   collection: 'collectBook',
   payload: createPayload,
   recordId: (p) => p.id,
@@ -54,7 +55,7 @@ const cardsPayload = v.object({ id: v.string(), cards: v.array(v.string()) });
 export type CollectBookCardsPayload = v.InferOutput<typeof cardsPayload>;
 
 export const collectBookAddCards: MutationKind<CollectBookCardsPayload> = {
-  kind: 'collectBook.addCards',
+  kind: KINDS.collectBookAddCards,
   collection: 'collectBook',
   payload: cardsPayload,
   recordId: (p) => p.id,
@@ -76,7 +77,7 @@ export const collectBookAddCards: MutationKind<CollectBookCardsPayload> = {
 };
 
 export const collectBookRemoveCards: MutationKind<CollectBookCardsPayload> = {
-  kind: 'collectBook.removeCards',
+  kind: KINDS.collectBookRemoveCards,
   collection: 'collectBook',
   payload: cardsPayload,
   recordId: (p) => p.id,

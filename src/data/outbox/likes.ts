@@ -8,16 +8,16 @@
 import * as v from 'valibot';
 import { ko } from '@/i18n/ko.ts';
 import { pbTimestamp } from '@/data/time.ts';
+import { KINDS, likeOrderKey } from './names.ts';
 import type { MutationKind } from './types.ts';
 
 const likePayload = v.object({ id: v.string(), user: v.string(), photoCard: v.string() });
 export type LikePayload = v.InferOutput<typeof likePayload>;
 
-/** Likes and unlikes of one card by one user go in the order they were made. */
-const likeOrder = (p: LikePayload) => `likes:${p.user}:${p.photoCard}`;
+const likeOrder = (p: LikePayload) => likeOrderKey(p.user, p.photoCard);
 
 export const likeSet: MutationKind<LikePayload> = {
-  kind: 'like.set',
+  kind: KINDS.likeSet,
   collection: 'likes',
   payload: likePayload,
   recordId: (p) => p.id,
@@ -49,7 +49,7 @@ export const likeSet: MutationKind<LikePayload> = {
 };
 
 export const likeUnset: MutationKind<LikePayload> = {
-  kind: 'like.unset',
+  kind: KINDS.likeUnset,
   collection: 'likes',
   payload: likePayload,
   recordId: (p) => p.id,

@@ -4,13 +4,14 @@
  */
 import * as v from 'valibot';
 import { ko } from '@/i18n/ko.ts';
+import { KINDS } from './names.ts';
 import type { MutationKind } from './types.ts';
 
 const biasPayload = v.object({ id: v.string(), biasGroup: v.string() });
 export type BiasPayload = v.InferOutput<typeof biasPayload>;
 
 export const biasSet: MutationKind<BiasPayload> = {
-  kind: 'user.setBias',
+  kind: KINDS.biasSet,
   collection: 'users',
   payload: biasPayload,
   recordId: (p) => p.id,
@@ -43,7 +44,7 @@ function profileFields(p: ProfilePayload): Record<string, string> {
 }
 
 export const profileUpdate: MutationKind<ProfilePayload> = {
-  kind: 'user.updateProfile',
+  kind: KINDS.profileUpdate,
   collection: 'users',
   payload: profilePayload,
   recordId: (p) => p.id,

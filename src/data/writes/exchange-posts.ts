@@ -1,11 +1,11 @@
 /**
  * Exchange posts (교환 글): write, edit, move through the statuses, delete. The same rules as the
- * server (pb_hooks/guards.pb.js) are checked first, so a fan gets the spec's message at once.
+ * server (pb_hooks/guards.pb.js) are checked first, so a fan gets the product's message at once (docs/product-rules.md, Exchange).
  */
 import { ko } from '@/i18n/ko.ts';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
-import { postCreate, postDelete, postUpdate } from '@/data/mutations/index.ts';
+import { postCreate, postDelete, postUpdate } from '@/data/outbox/index.ts';
 import type { ExchangePost } from '@/data/pb/records.ts';
 import { pbTimestamp } from '@/data/time.ts';
 import { InvalidInputError, LoginRequiredError, queueMutation } from './queue.ts';

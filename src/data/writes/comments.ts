@@ -3,7 +3,7 @@ import { ko } from '@/i18n/ko.ts';
 import { isBlank } from '@/lib/text.ts';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
-import { commentCreate } from '@/data/mutations/index.ts';
+import { commentCreate } from '@/data/outbox/index.ts';
 import { pbTimestamp } from '@/data/time.ts';
 import { InvalidInputError, queueMutation } from './queue.ts';
 

@@ -1,4 +1,8 @@
-/** The write API of the app: every change a screen can make, one function each. */
+/**
+ * data/writes: the write API of the app, every change a screen can make, one function each. Each
+ * checks its input, then queues outbox rows (data/outbox) through queue.ts, the one write path.
+ * Screens load it through lazy.ts.
+ */
 export { adoptGuestLikes, setLike, toggleLike } from './likes.ts';
 export {
   checkPostText,
@@ -13,6 +17,6 @@ export { createCollectBook, saveCollectBookCards } from './collect-books.ts';
 export { setBias, updateProfile } from './profile.ts';
 export { createReport, deleteReport } from './reports.ts';
 export { markAllNotificationsRead, markNotificationRead } from './notifications.ts';
-export { discardDeadLetter, markDeadLettersNotified, retryDeadLetter } from './outbox.ts';
+export { discardDeadLetter, markDeadLettersNotified, retryDeadLetter } from './dead-letters.ts';
 export { InvalidInputError, LoginRequiredError } from './queue.ts';
 export { StorageFullError } from '@/data/storage.ts';

@@ -2,7 +2,7 @@
 import { ko } from '@/i18n/ko.ts';
 import { isReservedName, MSG_RESERVED_NAME, MSG_RESERVED_USERNAME } from '@/lib/reserved-names.ts';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
-import { biasSet, profileUpdate } from '@/data/mutations/index.ts';
+import { biasSet, profileUpdate } from '@/data/outbox/index.ts';
 import { InvalidInputError, queueMutation } from './queue.ts';
 
 /** Sets the favourite group (최애 그룹). */

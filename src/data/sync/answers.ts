@@ -5,31 +5,24 @@
  * PocketBase does not answer 401 to a record request with a token it no longer accepts (revoked,
  * signed with an old key): it serves the request as anonymous, so a create is refused with 400 and
  * an update or delete answers 404. Before such an answer is taken as the server's last word, the
- * session is checked once per flush with an auth refresh (`confirmSession`).
+ * session is checked once per flush with an auth refresh (`confirmSession`, errors.ts).
  */
 import type { RecordModel } from 'pocketbase';
-import { readMutation } from '@/data/mutations/index.ts';
+import { readMutation } from '@/data/outbox/index.ts';
 import { applyServerDeletes } from './apply.ts';
-import { classifyFailure, errorStatus, isDuplicate, isIdTaken } from './errors.ts';
-import type { FlushContext, Job, RowResult } from './flush-context.ts';
+import { classifyFailure, confirmSession, errorStatus, isDuplicate, isIdTaken } from './errors.ts';
+import type { FlushContext } from './flush.ts';
+import type { Job } from './take.ts';
 
-/**
- * Whether the server still accepts our token (see the top of this file). An auth refresh is the
- * one request that answers 401 for a token the server no longer takes; when it succeeds, the
- * refreshed token is stored as a side effect.
- */
-export function confirmSession(ctx: FlushContext): Promise<'ok' | 'auth' | 'retry'> {
-  ctx.sessionCheck ??= (async () => {
-    ctx.report.requests++;
-    try {
-      await ctx.pb.collection('users').authRefresh({ requestKey: null });
-      return 'ok';
-    } catch (err) {
-      return classifyFailure(err) === 'retry' ? 'retry' : 'auth';
-    }
-  })();
-  return ctx.sessionCheck;
-}
+export type RowResult =
+  /**
+   * `record`: the server's copy to store. `replaced`: our create was not stored because the server
+   * holds an equivalent record (`record`, when it could be fetched), so our local copy goes.
+   */
+  | { type: 'done'; record?: RecordModel | null; replaced?: boolean }
+  | { type: 'retry'; err: unknown }
+  | { type: 'auth' }
+  | { type: 'final'; err: unknown };
 
 /** Reads an error of one row's request into an outcome, checking replays with the server. */
 export async function interpret(ctx: FlushContext, job: Job, err: unknown): Promise<RowResult> {

@@ -1,6 +1,7 @@
-/** Meetup comments: create only (the spec has no edit or delete), with a client id. */
+/** Meetup comments: create only (there is no edit or delete: docs/product-rules.md, Meetups), with a client id. */
 import * as v from 'valibot';
 import { ko } from '@/i18n/ko.ts';
+import { KINDS } from './names.ts';
 import type { MutationKind } from './types.ts';
 
 const createPayload = v.object({
@@ -13,7 +14,7 @@ const createPayload = v.object({
 export type CommentCreatePayload = v.InferOutput<typeof createPayload>;
 
 export const commentCreate: MutationKind<CommentCreatePayload> = {
-  kind: 'comment.create',
+  kind: KINDS.commentCreate,
   collection: 'comments',
   payload: createPayload,
   recordId: (p) => p.id,

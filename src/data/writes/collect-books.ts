@@ -10,7 +10,7 @@ import {
   collectBookAddCards,
   collectBookCreate,
   collectBookRemoveCards,
-} from '@/data/mutations/index.ts';
+} from '@/data/outbox/index.ts';
 import { pbTimestamp } from '@/data/time.ts';
 import { InvalidInputError, queueMutation } from './queue.ts';
 

@@ -3,7 +3,7 @@
  * re-applied locally and queued as new) or discard it for good.
  */
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
-import { readMutation } from '@/data/mutations/index.ts';
+import { readMutation } from '@/data/outbox/index.ts';
 import { readSession } from '@/data/session/session.ts';
 import { announceQueued } from '@/data/sync/signals.ts';
 import { LoginRequiredError } from './queue.ts';

@@ -5,13 +5,14 @@
  */
 import * as v from 'valibot';
 import { ko } from '@/i18n/ko.ts';
+import { KINDS } from './names.ts';
 import type { MutationKind } from './types.ts';
 
 const readPayload = v.object({ id: v.string() });
 export type NotificationReadPayload = v.InferOutput<typeof readPayload>;
 
 export const notificationRead: MutationKind<NotificationReadPayload> = {
-  kind: 'notification.read',
+  kind: KINDS.notificationRead,
   collection: 'notifications',
   payload: readPayload,
   recordId: (p) => p.id,

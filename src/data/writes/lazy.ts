@@ -11,7 +11,7 @@ export type Repos = typeof import('./index.ts');
 
 let repos: Promise<Repos> | null = null;
 
-/** The write API (data/repos), loaded once. */
+/** The write API (data/writes), loaded once. */
 export function loadRepos(): Promise<Repos> {
   repos ??= import('./index.ts');
   return repos;

@@ -6,6 +6,7 @@
 import type * as v from 'valibot';
 import type { AppDB } from '@/data/db/index.ts';
 import type { SyncedCollection } from '@/data/pb/records.ts';
+import type { KindName } from './names.ts';
 
 export interface SendRequest {
   method: 'POST' | 'PATCH' | 'DELETE';
@@ -19,7 +20,7 @@ export interface SendRequest {
 }
 
 export interface MutationKind<P> {
-  kind: string;
+  kind: KindName;
   collection: SyncedCollection;
   payload: v.GenericSchema<unknown, P>;
   recordId(payload: P): string;

@@ -1,6 +1,6 @@
 /**
  * The write rules a form checks as the fan types (lengths, the post text rule), with no Dexie and
- * no SDK, so a screen can show them before the data layer has loaded. The repos apply the same
+ * no SDK, so a screen can show them before the data layer has loaded. The writes apply the same
  * rules when a change is made, and the server hooks mirror them.
  */
 import { ko } from '@/i18n/ko.ts';

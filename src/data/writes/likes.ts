@@ -1,7 +1,7 @@
 /** Like (찜) and unlike a photo card. */
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
-import { likeSet, likeUnset } from '@/data/mutations/index.ts';
+import { likeSet, likeUnset } from '@/data/outbox/index.ts';
 import { readSession } from '@/data/session/session.ts';
 import { queueMutations } from './queue.ts';
 
@@ -38,7 +38,7 @@ export async function setLike(
 
 /**
  * The heart button: likes or unlikes a card. Signed in, the change is queued for the server
- * (setLike). Logged out it stays on this device (spec §4: likes without a user are not sent) and
+ * (setLike). Logged out it stays on this device (likes without a user are not sent: docs/product-rules.md, Likes) and
  * is adopted as the user's own like when they log in. Returns where the like went.
  */
 export async function toggleLike(

@@ -1,11 +1,12 @@
 /**
  * Exchange posts (교환 글): create with a client id, edit (text or status), delete. The server
  * checks length and profanity again (pb_hooks/guards.pb.js); a refusal ends in dead letters with
- * the spec's failure message for that action.
+ * the failure message for that action (docs/product-rules.md, Exchange).
  */
 import * as v from 'valibot';
 import { ko } from '@/i18n/ko.ts';
 import { EXCHANGE_STATUSES } from '@/data/pb/records.ts';
+import { KINDS } from './names.ts';
 import type { MutationKind } from './types.ts';
 
 const createPayload = v.object({
@@ -18,7 +19,7 @@ const createPayload = v.object({
 export type PostCreatePayload = v.InferOutput<typeof createPayload>;
 
 export const postCreate: MutationKind<PostCreatePayload> = {
-  kind: 'post.create',
+  kind: KINDS.postCreate,
   collection: 'exchangeList',
   payload: createPayload,
   recordId: (p) => p.id,
@@ -68,7 +69,7 @@ function postPatch(p: PostUpdatePayload): Record<string, unknown> {
 }
 
 export const postUpdate: MutationKind<PostUpdatePayload> = {
-  kind: 'post.update',
+  kind: KINDS.postUpdate,
   collection: 'exchangeList',
   payload: updatePayload,
   recordId: (p) => p.id,
@@ -85,7 +86,7 @@ const deletePayload = v.object({ id: v.string() });
 export type PostDeletePayload = v.InferOutput<typeof deletePayload>;
 
 export const postDelete: MutationKind<PostDeletePayload> = {
-  kind: 'post.delete',
+  kind: KINDS.postDelete,
   collection: 'exchangeList',
   payload: deletePayload,
   recordId: (p) => p.id,

@@ -1,0 +1,84 @@
+/**
+ * What the data layer does for features once it runs, apart from starting it (start-data.ts):
+ * hearts ticked while logged out become the user's likes at login, the signed-in user's collect
+ * book images are kept offline, and the bell's unread badge follows the local store. Each follows
+ * the sync engine's status.
+ */
+import { liveQuery, type Subscription } from 'dexie';
+import { db } from '@/data/db/index.ts';
+import { countUnreadNotifications } from '@/data/queries/notifications.ts';
+import type { SyncEngine } from '@/data/sync/engine.ts';
+import { adoptGuestLikes } from '@/data/writes/index.ts';
+import { appStore, unreadAlertsAtom } from '@/state/store';
+
+/** Hearts ticked while logged out become the user's likes once they log in. */
+function adoptGuestLikesAtLogin(engine: SyncEngine): void {
+  let lastUserId: string | null = null;
+  const check = () => {
+    const { userId } = engine.getStatus();
+    if (userId && userId !== lastUserId) void adoptGuestLikes(db).catch(() => {});
+    lastUserId = userId;
+  };
+  engine.subscribe(check);
+}
+
+/**
+ * Keeps the images of the signed-in user's collect books available offline, once per user per page
+ * load, after a pull made since they signed in has brought their books (docs/product-rules.md,
+ * Collect books). The module loads only then, so it stays out of the entry bundle and this chunk.
+ */
+function keepOwnBooksOffline(engine: SyncEngine): void {
+  let seen: { userId: string; at: number } | null = null;
+  let doneFor: string | null = null;
+  const check = () => {
+    const s = engine.getStatus();
+    if (s.userId !== (seen?.userId ?? null))
+      seen = s.userId ? { userId: s.userId, at: Date.now() } : null;
+    if (!seen || seen.userId === doneFor || s.pulling || !s.online) return;
+    if (!s.lastPullAt || s.lastPullAt < seen.at) return;
+    const userId = (doneFor = seen.userId);
+    // after the screen's own images have had their turn
+    setTimeout(() => {
+      void import('@/features/collect-book/offline-images')
+        .then((m) => m.saveOwnedBooksOffline(userId))
+        .catch((err: unknown) => console.warn('[offline-images] background save failed', err));
+    }, 3000);
+  };
+  engine.subscribe(check);
+  check();
+}
+
+/**
+ * Keeps the bell's unread badge (unreadAlertsAtom) equal to the signed-in user's unread alerts in
+ * the local store: a live query, so a push stored by the service worker, a pull, or '모두 읽음' in
+ * another tab all show at once. The header reads only the atom (no Dexie in the entry bundle).
+ */
+function mirrorUnreadAlerts(engine: SyncEngine): void {
+  let userId: string | null | undefined;
+  let sub: Subscription | undefined;
+  const follow = () => {
+    const next = engine.getStatus().userId;
+    if (next === userId) return;
+    userId = next;
+    sub?.unsubscribe();
+    sub = undefined;
+    appStore.set(unreadAlertsAtom, 0);
+    if (!next) return;
+    sub = liveQuery(() => countUnreadNotifications(next, db)).subscribe({
+      next: (n) => appStore.set(unreadAlertsAtom, n),
+      error: (err: unknown) => console.warn('[alerts] unread count failed', err),
+    });
+  };
+  engine.subscribe(follow);
+  follow();
+}
+
+/**
+ * Wires the features to the engine. Called before the engine starts, so the first pull counts as
+ * one made since the user was seen.
+ */
+export function wireFeatures(engine: SyncEngine): void {
+  adoptGuestLikesAtLogin(engine);
+  keepOwnBooksOffline(engine);
+  mirrorUnreadAlerts(engine);
+}
