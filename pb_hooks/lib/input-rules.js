@@ -119,7 +119,7 @@ const COMMENT_MAX = 500;
 const MSG_COMMENT_EMPTY = '댓글 내용을 입력해주세요.';
 const MSG_COMMENT_TOO_LONG = '댓글은 500자까지 쓸 수 있습니다.';
 
-/** Validates and trims a meetup comment (the client's rules, src/data/repos/comments.ts). */
+/** Validates and trims a meetup comment (the client's rules, src/data/writes/comments.ts). */
 function checkCommentText(record) {
   checkText(record, 'ment', {
     max: COMMENT_MAX,
@@ -153,7 +153,7 @@ const MSG_USERNAME_INVALID = '닉네임은 한글, 영문, 숫자, _ . 로 2~20�
 
 /**
  * A user's edit of their own profile: the name and nickname it changes follow the client's rules
- * (src/data/repos/profile.ts). The phone number and birth date are hidden fields: PocketBase drops
+ * (src/data/writes/profile.ts). The phone number and birth date are hidden fields: PocketBase drops
  * them from a user's request body, so only the sign-up (lib/signup.js, same rules) sets them.
  * `changed` lists the fields this request changes (lib/records.js changedFields).
  */

@@ -264,7 +264,7 @@ export const ko = {
       notificationRead: '알림 읽음',
     },
     // Failures without a message of their own screen (docs/product-rules.md, Offline and sync
-    // status); the exchange and report messages are used where those exist (see data/mutations).
+    // status); the exchange and report messages are used where those exist (see data/outbox).
     failures: {
       like: '찜 정보를 저장하는 데 실패했습니다.',
       comment: '댓글을 저장하는 데 실패했습니다.',
