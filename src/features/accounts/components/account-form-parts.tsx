@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useId, type FormEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { koAccountLinks } from '@/features/accounts/account-links-text';
 import styles from './login-screen.module.css';
@@ -93,5 +93,27 @@ export function TokenLinkResult({ ok, message, to, linkText }: TokenLinkResultPr
         {linkText}
       </Link>
     </>
+  );
+}
+
+interface TokenLinkFormProps {
+  text: { intro: string; submit: string; submitting: string };
+  onSubmit: (event: FormEvent) => unknown;
+  online: boolean;
+  saving: boolean;
+  /** The fields and the live region with the form's alerts. */
+  children: ReactNode;
+}
+
+/** A token link's form: the intro, the fields, and a submit button that is off offline or saving. */
+export function TokenLinkForm({ text, onSubmit, online, saving, children }: TokenLinkFormProps) {
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <p className={styles.sheetBody}>{text.intro}</p>
+      {children}
+      <button type="submit" className={styles.submit} disabled={!online || saving}>
+        {saving ? text.submitting : text.submit}
+      </button>
+    </form>
   );
 }

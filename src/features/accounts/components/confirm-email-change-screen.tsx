@@ -3,7 +3,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { confirmEmailChange } from '@/data/accounts/signup';
 import { koAccountLinks } from '@/features/accounts/account-links-text';
 import { useOnline } from '@/components/hooks/use-online';
-import { AccountField, TokenLinkResult, TokenLinkScreen } from './account-form-parts';
+import {
+  AccountField,
+  TokenLinkForm,
+  TokenLinkResult,
+  TokenLinkScreen,
+} from './account-form-parts';
 import styles from './login-screen.module.css';
 
 const t = koAccountLinks.emailChange;
@@ -59,8 +64,7 @@ export function ConfirmEmailChangeScreen({ token }: { token: string }) {
             : null;
   return (
     <TokenLinkScreen title={t.title} testId="confirm-email-change" state={state}>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <p className={styles.sheetBody}>{t.intro}</p>
+      <TokenLinkForm text={t} onSubmit={submit} online={online} saving={state === 'saving'}>
         <AccountField
           label={t.passwordLabel}
           type="password"
@@ -77,10 +81,7 @@ export function ConfirmEmailChangeScreen({ token }: { token: string }) {
             </p>
           ) : null}
         </div>
-        <button type="submit" className={styles.submit} disabled={!online || state === 'saving'}>
-          {state === 'saving' ? t.submitting : t.submit}
-        </button>
-      </form>
+      </TokenLinkForm>
     </TokenLinkScreen>
   );
 }

@@ -4,7 +4,13 @@ import { confirmPasswordReset } from '@/data/accounts/signup';
 import { passwordConfirmError, passwordError } from '@/lib/account-validation';
 import { koAccountLinks } from '@/features/accounts/account-links-text';
 import { useOnline } from '@/components/hooks/use-online';
-import { AccountField, OfflineAlert, TokenLinkResult, TokenLinkScreen } from './account-form-parts';
+import {
+  AccountField,
+  OfflineAlert,
+  TokenLinkForm,
+  TokenLinkResult,
+  TokenLinkScreen,
+} from './account-form-parts';
 import styles from './login-screen.module.css';
 
 const t = koAccountLinks.reset;
@@ -63,8 +69,7 @@ export function ResetPasswordScreen({ token }: { token: string }) {
 
   return (
     <TokenLinkScreen title={t.title} testId="reset-password" state={state}>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <p className={styles.sheetBody}>{t.intro}</p>
+      <TokenLinkForm text={t} onSubmit={submit} online={online} saving={state === 'saving'}>
         <AccountField
           inputRef={passwordRef}
           label={t.passwordLabel}
@@ -96,10 +101,7 @@ export function ResetPasswordScreen({ token }: { token: string }) {
             </p>
           ) : null}
         </div>
-        <button type="submit" className={styles.submit} disabled={!online || state === 'saving'}>
-          {state === 'saving' ? t.submitting : t.submit}
-        </button>
-      </form>
+      </TokenLinkForm>
     </TokenLinkScreen>
   );
 }
