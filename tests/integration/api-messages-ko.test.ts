@@ -4,11 +4,11 @@
  * the app keys on), only the English `message` texts become Korean. Our hooks' Korean messages
  * pass through as they were, refused writes store nothing, and successful requests are untouched.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
-import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
+import type { TestServer } from '../helpers/pocketbase.ts';
+import { setupCatalogueServer } from '../helpers/integration-setup.ts';
 import {
-  createCatalogue,
   createUser,
   failure,
   newId,
@@ -24,15 +24,9 @@ let su: PocketBase;
 let cat: Catalogue;
 let fan: Actor;
 
-beforeAll(async () => {
-  server = await startTestServer({ publicDir: null });
-  su = await server.admin();
-  cat = await createCatalogue(su);
+setupCatalogueServer(async (env) => {
+  ({ server, su, cat } = env);
   fan = await createUser(server, su);
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 const HANGUL = /[가-힣]/;

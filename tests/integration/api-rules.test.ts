@@ -8,15 +8,15 @@
  *
  * To extend: add a row to SPECS (or to the tables below it).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
+import type { TestServer } from '../helpers/pocketbase.ts';
+import { setupCatalogueServer } from '../helpers/integration-setup.ts';
 import {
   PASSWORD,
   completeReport,
   createCard,
-  createCatalogue,
   createUser,
   failure,
   newId,
@@ -264,20 +264,13 @@ const SPECS: Spec[] = [
 
 let ctx: Ctx;
 
-beforeAll(async () => {
-  const server = await startTestServer({ publicDir: null });
-  const su = await server.admin();
-  const [owner, other, admin, cat] = await Promise.all([
+setupCatalogueServer(async ({ server, su, cat }) => {
+  const [owner, other, admin] = await Promise.all([
     createUser(server, su),
     createUser(server, su),
     createUser(server, su, { role: 'admin' }),
-    createCatalogue(su),
   ]);
   ctx = { server, su, owner, other, admin, cat };
-});
-
-afterAll(async () => {
-  await ctx?.server.stop();
 });
 
 function clientFor(role: Role, fx?: Fixture): PocketBase {

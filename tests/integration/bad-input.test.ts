@@ -6,12 +6,12 @@
  * escapes it), never as markup. Uploaded files are judged by their bytes, not their name or
  * declared type, and served only as what they are.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
-import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
+import type { TestServer } from '../helpers/pocketbase.ts';
+import { setupCatalogueServer } from '../helpers/integration-setup.ts';
 import {
   completeReport,
-  createCatalogue,
   createUser,
   failure,
   newId,
@@ -25,15 +25,9 @@ let su: PocketBase;
 let cat: Catalogue;
 let fan: Actor;
 
-beforeAll(async () => {
-  server = await startTestServer({ publicDir: null });
-  su = await server.admin();
-  cat = await createCatalogue(su);
+setupCatalogueServer(async (env) => {
+  ({ server, su, cat } = env);
   fan = await createUser(server, su, { phoneNumber: '01012345678', birth: '2001-02-03' });
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 const LONG = '가'.repeat(10_000);

@@ -3,18 +3,14 @@
  * tombstones on every delete, the exchange post rules, back-reference lists kept by hooks, the
  * batch API, replayed creates and the rate limiter.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import {
-  exemptLoopbackFromRateLimits,
-  startTestServer,
-  type TestServer,
-} from '../helpers/pocketbase.ts';
+import { exemptLoopbackFromRateLimits, type TestServer } from '../helpers/pocketbase.ts';
+import { setupCatalogueServer } from '../helpers/integration-setup.ts';
 import {
   completeReport,
   createCard,
-  createCatalogue,
   createUser,
   failure,
   newId,
@@ -30,15 +26,9 @@ let cat: Catalogue;
 let alice: Actor;
 let bob: Actor;
 
-beforeAll(async () => {
-  server = await startTestServer({ publicDir: null });
-  su = await server.admin();
-  cat = await createCatalogue(su);
+setupCatalogueServer(async (env) => {
+  ({ server, su, cat } = env);
   [alice, bob] = await Promise.all([createUser(server, su), createUser(server, su)]);
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 const likeCount = async (cardId: string) =>

@@ -5,42 +5,26 @@
  * reserved names and nicknames. Every refusal is checked for what it left behind: the stored
  * records (as superuser) and the mails in the sink.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import PocketBase, { BaseAuthStore, type RecordModel } from 'pocketbase';
-import { createSignupApi } from '../../src/data/accounts/signup.ts';
-import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
+import { describe, expect, it } from 'vitest';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import type { TestServer } from '../helpers/pocketbase.ts';
+import { setupServer, signupBrowser } from '../helpers/integration-setup.ts';
 import { createUser, failure, PASSWORD, readAsSuperuser, uniq } from '../helpers/pb-fixtures.ts';
 import { isVerification, linkOf, tokenOf, type SinkMessage } from '../helpers/mail.ts';
 
 let server: TestServer;
 let su: PocketBase;
 
-beforeAll(async () => {
-  server = await startTestServer({ publicDir: null, mailSink: true });
-  su = await server.admin();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+setupServer(
+  (env) => {
+    ({ server, su } = env);
+  },
+  { mailSink: true },
+);
 
 /** One browser: its own storage and an unauthenticated client. */
-function browser() {
-  const store = new Map<string, string>();
-  const api = createSignupApi({
-    async client() {
-      const pb = new PocketBase(server.url, new BaseAuthStore());
-      pb.autoCancellation(false);
-      return pb;
-    },
-    storage: {
-      getItem: (k) => store.get(k) ?? null,
-      setItem: (k, v) => void store.set(k, v),
-      removeItem: (k) => void store.delete(k),
-    },
-  });
-  return { store, api };
-}
+const browser = () => signupBrowser(server);
 
 const SIGNUP_PASSWORD = 'photocard!2024';
 const profile = (email: string, extra: Record<string, string> = {}) => ({

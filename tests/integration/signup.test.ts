@@ -3,10 +3,10 @@
  * (src/data/accounts/signup.ts) end to end, and what nobody without the mailed link can do with a
  * pending account.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import PocketBase, { BaseAuthStore } from 'pocketbase';
-import { createSignupApi, type SignupContext } from '../../src/data/accounts/signup.ts';
-import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
+import { describe, expect, it } from 'vitest';
+import type PocketBase from 'pocketbase';
+import type { TestServer } from '../helpers/pocketbase.ts';
+import { setupServer, signupBrowser } from '../helpers/integration-setup.ts';
 import { createUser, failure, readAsSuperuser, uniq } from '../helpers/pb-fixtures.ts';
 import {
   isPasswordReset,
@@ -19,32 +19,15 @@ import {
 let server: TestServer;
 let su: PocketBase;
 
-beforeAll(async () => {
-  server = await startTestServer({ publicDir: null, mailSink: true });
-  su = await server.admin();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+setupServer(
+  (env) => {
+    ({ server, su } = env);
+  },
+  { mailSink: true },
+);
 
 /** One browser: its own storage (where the opened link's token lives) and an unauthenticated client. */
-function browser() {
-  const store = new Map<string, string>();
-  const ctx: SignupContext = {
-    async client() {
-      const pb = new PocketBase(server.url, new BaseAuthStore());
-      pb.autoCancellation(false);
-      return pb;
-    },
-    storage: {
-      getItem: (k) => store.get(k) ?? null,
-      setItem: (k, v) => void store.set(k, v),
-      removeItem: (k) => void store.delete(k),
-    },
-  };
-  return { store, api: createSignupApi(ctx) };
-}
+const browser = () => signupBrowser(server);
 
 /** The `n`th verification mail to `email` (1-based), waiting for it to arrive. */
 async function nthVerification(email: string, n: number): Promise<SinkMessage> {

@@ -5,11 +5,12 @@
  * seed get none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import PocketBase, { BaseAuthStore, type RecordModel } from 'pocketbase';
-import { createSignupApi, type SignupContext } from '../../src/data/accounts/signup.ts';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed/index.ts';
 import { startMockOAuth, type MockOAuth } from '../helpers/mock-oauth.ts';
 import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
+import { signupBrowser } from '../helpers/integration-setup.ts';
 import { uniq } from '../helpers/pb-fixtures.ts';
 import { isVerification, linkOf, tokenOf } from '../helpers/mail.ts';
 
@@ -51,20 +52,7 @@ async function userByEmail(email: string): Promise<RecordModel> {
 
 /** One browser's sign-up, up to the opened link: returns the api and the link's token. */
 async function verifiedSignup(email: string) {
-  const store = new Map<string, string>();
-  const ctx: SignupContext = {
-    async client() {
-      const pb = new PocketBase(server.url, new BaseAuthStore());
-      pb.autoCancellation(false);
-      return pb;
-    },
-    storage: {
-      getItem: (k) => store.get(k) ?? null,
-      setItem: (k, v) => void store.set(k, v),
-      removeItem: (k) => void store.delete(k),
-    },
-  };
-  const api = createSignupApi(ctx);
+  const { api } = signupBrowser(server);
   expect(await api.startEmailVerification(email)).toBe('sent');
   const mail = await server.mail!.waitFor(email, isVerification);
   const token = tokenOf(linkOf(mail, '/verify-email/'));

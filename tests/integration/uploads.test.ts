@@ -9,13 +9,13 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { ClientResponseError, type RecordModel } from 'pocketbase';
-import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
+import type { TestServer } from '../helpers/pocketbase.ts';
+import { setupCatalogueServer } from '../helpers/integration-setup.ts';
 import {
   completeReport,
-  createCatalogue,
   createUser,
   failure,
   newId,
@@ -43,14 +43,8 @@ let server: TestServer;
 let su: PocketBase;
 let cat: Catalogue;
 
-beforeAll(async () => {
-  server = await startTestServer({ publicDir: null });
-  su = await server.admin();
-  cat = await createCatalogue(su);
-});
-
-afterAll(async () => {
-  await server?.stop();
+setupCatalogueServer((env) => {
+  ({ server, su, cat } = env);
 });
 
 const PNG_1X1 = Uint8Array.from(

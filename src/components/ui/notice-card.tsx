@@ -14,6 +14,9 @@ export interface NoticeCardProps {
 /** The primary pill style for a NoticeCard's action link. */
 export const noticeActionClass = styles.action;
 
+/** The round icon badge, for a notice laid out otherwise. */
+export const noticeIconClass = styles.icon;
+
 /**
  * A centred card with an icon, a title and a line of text: the screens' logged-out prompts
  * ('로그인이 필요한 서비스입니다.' and the like) and similar notices.

@@ -1,9 +1,14 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { ScreenTitle } from '@/components/ui/screen-title';
 import { confirmEmailChange } from '@/data/accounts/signup';
 import { koAccountLinks } from '@/features/accounts/account-links-text';
 import { useOnline } from '@/components/hooks/use-online';
+import {
+  AccountField,
+  TokenLinkForm,
+  TokenLinkResult,
+  TokenLinkScreen,
+} from './account-form-parts';
 import styles from './login-screen.module.css';
 
 const t = koAccountLinks.emailChange;
@@ -24,7 +29,7 @@ export function ConfirmEmailChangeScreen({ token }: { token: string }) {
   const online = useOnline();
   const [password, setPassword] = useState('');
   const [state, setState] = useState<State>('idle');
-  const ids = { password: useId(), error: useId() };
+  const errorId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -36,17 +41,14 @@ export function ConfirmEmailChangeScreen({ token }: { token: string }) {
 
   if (state === 'done' || state === 'invalid') {
     return (
-      <section className={styles.screen}>
-        <ScreenTitle title={t.title} />
-        <div className={styles.card} data-testid="confirm-email-change" data-state={state}>
-          <p className={state === 'done' ? styles.notice : styles.alert} role="alert">
-            {state === 'done' ? t.done : t.invalid}
-          </p>
-          <Link to="/login" className={styles.submit}>
-            {koAccountLinks.goLogin}
-          </Link>
-        </div>
-      </section>
+      <TokenLinkScreen title={t.title} testId="confirm-email-change" state={state}>
+        <TokenLinkResult
+          ok={state === 'done'}
+          message={state === 'done' ? t.done : t.invalid}
+          to="/login"
+          linkText={koAccountLinks.goLogin}
+        />
+      </TokenLinkScreen>
     );
   }
 
@@ -61,39 +63,25 @@ export function ConfirmEmailChangeScreen({ token }: { token: string }) {
             ? koAccountLinks.offline
             : null;
   return (
-    <section className={styles.screen}>
-      <ScreenTitle title={t.title} />
-      <div className={styles.card} data-testid="confirm-email-change" data-state={state}>
-        <form className={styles.form} onSubmit={submit} noValidate>
-          <p className={styles.sheetBody}>{t.intro}</p>
-          <div className={styles.field}>
-            <label htmlFor={ids.password} className={styles.label}>
-              {t.passwordLabel}
-            </label>
-            <input
-              id={ids.password}
-              className={styles.input}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-required="true"
-              aria-invalid={error && state !== 'networkError' ? true : undefined}
-              aria-describedby={error ? ids.error : undefined}
-            />
-          </div>
-          <div aria-live="polite">
-            {error ? (
-              <p id={ids.error} className={styles.alert} role="alert">
-                {error}
-              </p>
-            ) : null}
-          </div>
-          <button type="submit" className={styles.submit} disabled={!online || state === 'saving'}>
-            {state === 'saving' ? t.submitting : t.submit}
-          </button>
-        </form>
-      </div>
-    </section>
+    <TokenLinkScreen title={t.title} testId="confirm-email-change" state={state}>
+      <TokenLinkForm text={t} onSubmit={submit} online={online} saving={state === 'saving'}>
+        <AccountField
+          label={t.passwordLabel}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={error && state !== 'networkError' ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <div aria-live="polite">
+          {error ? (
+            <p id={errorId} className={styles.alert} role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </TokenLinkForm>
+    </TokenLinkScreen>
   );
 }

@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { SheetDialog } from '@/components/ui/sheet-dialog';
 import { requestPasswordReset } from '@/data/accounts/signup';
 import { ko } from '@/i18n/ko-features';
-import { koAccountLinks } from '@/features/accounts/account-links-text';
 import { useOnline } from '@/components/hooks/use-online';
+import { AccountField, OfflineAlert } from './account-form-parts';
 import styles from './login-screen.module.css';
 
 interface FindAccountSheetProps {
@@ -34,8 +34,6 @@ export function ResetForm() {
   const online = useOnline();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed' | 'empty'>('idle');
-  const inputId = useId();
-  const errorId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,39 +51,22 @@ export function ResetForm() {
   return (
     <form className={styles.sheetForm} onSubmit={submit} noValidate>
       <p className={styles.sheetBody}>{ko.login.resetBody}</p>
-      <div className={styles.field}>
-        <label htmlFor={inputId} className={styles.label}>
-          {ko.login.emailLabel}
-        </label>
-        <input
-          id={inputId}
-          className={styles.input}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={ko.login.emailPlaceholder}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          readOnly={state === 'sent'}
-          aria-required="true"
-          aria-invalid={state === 'empty' ? true : undefined}
-          aria-describedby={state === 'empty' ? errorId : undefined}
-          data-testid="reset-email"
-        />
-        {state === 'empty' ? (
-          <p id={errorId} className={styles.fieldError}>
-            {ko.login.emailRequired}
-          </p>
-        ) : null}
-      </div>
+      <AccountField
+        label={ko.login.emailLabel}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={ko.login.emailPlaceholder}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        readOnly={state === 'sent'}
+        error={state === 'empty' ? ko.login.emailRequired : null}
+        data-testid="reset-email"
+      />
       <div aria-live="polite">
-        {!online ? (
-          <p className={styles.alert} role="alert" data-testid="reset-offline">
-            {koAccountLinks.offline}
-          </p>
-        ) : null}
+        <OfflineAlert online={online} />
         {state === 'sent' ? (
           <p className={styles.notice} role="status" data-testid="reset-sent">
             {ko.login.resetSent}

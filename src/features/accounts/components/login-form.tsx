@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { getClient } from '@/data/pb/client';
 import { loginWithPassword } from '@/data/session/session';
 import { ko } from '@/i18n/ko-features';
 import { koAccountLinks } from '@/features/accounts/account-links-text';
+import { AccountField } from './account-form-parts';
 import styles from './login-screen.module.css';
 
 interface LoginFormProps {
@@ -41,7 +42,6 @@ export function LoginForm({ onLoggedIn, onFindAccount, waiting }: LoginFormProps
   const [busy, setBusy] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const ids = { email: useId(), password: useId(), emailError: useId(), passwordError: useId() };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -69,59 +69,34 @@ export function LoginForm({ onLoggedIn, onFindAccount, waiting }: LoginFormProps
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate data-testid="login-form">
-      <div className={styles.field}>
-        <label htmlFor={ids.email} className={styles.label}>
-          {ko.login.emailLabel}
-        </label>
-        <input
-          ref={emailRef}
-          id={ids.email}
-          className={styles.input}
-          type="email"
-          name="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={ko.login.emailPlaceholder}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-required="true"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? ids.emailError : undefined}
-          data-testid="login-email"
-        />
-        {errors.email ? (
-          <p id={ids.emailError} className={styles.fieldError}>
-            {errors.email}
-          </p>
-        ) : null}
-      </div>
+      <AccountField
+        inputRef={emailRef}
+        label={ko.login.emailLabel}
+        type="email"
+        name="email"
+        inputMode="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={ko.login.emailPlaceholder}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+        data-testid="login-email"
+      />
 
-      <div className={styles.field}>
-        <label htmlFor={ids.password} className={styles.label}>
-          {ko.login.passwordLabel}
-        </label>
-        <input
-          ref={passwordRef}
-          id={ids.password}
-          className={styles.input}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          placeholder={ko.login.passwordPlaceholder}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-required="true"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? ids.passwordError : undefined}
-          data-testid="login-password"
-        />
-        {errors.password ? (
-          <p id={ids.passwordError} className={styles.fieldError}>
-            {errors.password}
-          </p>
-        ) : null}
+      <AccountField
+        inputRef={passwordRef}
+        label={ko.login.passwordLabel}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        placeholder={ko.login.passwordPlaceholder}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        data-testid="login-password"
+      >
         <Link
           to="/forgot-password"
           className={`${styles.textButton} ${styles.forgot}`}
@@ -129,7 +104,7 @@ export function LoginForm({ onLoggedIn, onFindAccount, waiting }: LoginFormProps
         >
           {koAccountLinks.forgotLink}
         </Link>
-      </div>
+      </AccountField>
 
       {failure ? (
         <p className={styles.alert} role="alert" data-testid="login-failure">

@@ -19,6 +19,7 @@ import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ko } from '@/i18n/ko-features';
 import { useOwnProfile } from '@/components/live/accounts';
 import list from './menu-list.module.css';
+import settings from '@/components/ui/settings-screen.module.css';
 import styles from './login-info-screen.module.css';
 
 /**
@@ -29,7 +30,7 @@ import styles from './login-info-screen.module.css';
 export function LoginInfoScreen() {
   const userId = useAtomValue(sessionUserIdAtom);
   return (
-    <section className={styles.screen}>
+    <section className={settings.screen}>
       <ScreenTitle title={ko.screens.loginInfo} back />
       {userId ? <Account userId={userId} /> : <LoggedOut />}
     </section>

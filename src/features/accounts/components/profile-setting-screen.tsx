@@ -16,6 +16,7 @@ import {
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { ko } from '@/i18n/ko-features';
 import list from './menu-list.module.css';
+import settings from '@/components/ui/settings-screen.module.css';
 import styles from './profile-setting-screen.module.css';
 
 /**
@@ -57,7 +58,7 @@ const SERVICE_INFO: readonly Entry[] = [
  */
 export function ProfileSettingScreen({ installEntry }: { installEntry: ReactNode }) {
   return (
-    <section className={styles.screen}>
+    <section className={settings.screen}>
       <ScreenTitle title={ko.screens.profileSetting} back />
       <div className={styles.body}>
         <Group id="settings-my-info" title={ko.settings.myInfo} entries={MY_INFO} />

@@ -1,10 +1,16 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { ScreenTitle } from '@/components/ui/screen-title';
+import { getRouteApi } from '@tanstack/react-router';
+import { useRef, useState, type FormEvent } from 'react';
 import { confirmPasswordReset } from '@/data/accounts/signup';
 import { passwordConfirmError, passwordError } from '@/lib/account-validation';
 import { koAccountLinks } from '@/features/accounts/account-links-text';
 import { useOnline } from '@/components/hooks/use-online';
+import {
+  AccountField,
+  OfflineAlert,
+  TokenLinkForm,
+  TokenLinkResult,
+  TokenLinkScreen,
+} from './account-form-parts';
 import styles from './login-screen.module.css';
 
 const t = koAccountLinks.reset;
@@ -29,12 +35,6 @@ export function ResetPasswordScreen({ token }: { token: string }) {
   const [touched, setTouched] = useState({ password: false, confirm: false });
   const [state, setState] = useState<State>('idle');
   const passwordRef = useRef<HTMLInputElement>(null);
-  const ids = {
-    password: useId(),
-    confirm: useId(),
-    passwordError: useId(),
-    confirmError: useId(),
-  };
 
   const errors = {
     password: passwordError(password),
@@ -56,92 +56,52 @@ export function ResetPasswordScreen({ token }: { token: string }) {
 
   if (state === 'done' || state === 'invalid') {
     return (
-      <section className={styles.screen}>
-        <ScreenTitle title={t.title} />
-        <div className={styles.card} data-testid="reset-password" data-state={state}>
-          <p className={state === 'done' ? styles.notice : styles.alert} role="alert">
-            {state === 'done' ? t.done : t.invalid}
-          </p>
-          <Link to={state === 'done' ? '/login' : '/forgot-password'} className={styles.submit}>
-            {state === 'done' ? koAccountLinks.goLogin : t.requestAgain}
-          </Link>
-        </div>
-      </section>
+      <TokenLinkScreen title={t.title} testId="reset-password" state={state}>
+        <TokenLinkResult
+          ok={state === 'done'}
+          message={state === 'done' ? t.done : t.invalid}
+          to={state === 'done' ? '/login' : '/forgot-password'}
+          linkText={state === 'done' ? koAccountLinks.goLogin : t.requestAgain}
+        />
+      </TokenLinkScreen>
     );
   }
 
   return (
-    <section className={styles.screen}>
-      <ScreenTitle title={t.title} />
-      <div className={styles.card} data-testid="reset-password" data-state={state}>
-        <form className={styles.form} onSubmit={submit} noValidate>
-          <p className={styles.sheetBody}>{t.intro}</p>
-          <div className={styles.field}>
-            <label htmlFor={ids.password} className={styles.label}>
-              {t.passwordLabel}
-            </label>
-            <input
-              ref={passwordRef}
-              id={ids.password}
-              className={styles.input}
-              type="password"
-              name="new-password"
-              autoComplete="new-password"
-              placeholder={t.passwordPlaceholder}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              onBlur={() => setTouched((v) => ({ ...v, password: true }))}
-              aria-required="true"
-              aria-invalid={shown.password ? true : undefined}
-              aria-describedby={shown.password ? ids.passwordError : undefined}
-            />
-            {shown.password ? (
-              <p id={ids.passwordError} className={styles.fieldError}>
-                {shown.password}
-              </p>
-            ) : null}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={ids.confirm} className={styles.label}>
-              {t.confirmLabel}
-            </label>
-            <input
-              id={ids.confirm}
-              className={styles.input}
-              type="password"
-              name="new-password-confirm"
-              autoComplete="new-password"
-              placeholder={t.confirmPlaceholder}
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              onBlur={() => setTouched((v) => ({ ...v, confirm: true }))}
-              aria-required="true"
-              aria-invalid={shown.confirm ? true : undefined}
-              aria-describedby={shown.confirm ? ids.confirmError : undefined}
-            />
-            {shown.confirm ? (
-              <p id={ids.confirmError} className={styles.fieldError}>
-                {shown.confirm}
-              </p>
-            ) : null}
-          </div>
-          <div aria-live="polite">
-            {!online ? (
-              <p className={styles.alert} role="alert" data-testid="reset-offline">
-                {koAccountLinks.offline}
-              </p>
-            ) : null}
-            {state === 'networkError' ? (
-              <p className={styles.alert} role="alert">
-                {t.networkError}
-              </p>
-            ) : null}
-          </div>
-          <button type="submit" className={styles.submit} disabled={!online || state === 'saving'}>
-            {state === 'saving' ? t.submitting : t.submit}
-          </button>
-        </form>
-      </div>
-    </section>
+    <TokenLinkScreen title={t.title} testId="reset-password" state={state}>
+      <TokenLinkForm text={t} onSubmit={submit} online={online} saving={state === 'saving'}>
+        <AccountField
+          inputRef={passwordRef}
+          label={t.passwordLabel}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          placeholder={t.passwordPlaceholder}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          onBlur={() => setTouched((v) => ({ ...v, password: true }))}
+          error={shown.password}
+        />
+        <AccountField
+          label={t.confirmLabel}
+          type="password"
+          name="new-password-confirm"
+          autoComplete="new-password"
+          placeholder={t.confirmPlaceholder}
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          onBlur={() => setTouched((v) => ({ ...v, confirm: true }))}
+          error={shown.confirm}
+        />
+        <div aria-live="polite">
+          <OfflineAlert online={online} />
+          {state === 'networkError' ? (
+            <p className={styles.alert} role="alert">
+              {t.networkError}
+            </p>
+          ) : null}
+        </div>
+      </TokenLinkForm>
+    </TokenLinkScreen>
   );
 }

@@ -7,6 +7,7 @@ import { ScreenTitle } from '@/components/ui/screen-title';
 import { isPushSupported, PUSH_TOPICS, type PushFailure, type PushTopic } from '@/data/push';
 import { ko } from '@/i18n/ko-features';
 import { usePushSettings } from '@/features/alerts/hooks/use-push-settings';
+import settings from '@/components/ui/settings-screen.module.css';
 import styles from './notification-settings-screen.module.css';
 
 const t = ko.notificationSettings;
@@ -19,7 +20,7 @@ const t = ko.notificationSettings;
 export function NotificationSettingsScreen() {
   const userId = useAtomValue(sessionUserIdAtom);
   return (
-    <section className={styles.screen}>
+    <section className={settings.screen}>
       <ScreenTitle title={ko.settings.topics.notifications ?? ko.settings.notifications} back />
       {!userId ? (
         <NoticeCard

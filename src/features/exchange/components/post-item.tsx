@@ -1,18 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { memo, useId, useRef, useState } from 'react';
-import { PendingMark } from '@/components/ui/pending-mark';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/hooks/use-confirm';
 import type { ExchangePost } from '@/data/pb/records';
 import { checkPostText, InvalidInputError, loadRepos } from '@/data/writes/lazy';
-import { pbTimestampMs } from '@/data/time';
 import { ko } from '@/i18n/ko-features';
-import { relativeTime } from '@/lib/relative-time';
 import type { PublicProfile } from '@/components/live/accounts';
 import { isOverLimit, postErrorMessage, type PostStatus } from './post-errors';
 import { StatusChip, StatusSelect } from './post-status';
 import { PostTextField } from './post-text-field';
-import { WriterAvatar } from '@/components/ui/writer-avatar';
+import { BylineHead } from '@/components/ui/byline';
 import byline from '@/components/ui/byline.module.css';
 import styles from './post-item.module.css';
 
@@ -47,7 +44,6 @@ export const PostItem = memo(function PostItem({
   const fieldId = useId();
   const canModify = own || admin;
   const name = writer ? writer.name || writer.username : ko.common.loadingWriter;
-  const createdMs = pbTimestampMs(post.created);
 
   function startEdit() {
     setDraft(post.description);
@@ -106,21 +102,16 @@ export const PostItem = memo(function PostItem({
       data-post-id={post.id}
       aria-label={ko.exchange.writtenBy(name)}
     >
-      <div className={byline.head}>
-        <WriterAvatar writer={writer} />
-        <div className={byline.who}>
-          <span className={byline.name} data-testid="post-writer">
-            {name}
-          </span>
-          {Number.isNaN(createdMs) ? null : (
-            <time className={byline.time} dateTime={new Date(createdMs).toISOString()}>
-              {relativeTime(createdMs, now)}
-            </time>
-          )}
-        </div>
-        {sync === 'sent' ? null : <PendingMark variant={sync} />}
+      <BylineHead
+        writer={writer}
+        name={name}
+        created={post.created}
+        now={now}
+        sync={sync}
+        nameTestId="post-writer"
+      >
         <StatusChip status={post.status} />
-      </div>
+      </BylineHead>
 
       {editing ? (
         <form

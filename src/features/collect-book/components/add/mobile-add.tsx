@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { SparkleIcon } from '@/components/ui/icons';
+import { noticeIconClass } from '@/components/ui/notice-card';
 import { ko } from '@/i18n/ko-features';
 import { GroupPicker } from './group-picker';
 import { ThumbnailField } from './thumbnail-field';
@@ -114,7 +115,7 @@ export function MobileAdd() {
           <section className={styles.slide} inert={shown !== 2} aria-hidden={shown !== 2}>
             {heading(2)}
             <div className={styles.done} data-testid="book-done">
-              <span className={styles.doneIcon} aria-hidden="true">
+              <span className={noticeIconClass} aria-hidden="true">
                 <SparkleIcon size={32} />
               </span>
               <p className={styles.doneTitle} role="status">

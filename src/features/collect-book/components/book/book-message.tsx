@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { BookIcon } from '@/components/ui/icons';
+import { noticeIconClass } from '@/components/ui/notice-card';
 import styles from './book-layout.module.css';
 
 export interface BookMessageProps {
@@ -13,7 +14,7 @@ export interface BookMessageProps {
 export function BookMessage({ title, body, links, testId }: BookMessageProps) {
   return (
     <div className={styles.message} data-testid={testId}>
-      <span className={styles.messageIcon} aria-hidden="true">
+      <span className={noticeIconClass} aria-hidden="true">
         <BookIcon size={32} />
       </span>
       <h2 className={styles.messageTitle}>{title}</h2>

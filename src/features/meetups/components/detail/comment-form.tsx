@@ -1,19 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
-import { isLoggedInAtom, useAtomValue } from '@/state/store';
+import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import {
-  COMMENT_MAX_LENGTH,
-  InvalidInputError,
-  loadRepos,
-  LoginRequiredError,
-  StorageFullError,
-} from '@/data/writes/lazy';
+import { COMMENT_MAX_LENGTH, loadRepos, StorageFullError } from '@/data/writes/lazy';
 import { ko } from '@/i18n/ko-features';
 import { isBlank } from '@/lib/text';
-import { useLoginPrompt } from '@/components/hooks/use-login-prompt';
+import { useWriteForm } from '@/components/hooks/use-write-form';
 import { CountedTextField, charCount } from '@/components/ui/counted-text-field';
 import styles from '@/components/ui/write-form.module.css';
-import { writeKeyHandler } from '@/components/ui/write-keys';
 
 /**
  * The comment form. The comment lands in the local store at once and is queued (offline too), so
@@ -24,64 +16,34 @@ import { writeKeyHandler } from '@/components/ui/write-keys';
  * not: a dialog that pops up on focus would trap a keyboard user.
  */
 export function CommentForm({ meetUpId }: { meetUpId: string }) {
-  const loggedIn = useAtomValue(isLoggedInAtom);
-  const askLogin = useLoginPrompt();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [announce, setAnnounce] = useState('');
-  const id = useId();
-  const over = charCount(text) > COMMENT_MAX_LENGTH;
-
-  async function submit() {
-    if (!loggedIn) return askLogin();
-    if (busy || over) return;
-    if (isBlank(text)) {
-      setError(ko.sync.commentEmpty);
-      return;
-    }
-    setBusy(true);
-    try {
-      await (await loadRepos()).createComment(meetUpId, text);
-      setText('');
-      setError(null);
-      setAnnounce(ko.meetupDetail.commentPosted);
-    } catch (err) {
-      if (err instanceof LoginRequiredError) void askLogin();
-      else if (err instanceof InvalidInputError) setError(err.message);
-      else if (err instanceof StorageFullError) toast.error(ko.sync.storageFull);
-      else toast.error(ko.sync.failures.comment);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    void submit();
-  }
-
-  const handleKeyDown = writeKeyHandler(loggedIn, askLogin, submit);
+  const form = useWriteForm({
+    isOver: (text) => charCount(text) > COMMENT_MAX_LENGTH,
+    check: (text) => (isBlank(text) ? ko.sync.commentEmpty : null),
+    save: async (text) => (await loadRepos()).createComment(meetUpId, text),
+    onSaved: () => setAnnounce(ko.meetupDetail.commentPosted),
+    onFailure: (err) =>
+      toast.error(err instanceof StorageFullError ? ko.sync.storageFull : ko.sync.failures.comment),
+  });
 
   return (
-    <form className={styles.form} onSubmit={handleSubmit} noValidate data-testid="comment-form">
+    <form
+      className={styles.form}
+      onSubmit={form.handleSubmit}
+      noValidate
+      data-testid="comment-form"
+    >
       <CountedTextField
-        id={id}
+        {...form.field}
         label={ko.meetupDetail.commentFormLabel}
-        value={text}
         onChange={(value) => {
-          setText(value);
-          setError(null);
+          form.field.onChange(value);
           setAnnounce('');
         }}
         max={COMMENT_MAX_LENGTH}
         overMessage={ko.sync.commentTooLong}
         counterLabel={ko.meetupDetail.commentCounterLabel}
-        error={error}
         placeholder={ko.meetupDetail.commentPlaceholder}
-        readOnly={!loggedIn}
-        onClick={loggedIn ? undefined : () => void askLogin()}
-        onKeyDown={handleKeyDown}
         testId="comment"
       />
       <div className={styles.actions}>
@@ -91,7 +53,7 @@ export function CommentForm({ meetUpId }: { meetUpId: string }) {
         <button
           type="submit"
           className={styles.submit}
-          disabled={loggedIn && (over || busy)}
+          disabled={form.submitDisabled}
           data-testid="comment-submit"
         >
           {ko.meetupDetail.commentSubmit}

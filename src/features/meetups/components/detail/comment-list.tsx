@@ -1,12 +1,9 @@
-import { memo, useMemo } from 'react';
-import { PendingMark } from '@/components/ui/pending-mark';
-import type { Comment } from '@/data/pb/records';
 import { recordKey } from '@/data/outbox/names';
-import { pbTimestampMs } from '@/data/time';
+import { memo, useMemo } from 'react';
+import type { Comment } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
-import { relativeTime } from '@/lib/relative-time';
 import { usePublicProfiles, type PublicProfile } from '@/components/live/accounts';
-import { WriterAvatar } from '@/components/ui/writer-avatar';
+import { BylineHead } from '@/components/ui/byline';
 import { useNow } from '@/components/hooks/use-now';
 import { useFailedKeys, usePendingKeys } from '@/components/live/sync';
 import byline from '@/components/ui/byline.module.css';
@@ -59,7 +56,6 @@ interface CommentItemProps {
 
 const CommentItem = memo(function CommentItem({ comment, author, now, sync }: CommentItemProps) {
   const name = author ? author.username || author.name : ko.common.loadingWriter;
-  const createdMs = pbTimestampMs(comment.created);
   return (
     <li
       className={styles.comment}
@@ -67,24 +63,15 @@ const CommentItem = memo(function CommentItem({ comment, author, now, sync }: Co
       data-comment-id={comment.id}
       aria-label={ko.meetupDetail.commentBy(name)}
     >
-      <div className={byline.head}>
-        <WriterAvatar writer={author} />
-        <div className={byline.who}>
-          <span className={byline.name} data-testid="comment-author">
-            {name}
-          </span>
-          {Number.isNaN(createdMs) ? null : (
-            <time
-              className={byline.time}
-              dateTime={new Date(createdMs).toISOString()}
-              data-testid="comment-time"
-            >
-              {relativeTime(createdMs, now)}
-            </time>
-          )}
-        </div>
-        {sync === 'sent' ? null : <PendingMark variant={sync} />}
-      </div>
+      <BylineHead
+        writer={author}
+        name={name}
+        created={comment.created}
+        now={now}
+        sync={sync}
+        nameTestId="comment-author"
+        timeTestId="comment-time"
+      />
       <p className={byline.text} data-testid="comment-text">
         {comment.ment}
       </p>
