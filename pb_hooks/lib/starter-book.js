@@ -1,7 +1,7 @@
 /// <reference path="../../pb_data/types.d.ts" />
 /**
  * The starter collect book of a new account (a preset collect book is attached at sign-up:
- * docs/product-rules.md, Profile shelf; docs/accounts.md, Sign-up): '나의 첫 콜렉트북' for the
+ * docs/product-rules.md, Profile and settings; docs/accounts.md, Sign-up): '나의 첫 콜렉트북' for the
  * user's bias group, else RIIZE (the app's default bias), else no group; no thumbnail (the shelf shows the group logo or '미정').
  *
  * Made where an account becomes the person's own: the email sign-up's complete-signup route

@@ -11,7 +11,7 @@ import { getClient, type AppClient } from '@/data/pb/client.ts';
 import { stopPushOnThisDevice } from '@/data/push/index.ts';
 import { logout, readSession } from '@/data/session/session.ts';
 
-/** No signed-in user id was found (docs/product-rules.md, Messages: '유저 ID를 찾을 수 없습니다.'). */
+/** No signed-in user id was found (docs/product-rules.md, Limits and messages: '유저 ID를 찾을 수 없습니다.'). */
 export class NoUserIdError extends Error {
   constructor() {
     super('no user id');

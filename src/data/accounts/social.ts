@@ -17,7 +17,7 @@ export type SocialProvider = 'kakao' | 'naver' | 'instagram';
 
 export type ProviderAvailability = Record<SocialProvider, boolean>;
 
-/** Any failure of a social login (docs/product-rules.md, Messages: the screens say '오류입니다'). */
+/** Any failure of a social login (docs/product-rules.md, Limits and messages: the screens say '오류입니다'). */
 export class SocialLoginError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

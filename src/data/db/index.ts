@@ -152,7 +152,7 @@ export type SyncedTable = (typeof SYNCED_TABLES)[number];
 /**
  * How server copies of a synced table are stored, where it differs from a plain put
  * (sync/apply.ts applies these for every path that brings records: pull, realtime, a send's
- * answer, a rollback). docs/data-model.md, Local store.
+ * answer, a rollback). docs/data-model.md, Local tables (Dexie).
  */
 export interface SyncedTableRule {
   /**
