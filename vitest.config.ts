@@ -3,6 +3,9 @@ import { fileURLToPath, URL } from 'node:url';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
+/** Unit files without JSX that still need a DOM; every other *.test.ts runs in plain Node. */
+const UNIT_DOM = ['tests/unit/install-update-checks.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -10,7 +13,17 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          include: ['tests/unit/**/*.test.ts'],
+          exclude: UNIT_DOM,
+          environment: 'node',
+          setupFiles: ['tests/helpers/unit-setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit-dom',
+          include: ['tests/unit/**/*.test.tsx', ...UNIT_DOM],
           environment: 'jsdom',
           setupFiles: ['tests/helpers/unit-setup.ts'],
         },
