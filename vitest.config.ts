@@ -49,7 +49,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // two files at a time: each worker has a PocketBase of its own (e2e-global.ts), so
+          // files in different workers share no data; all share one Chromium
+          maxWorkers: 2,
           // a browser on two busy cores: a poll gives the page 10 s, not the default 1 s
           expect: { poll: { timeout: 10_000 } },
         },

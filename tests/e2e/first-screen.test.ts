@@ -11,7 +11,7 @@
  * - with the render server gone, PocketBase serves the shell and the client draws the page.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PocketBase from 'pocketbase';
 import { ko } from '../../src/i18n/ko-features.ts';
 import { koShare } from '../../src/i18n/ko-share.ts';
@@ -21,9 +21,10 @@ import { startTestServer } from '../helpers/pocketbase.ts';
 import { serveTiles } from '../helpers/tiles.ts';
 import { DIST_DIR } from '../../server/pocketbase.ts';
 import { SSR_DIR } from '../../server/ssr/renderer.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 
 let browser: Browser;
-const base = () => inject('baseUrl');
+const base = () => baseUrl();
 const pb = () => {
   const client = new PocketBase(base());
   client.autoCancellation(false);

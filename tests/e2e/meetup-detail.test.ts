@@ -11,11 +11,12 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko-features.ts';
 import { openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../helpers/browser.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 
 const t = ko.meetupDetail;
 
@@ -72,7 +73,7 @@ async function expectOneComment(ment: string, meetUp: string, author: string) {
 
 /** A device: a context whose map tiles are answered locally, on the event's detail. */
 async function openDetail(viewport: typeof PHONE | typeof DESKTOP, id: string, login?: string) {
-  const context = await newContext(browser, viewport, inject('baseUrl'));
+  const context = await newContext(browser, viewport, baseUrl());
   await routeTiles(context);
   const app = await openApp(browser, viewport, { path: `/meetupDetail/${id}`, login, context });
   await app.page.getByTestId('meetup-detail').waitFor();

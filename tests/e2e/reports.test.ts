@@ -19,10 +19,10 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko-features.ts';
 import PocketBaseClient from 'pocketbase';
-import { inject } from 'vitest';
 import { openApp, PASSWORD, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 
 const FAN = 'fan1@example.com';
 const OTHER_FAN = 'fan2@example.com';
@@ -378,7 +378,7 @@ describe.each([
 describe('a fan’s own reports in the list: images and delete', () => {
   /** A report made by the fan themselves (their own client), as the server stores it. */
   async function reportAs(email: string, title: string): Promise<RecordModel> {
-    const pb = new PocketBaseClient(inject('baseUrl'));
+    const pb = new PocketBaseClient(baseUrl());
     pb.autoCancellation(false);
     await pb.collection('users').authWithPassword(email, PASSWORD);
     const body = new FormData();
@@ -420,7 +420,7 @@ describe('a fan’s own reports in the list: images and delete', () => {
     const report = await reportAs(FAN, title);
     // the file is protected: nobody gets it by its URL alone
     const plain = `/api/files/informUs/${report.id}/${report['phocaImg'] as string}`;
-    expect([403, 404]).toContain((await fetch(new URL(plain, inject('baseUrl')))).status);
+    expect([403, 404]).toContain((await fetch(new URL(plain, baseUrl()))).status);
 
     const { context, page, errors } = await openApp(browser, PHONE, {
       path: '/informUs',

@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import PocketBase from 'pocketbase';
 import { expect, inject } from 'vitest';
 import { newContext, trackedPage, waitForServiceWorker } from './browser.ts';
+import { baseUrl } from './e2e-server.ts';
 
 export const PASSWORD = 'photocard1234';
 
@@ -37,7 +38,7 @@ export async function openApp(
   viewport: { width: number; height: number },
   opts: { path?: string; login?: string; context?: BrowserContext } = {},
 ): Promise<OpenApp & { userId: string | null }> {
-  const context = opts.context ?? (await newContext(browser, viewport, inject('baseUrl')));
+  const context = opts.context ?? (await newContext(browser, viewport, baseUrl()));
   await context.addInitScript(() => {
     if (location.protocol.startsWith('http')) localStorage.setItem('pocamarket:test-api', '1');
   });
@@ -104,7 +105,7 @@ export async function waitForOutboxEmpty(page: Page, timeout = 20_000): Promise<
 
 /** A superuser client of the shared server: the server's truth, for assertions. */
 export async function superuserClient(): Promise<PocketBase> {
-  const pb = new PocketBase(inject('baseUrl'));
+  const pb = new PocketBase(baseUrl());
   pb.autoCancellation(false);
   const su = inject('superuser');
   await pb.collection('_superusers').authWithPassword(su.email, su.password);
