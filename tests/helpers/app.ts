@@ -7,6 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import PocketBase from 'pocketbase';
 import { expect, inject } from 'vitest';
+import { OUTBOX_LOCK } from '../../src/data/sync/lock.ts';
 import { newContext, trackedPage, waitForServiceWorker } from './browser.ts';
 import { baseUrl } from './e2e-server.ts';
 
@@ -110,4 +111,21 @@ export async function superuserClient(): Promise<PocketBase> {
   const su = inject('superuser');
   await pb.collection('_superusers').authWithPassword(su.email, su.password);
   return pb;
+}
+
+/**
+ * Waits until nothing is sending the outbox: the page's engine is not flushing and no flush (the
+ * page's or the service worker's) holds or waits for the outbox lock.
+ */
+export async function waitForNoFlush(page: Page, timeout = 20_000): Promise<void> {
+  await until(
+    page,
+    async (name) => {
+      const { held = [], pending = [] } = await navigator.locks.query();
+      const busy = [...held, ...pending].some((l) => l.name === name);
+      return !busy && !window.__pocamarket.engine.getStatus().flushing;
+    },
+    OUTBOX_LOCK,
+    timeout,
+  );
 }
