@@ -16,9 +16,8 @@ export async function installClock(context: BrowserContext): Promise<void> {
  * chance to.
  */
 export async function runClock(page: Page, ms: number): Promise<void> {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+  // (runFor stops the flowing clock while it runs the timers, then lets it flow again)
   await page.clock.runFor(ms);
-  await page.clock.resume();
 }
 
 /**
