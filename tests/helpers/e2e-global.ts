@@ -11,13 +11,19 @@
  * PocketBase sends its mail (verification, password reset) to a local SMTP sink per server;
  * tests read it over loopback HTTP (tests/helpers/mail.ts waitForMail).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { DIST_DIR } from '../../server/pocketbase.ts';
 import { seedDemo } from '../../server/seed/index.ts';
 import { launchBrowserServer } from './browser.ts';
-import { startTestServer, SUPERUSER, type TestServer } from './pocketbase.ts';
+import {
+  makeTemplateDataDir,
+  startTestServer,
+  SUPERUSER,
+  TEMPLATE_ENV,
+  type TestServer,
+} from './pocketbase.ts';
 
 export interface E2eServer {
   baseUrl: string;
@@ -40,6 +46,9 @@ export default async function setup(project: TestProject) {
     throw new Error('dist/ is missing: run `vite build` first (npm run test:e2e does).');
   }
   const workers = Math.max(1, project.config.maxWorkers || 1);
+  // the files that start servers of their own copy this migrated data dir too
+  const template = makeTemplateDataDir();
+  process.env[TEMPLATE_ENV] = template;
   const servers: TestServer[] = [];
   const browserServer = await launchBrowserServer();
   try {
@@ -55,6 +64,7 @@ export default async function setup(project: TestProject) {
   } catch (err) {
     await Promise.all(servers.map((s) => s.stop()));
     await browserServer.close();
+    rmSync(template, { recursive: true, force: true });
     throw err;
   }
   project.provide('superuser', SUPERUSER);
@@ -62,5 +72,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await browserServer.close();
     await Promise.all(servers.map((s) => s.stop()));
+    rmSync(template, { recursive: true, force: true });
   };
 }
