@@ -3,6 +3,9 @@ import { fileURLToPath, URL } from 'node:url';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
+/** Unit files without JSX that still need a DOM; every other *.test.ts runs in plain Node. */
+const UNIT_DOM = ['tests/unit/install-update-checks.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -10,7 +13,17 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          include: ['tests/unit/**/*.test.ts'],
+          exclude: UNIT_DOM,
+          environment: 'node',
+          setupFiles: ['tests/helpers/unit-setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit-dom',
+          include: ['tests/unit/**/*.test.tsx', ...UNIT_DOM],
           environment: 'jsdom',
           setupFiles: ['tests/helpers/unit-setup.ts'],
         },
@@ -20,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/helpers/integration-global.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -36,7 +50,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // two files at a time: each worker has a PocketBase of its own (e2e-global.ts), so
+          // files in different workers share no data; all share one Chromium
+          maxWorkers: 2,
           // a browser on two busy cores: a poll gives the page 10 s, not the default 1 s
           expect: { poll: { timeout: 10_000 } },
         },

@@ -79,28 +79,32 @@ describe.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as const)('accounts at %s size', (_name, viewport) => {
-  it('login: required fields, then the exact failure message for a wrong password', async () => {
-    const { context, page: p, errors } = await openApp(browser, viewport, { path: '/login' });
-    await p.getByTestId('login-form').waitFor();
-    await expectAxeClean(p);
+  // the form and its messages are the same at both sizes: checked once, on a phone
+  it.runIf(viewport === PHONE)(
+    'login: required fields, then the exact failure message for a wrong password',
+    async () => {
+      const { context, page: p, errors } = await openApp(browser, viewport, { path: '/login' });
+      await p.getByTestId('login-form').waitFor();
+      await expectAxeClean(p);
 
-    await p.getByTestId('login-submit').click();
-    await p.getByText(ko.login.emailRequired).waitFor();
-    expect(await p.getByTestId('login-email').getAttribute('aria-invalid')).toBe('true');
-    await p.getByTestId('login-email').fill('fan1@example.com');
-    await p.getByTestId('login-submit').click();
-    await p.getByText(ko.login.passwordRequired).waitFor();
+      await p.getByTestId('login-submit').click();
+      await p.getByText(ko.login.emailRequired).waitFor();
+      expect(await p.getByTestId('login-email').getAttribute('aria-invalid')).toBe('true');
+      await p.getByTestId('login-email').fill('fan1@example.com');
+      await p.getByTestId('login-submit').click();
+      await p.getByText(ko.login.passwordRequired).waitFor();
 
-    await p.getByTestId('login-password').fill('wrong-password-1');
-    await p.getByTestId('login-submit').click();
-    const alert = p.getByRole('alert').filter({ hasText: ko.messages.loginFailed });
-    await alert.waitFor();
-    expect(await alert.textContent()).toBe(ko.messages.loginFailed);
-    expect(path(p)).toBe('/login');
-    expect(await hasSession(p)).toBe(false);
-    await expectAxeClean(p);
-    await closeClean(context, errors, true);
-  });
+      await p.getByTestId('login-password').fill('wrong-password-1');
+      await p.getByTestId('login-submit').click();
+      const alert = p.getByRole('alert').filter({ hasText: ko.messages.loginFailed });
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe(ko.messages.loginFailed);
+      expect(path(p)).toBe('/login');
+      expect(await hasSession(p)).toBe(false);
+      await expectAxeClean(p);
+      await closeClean(context, errors, true);
+    },
+  );
 
   it('login: success goes home, the profile tab then opens /profile with the shelf', async () => {
     const { context, page: p, errors } = await openApp(browser, viewport, { path: '/Login' });
@@ -141,34 +145,38 @@ describe.each([
     await closeClean(context, errors);
   });
 
-  it('logout asks first: 아니오 keeps the session, 예 logs out with a toast to /login', async () => {
-    const {
-      context,
-      page: p,
-      errors,
-    } = await openApp(browser, viewport, {
-      path: '/loginInfo',
-      login: 'fan2@example.com',
-    });
-    await p.getByTestId('login-info-email').getByText('fan2@example.com').waitFor();
-    await p.getByRole('heading', { name: ko.loginInfo.socialTitle }).waitFor();
-    await p.getByText(ko.loginInfo.socialNone).waitFor();
-    await expectAxeClean(p);
+  // the same dialog and session handling at both sizes: checked once, on a phone
+  it.runIf(viewport === PHONE)(
+    'logout asks first: 아니오 keeps the session, 예 logs out with a toast to /login',
+    async () => {
+      const {
+        context,
+        page: p,
+        errors,
+      } = await openApp(browser, viewport, {
+        path: '/loginInfo',
+        login: 'fan2@example.com',
+      });
+      await p.getByTestId('login-info-email').getByText('fan2@example.com').waitFor();
+      await p.getByRole('heading', { name: ko.loginInfo.socialTitle }).waitFor();
+      await p.getByText(ko.loginInfo.socialNone).waitFor();
+      await expectAxeClean(p);
 
-    await p.getByTestId('logout-button').click();
-    await answer(p, ko.confirm.logout, ko.common.no);
-    expect(path(p)).toBe('/loginInfo');
-    expect(await hasSession(p)).toBe(true);
+      await p.getByTestId('logout-button').click();
+      await answer(p, ko.confirm.logout, ko.common.no);
+      expect(path(p)).toBe('/loginInfo');
+      expect(await hasSession(p)).toBe(true);
 
-    await p.getByTestId('logout-button').click();
-    await answer(p, ko.confirm.logout, ko.common.yes);
-    await p.getByText(ko.confirm.logoutDone).waitFor();
-    await p.waitForURL((u) => u.pathname === '/login');
-    await p.getByTestId('login-form').waitFor();
-    expect(await hasSession(p)).toBe(false);
-    await until(p, () => window.__pocamarket.engine.getStatus().userId === null, null);
-    await closeClean(context, errors);
-  });
+      await p.getByTestId('logout-button').click();
+      await answer(p, ko.confirm.logout, ko.common.yes);
+      await p.getByText(ko.confirm.logoutDone).waitFor();
+      await p.waitForURL((u) => u.pathname === '/login');
+      await p.getByTestId('login-form').waitFor();
+      expect(await hasSession(p)).toBe(false);
+      await until(p, () => window.__pocamarket.engine.getStatus().userId === null, null);
+      await closeClean(context, errors);
+    },
+  );
 });
 
 describe('accounts, once', () => {
@@ -312,16 +320,25 @@ describe('accounts, once', () => {
     await p.goto('/myBias');
     await expect.poll(() => tile(first!.groupName).getAttribute('aria-current')).toBe('true');
 
-    // offline: chosen, shown after a reload, sent once the connection is back
+    // offline: chosen, shown after a reload, sent once the connection is back. The app learns
+    // that the connection is back from the browser's 'online' event, so the page must have seen
+    // it go first: a page that still believes it is online retries on its backoff timer instead
+    // (up to 30 s apart), and the change arrives whenever that timer fires.
     await context.setOffline(true);
+    await until(p, () => !window.__pocamarket.engine.getStatus().online, null);
     await p.reload();
+    await p.waitForFunction(() => !!window.__pocamarket);
+    await until(p, () => !navigator.onLine && !window.__pocamarket.engine.getStatus().online, null);
     await tile(second!.groupName).click();
     await answer(p, ko.confirm.chooseBias(second!.groupName), ko.dialog.confirm);
     await p.waitForURL((u) => u.pathname === '/profile');
     await p.goto('/myBias');
     await expect.poll(() => tile(second!.groupName).getAttribute('aria-current')).toBe('true');
     expect((await admin.collection('users').getOne(fan2.id))['biasGroup']).toBe(first!.id);
+    await p.waitForFunction(() => !!window.__pocamarket);
+    await until(p, () => !window.__pocamarket.engine.getStatus().online, null);
     await context.setOffline(false);
+    await until(p, () => window.__pocamarket.engine.getStatus().online, null);
     await waitForOutboxEmpty(p, 30_000);
     await expect
       .poll(async () => (await admin.collection('users').getOne(fan2.id))['biasGroup'])

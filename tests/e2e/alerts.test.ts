@@ -15,10 +15,11 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../helpers/axe.ts';
 import { openApp, superuserClient, until, waitForOutboxEmpty } from '../helpers/app.ts';
 import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 
 let browser: Browser;
 let admin: PocketBase;
@@ -78,7 +79,7 @@ interface Push {
 
 async function deliver(cdp: CDPSession, regId: string, push: Push): Promise<void> {
   await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: inject('baseUrl'),
+    origin: baseUrl(),
     registrationId: regId,
     data: JSON.stringify(push),
   });
@@ -146,7 +147,7 @@ describe('push alerts', () => {
     const { context, page, errors, userId } = await openApp(browser, PHONE, {
       login: 'fan1@example.com',
     });
-    await context.grantPermissions(['notifications'], { origin: inject('baseUrl') });
+    await context.grantPermissions(['notifications'], { origin: baseUrl() });
     const cdp = await context.newCDPSession(page);
     const regId = await registrationId(cdp);
     const cardId = await page.evaluate(
@@ -271,7 +272,7 @@ describe('push alerts', () => {
 
     // a broken payload never throws: a generic notice pointing at the inbox
     await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: inject('baseUrl'),
+      origin: baseUrl(),
       registrationId: regId,
       data: 'not json',
     });
@@ -295,7 +296,7 @@ describe('push alerts', () => {
       login: 'fan1@example.com',
       path: '/settings/notifications',
     });
-    await context.grantPermissions(['notifications'], { origin: inject('baseUrl') });
+    await context.grantPermissions(['notifications'], { origin: baseUrl() });
     // The shared test server has no VAPID keys (503): answer with a real P-256 key, so the app
     // goes as far as pushManager.subscribe, which headless Chromium refuses (no push service).
     await context.route('**/api/push/public-key', (route) =>

@@ -16,11 +16,12 @@ import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko-features.ts';
 import { openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../helpers/browser.ts';
 import { serveTiles } from '../helpers/tiles.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 
 declare global {
   interface Window {
@@ -173,7 +174,7 @@ async function closeClean(context: BrowserContext, errors: string[], allow?: Reg
 
 describe('bad input in the forms', () => {
   it('exchange post and meetup comment: blank, zero-width, 10,000 characters, profanity, script', async () => {
-    const context = await newContext(browser, PHONE, inject('baseUrl'));
+    const context = await newContext(browser, PHONE, baseUrl());
     await serveTiles(context);
     const { page, errors } = await openApp(browser, PHONE, {
       path: `/exchangeDetail/${card.id}`,
@@ -445,7 +446,7 @@ describe('bad input in the forms', () => {
 
   it('card search and login, logged out: injection matches nothing, refusals in Korean', async () => {
     const fan1 = await admin.collection('users').getOne(fan1Id);
-    const context = await newContext(browser, PHONE, inject('baseUrl'));
+    const context = await newContext(browser, PHONE, baseUrl());
     await serveTiles(context);
     const { page, errors } = await openApp(browser, PHONE, { path: '/exchange', context });
     const dialogs = watchDialogs(page);

@@ -9,9 +9,10 @@ import type PocketBase from 'pocketbase';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko-features.ts';
-import { openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
+import { openApp, superuserClient, waitForNoFlush, waitForOutboxEmpty } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
+import { pageIdle } from '../helpers/clock.ts';
 
 let browser: Browser;
 let admin: PocketBase;
@@ -236,7 +237,7 @@ describe('likes on the grid', () => {
     // nothing queued or sent: the server counts stay, no pending count appears
     expect(await page.evaluate(() => window.__pocamarket.db.outbox.count())).toBe(0);
     expect(await page.getByTestId('pending-count').isVisible()).toBe(false);
-    await page.waitForTimeout(1000);
+    await pageIdle(page);
     expect(await Promise.all(ids.map(serverLikeCount))).toEqual(serverBefore);
 
     await page.goto('/LikeDetail');
@@ -297,8 +298,9 @@ describe('likes on the grid', () => {
     await waitForOutboxEmpty(page, 30_000);
     await expect.poll(async () => (await likesOf()).length).toBe(1);
     await expect.poll(() => card.tile.locator('[data-pending-mark]').count()).toBe(0);
-    // and only once: a moment later there is still exactly one
-    await page.waitForTimeout(1500);
+    // and only once: with nothing sending any more (no flush holds or waits for the outbox
+    // lock, in the page or the service worker) there is still exactly one
+    await waitForNoFlush(page);
     expect(await likesOf()).toHaveLength(1);
     await context.close();
   });

@@ -11,7 +11,7 @@
  * - with the render server gone, PocketBase serves the shell and the client draws the page.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PocketBase from 'pocketbase';
 import { ko } from '../../src/i18n/ko-features.ts';
 import { koShare } from '../../src/i18n/ko-share.ts';
@@ -21,9 +21,11 @@ import { startTestServer } from '../helpers/pocketbase.ts';
 import { serveTiles } from '../helpers/tiles.ts';
 import { DIST_DIR } from '../../server/pocketbase.ts';
 import { SSR_DIR } from '../../server/ssr/renderer.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
+import { pageIdle } from '../helpers/clock.ts';
 
 let browser: Browser;
-const base = () => inject('baseUrl');
+const base = () => baseUrl();
 const pb = () => {
   const client = new PocketBase(base());
   client.autoCancellation(false);
@@ -198,7 +200,8 @@ describe.each(Object.entries(VIEWPORTS))('hydration at %s size', (_name, viewpor
         await page.goto(route.path, { waitUntil: 'load' });
         // Hydrated: React has attached its handlers to the server's node.
         await expect.poll(() => hydrated(page, route.node), { timeout: 15_000 }).toBe(true);
-        await page.waitForTimeout(1500);
+        // and stays: once the page has nothing left to do on its own, the node is still the same
+        await pageIdle(page);
         const kept = await page.evaluate((selector) => {
           const w = window as unknown as { __ssrNode: Element | null };
           return !!w.__ssrNode && w.__ssrNode === document.querySelector(selector);

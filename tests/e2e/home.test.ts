@@ -5,12 +5,14 @@
  * keyboard focus), the meetup strip (upcoming events, links to their details, a pause button),
  * the floating avatar button (login / wishlist), a tile opening its card, and an offline reload.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko-features.ts';
 import { openApp, login } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, VIEWPORTS } from '../helpers/browser.ts';
+import { launchBrowser, newContext, VIEWPORTS } from '../helpers/browser.ts';
+import { installClock, runClock, swiperTurning } from '../helpers/clock.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,7 +32,23 @@ const activeSlide = (page: Page) =>
   page.locator(ACTIVE_SLIDE).getAttribute('data-index', { timeout: 5_000 });
 const cardIds = (page: Page, selector: string) =>
   page.$$eval(selector, (els) => els.map((e) => (e as HTMLElement).dataset.cardId ?? ''));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A context whose pages run on Playwright's clock (see tests/helpers/clock.ts). */
+async function clockContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const context = await newContext(browser, viewport, baseUrl());
+  await installClock(context);
+  return context;
+}
+
+/** Whether the banners turn by themselves (null before Swiper has started). */
+const bannersTurning = (page: Page) => swiperTurning(page, '[data-testid="home-carousel"] .swiper');
+
+/** Waits until the banners turn by themselves: Swiper has started and its delay has passed. */
+async function expectBannerTurn(page: Page, from: string | null) {
+  await expect.poll(() => bannersTurning(page)).toBe(true);
+  await runClock(page, 3_500);
+  await expect.poll(() => activeSlide(page)).not.toBe(from);
+}
 
 async function waitForRows(page: Page) {
   await expect.poll(() => page.locator(LATEST).count(), { timeout: 15_000 }).toBe(20);
@@ -61,7 +79,9 @@ describe.each(Object.entries(VIEWPORTS))('home at %s size', (name, viewport) => 
   const desktop = name === 'desktop';
 
   it('shows the rows, turns the banners, rotates the meetups and leads to login', async () => {
-    const { context, page, errors } = await openApp(browser, viewport);
+    const { context, page, errors } = await openApp(browser, viewport, {
+      context: await clockContext(viewport),
+    });
     await waitForRows(page);
 
     // --- rows: 20 tiles each, the same cards the local store sorts, most liked descending
@@ -89,17 +109,17 @@ describe.each(Object.entries(VIEWPORTS))('home at %s size', (name, viewport) => 
     await expect.poll(() => page.locator('[data-testid="home-banner"]').count()).toBe(4);
     expect(await page.locator('[data-testid="home-banner"]:not([inert])').count()).toBe(1);
     const first = await activeSlide(page);
-    await expect.poll(() => activeSlide(page), { timeout: 6_000 }).not.toBe(first);
+    await expectBannerTurn(page, first);
 
     if (desktop) {
-      // holds still under the mouse, turns again when it leaves
+      // holds still under the mouse (4 s of the page's time), turns again when it leaves
       await page.hover('[data-testid="home-carousel"] .swiper');
-      await sleep(500);
+      await expect.poll(() => bannersTurning(page)).toBe(false);
       const hovered = await activeSlide(page);
-      await sleep(4_000);
+      await runClock(page, 4_000);
       expect(await activeSlide(page)).toBe(hovered);
       await page.mouse.move(5, viewport.height - 5);
-      await expect.poll(() => activeSlide(page), { timeout: 6_000 }).not.toBe(hovered);
+      await expectBannerTurn(page, hovered);
     }
 
     // keyboard: rotation button, four dots, then the banner in view; focus holds it still
@@ -112,7 +132,10 @@ describe.each(Object.entries(VIEWPORTS))('home at %s size', (name, viewport) => 
     });
     expect(focused).not.toBeNull();
     expect(focused?.index).toBe(await activeSlide(page));
-    await sleep(4_000);
+    await expect
+      .poll(() => page.locator('[data-testid="home-carousel"]').getAttribute('data-rotating'))
+      .toBe('false');
+    await runClock(page, 4_000);
     expect(await activeSlide(page)).toBe(focused?.index);
     await page.keyboard.press('Enter');
     await expect.poll(() => pathname(page)).toBe(focused?.href);
@@ -148,18 +171,18 @@ describe.each(Object.entries(VIEWPORTS))('home at %s size', (name, viewport) => 
     expect(await visibleLine.getAttribute('href')).toMatch(/^\/meetupDetail\/[a-z0-9]{15}$/);
     expect(await visibleLine.textContent()).toMatch(/\d{1,2}\.\d{1,2}/);
     const shownFirst = await visibleLine.getAttribute('href');
-    await expect
-      .poll(() => visibleLine.getAttribute('href'), { timeout: 6_000 })
-      .not.toBe(shownFirst);
-    // the pause button stops it (WCAG 2.2.2)
+    await page.mouse.move(5, viewport.height - 5);
+    await runClock(page, 3_500);
+    await expect.poll(() => visibleLine.getAttribute('href')).not.toBe(shownFirst);
+    // the pause button stops it (WCAG 2.2.2): 4 s of the page's time later, the same line
     await page.click('[data-testid="meetup-rotation"]');
     await page.mouse.move(5, viewport.height - 5);
+    await expect
+      .poll(() => page.locator('[data-testid="meetup-rotation"]').getAttribute('aria-label'))
+      .toBe(ko.home.playMeetups);
     const paused = await visibleLine.getAttribute('href');
-    await sleep(4_000);
+    await runClock(page, 4_000);
     expect(await visibleLine.getAttribute('href')).toBe(paused);
-    expect(await page.locator('[data-testid="meetup-rotation"]').getAttribute('aria-label')).toBe(
-      ko.home.playMeetups,
-    );
     await visibleLine.click();
     await expect.poll(() => pathname(page)).toBe(paused);
     await page.goBack();
@@ -246,7 +269,9 @@ describe.each(Object.entries(VIEWPORTS))('home at %s size', (name, viewport) => 
 
 describe('home with reduced motion (phone)', () => {
   it('does not turn by itself: the banners stay, the meetups are a short static list', async () => {
-    const { context, page, errors } = await openApp(browser, VIEWPORTS.phone);
+    const { context, page, errors } = await openApp(browser, VIEWPORTS.phone, {
+      context: await clockContext(VIEWPORTS.phone),
+    });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.reload();
     await waitForRows(page);
@@ -261,12 +286,15 @@ describe('home with reduced motion (phone)', () => {
     expect(await page.locator('[data-testid="meetup-line"]:visible').count()).toBe(3);
     expect(await page.locator('[data-testid="meetup-rotation"]').count()).toBe(0);
     const shown = await activeSlide(page);
-    await sleep(4_000);
+    // Swiper's start falls due, it comes up stopped, and 4 s more of the page's time turn nothing
+    await runClock(page, 4_000);
+    await expect.poll(() => bannersTurning(page)).toBe(false);
+    await runClock(page, 4_000);
     expect(await activeSlide(page)).toBe(shown);
 
     // the fan can still start the banners by hand
     await page.click('[data-testid="home-carousel-rotation"]');
-    await expect.poll(() => activeSlide(page), { timeout: 6_000 }).not.toBe(shown);
+    await expectBannerTurn(page, shown);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -8,10 +8,11 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, superuserClient } from '../helpers/app.ts';
 import { launchBrowser, newContext, PHONE } from '../helpers/browser.ts';
 import { serveTiles } from '../helpers/tiles.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 
 declare global {
   interface Window {
@@ -91,7 +92,7 @@ describe('hostile text shown back', () => {
   });
 
   it('meetup comments show script and HTML as plain text', async () => {
-    const context = await newContext(browser, PHONE, inject('baseUrl'));
+    const context = await newContext(browser, PHONE, baseUrl());
     await serveTiles(context);
     const { page, errors } = await openApp(browser, PHONE, {
       path: `/meetupDetail/${meetUp.id}`,

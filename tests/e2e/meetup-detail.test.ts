@@ -11,11 +11,13 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko-features.ts';
 import { openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../helpers/browser.ts';
+import { installClock, pageIdle, runClock, swiperTurning } from '../helpers/clock.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 
 const t = ko.meetupDetail;
 
@@ -71,8 +73,14 @@ async function expectOneComment(ment: string, meetUp: string, author: string) {
 }
 
 /** A device: a context whose map tiles are answered locally, on the event's detail. */
-async function openDetail(viewport: typeof PHONE | typeof DESKTOP, id: string, login?: string) {
-  const context = await newContext(browser, viewport, inject('baseUrl'));
+async function openDetail(
+  viewport: typeof PHONE | typeof DESKTOP,
+  id: string,
+  login?: string,
+  opts: { clock?: boolean } = {},
+) {
+  const context = await newContext(browser, viewport, baseUrl());
+  if (opts.clock) await installClock(context);
   await routeTiles(context);
   const app = await openApp(browser, viewport, { path: `/meetupDetail/${id}`, login, context });
   await app.page.getByTestId('meetup-detail').waitFor();
@@ -115,6 +123,8 @@ async function imagesLoaded(p: Page) {
 }
 
 /** Waits for the carousel to stand still: in loop mode Swiper ignores a slide asked for mid-move. */
+const CAROUSEL_SWIPER = '[data-testid=meetup-carousel] .swiper';
+
 async function settled(p: Page) {
   await p.waitForFunction(() => {
     const el = document.querySelector('[data-testid=meetup-carousel] .swiper');
@@ -205,10 +215,17 @@ describe.each([
 ] as const)('event detail at %s size', (_name, viewport, slot) => {
   it('shows every section; the images rotate; a logged-out fan is asked to log in', async () => {
     const event = events[slot]!;
-    const { context, page: p, errors } = await openDetail(viewport, event.id);
+    const {
+      context,
+      page: p,
+      errors,
+    } = await openDetail(viewport, event.id, undefined, {
+      clock: true,
+    });
     if (viewport === PHONE) {
-      // below the fold on a phone, the map waits until the fan scrolls towards it
-      await p.waitForTimeout(500);
+      // below the fold on a phone, the map waits until the fan scrolls towards it: once the page
+      // has nothing left to do on its own, it has still not started
+      await pageIdle(p);
       const frame = p.getByTestId('meetup-map').locator('[data-map-status]');
       expect(await frame.getAttribute('data-map-status')).toBe('initialized');
       expect(await p.locator('.leaflet-container').count()).toBe(0);
@@ -221,12 +238,15 @@ describe.each([
     const active = () =>
       carousel.locator('.swiper-slide-active img').getAttribute('alt', { timeout: 1000 });
     const first = await active();
-    await expect.poll(active, { timeout: 6000 }).not.toBe(first);
+    await expect.poll(() => swiperTurning(p, CAROUSEL_SWIPER)).toBe(true);
+    await runClock(p, 3_500);
+    await expect.poll(active).not.toBe(first);
     if (viewport === DESKTOP) {
-      // a mouse over the images holds them
+      // a mouse over the images holds them (4 s of the page's time)
       await carousel.locator('.swiper-slide-active img').hover();
+      await expect.poll(() => swiperTurning(p, CAROUSEL_SWIPER)).toBe(false);
       const held = await active();
-      await p.waitForTimeout(4000);
+      await runClock(p, 4_000);
       expect(await active()).toBe(held);
       await p.mouse.move(0, 0);
     }
@@ -248,8 +268,9 @@ describe.each([
     expect(await carousel.getAttribute('data-rotating')).toBe('false');
     if (viewport === PHONE) {
       await settled(p);
+      await expect.poll(() => swiperTurning(p, CAROUSEL_SWIPER)).toBe(false);
       const still = await active();
-      await p.waitForTimeout(4000);
+      await runClock(p, 4_000);
       expect(await active()).toBe(still);
     }
 

@@ -13,7 +13,7 @@
  * worker caches are those PNGs; the offline test checks both.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko-features.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { launchBrowser, VIEWPORTS } from '../helpers/browser.ts';
@@ -34,6 +34,7 @@ import {
   markerOffCentre,
   openMap,
 } from '../helpers/meetup-map.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -344,7 +345,7 @@ describe('meetup map loader (phone)', () => {
     // no service worker here, so the map's chunk comes from the network and can be made to fail
     const context = await browser.newContext({
       viewport: VIEWPORTS.phone,
-      baseURL: inject('baseUrl'),
+      baseURL: baseUrl(),
       locale: 'ko-KR',
       serviceWorkers: 'block',
     });

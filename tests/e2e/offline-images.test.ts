@@ -21,9 +21,9 @@ import { CARD_IMAGE } from '../../src/data/pb/files.ts';
 import { BOOK_CARD_WIDTH } from '../../src/features/collect-book/book-card-image.ts';
 import PocketBase from 'pocketbase';
 import { PNG } from 'pngjs';
-import { inject } from 'vitest';
 import { openApp, PASSWORD, superuserClient } from '../helpers/app.ts';
 import { launchBrowser, PHONE } from '../helpers/browser.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 
 let browser: Browser;
 
@@ -258,7 +258,7 @@ describe('a collect book’s own cover, a protected file', () => {
 
   it('shows on the shelf with a file token online, and after a reload offline', async () => {
     // the fan makes a book with a cover (their own client, as the outbox would)
-    const pb = new PocketBase(inject('baseUrl'));
+    const pb = new PocketBase(baseUrl());
     pb.autoCancellation(false);
     await pb.collection('users').authWithPassword('fan2@example.com', PASSWORD);
     const body = new FormData();
@@ -270,7 +270,7 @@ describe('a collect book’s own cover, a protected file', () => {
     const su = await superuserClient();
     try {
       // protected: not by its URL alone, nor with another fan's token
-      const base = inject('baseUrl');
+      const base = baseUrl();
       expect([403, 404]).toContain((await fetch(new URL(plain, base))).status);
       const other = new PocketBase(base);
       await other.collection('users').authWithPassword('fan1@example.com', PASSWORD);

@@ -11,11 +11,12 @@
  */
 import type PocketBase from 'pocketbase';
 import type { CDPSession } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ko } from '../../src/i18n/ko.ts';
 import { login, openApp, superuserClient, until } from '../helpers/app.ts';
 import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 
 let browser: Browser;
 let admin: PocketBase;
@@ -134,7 +135,7 @@ describe('offline journey', () => {
     await page.goto('about:blank');
     await context.setOffline(false);
     await cdp.send('ServiceWorker.dispatchSyncEvent', {
-      origin: inject('baseUrl'),
+      origin: baseUrl(),
       registrationId,
       tag: 'outbox',
       lastChance: false,
@@ -150,7 +151,7 @@ describe('offline journey', () => {
       .toBe(likesBefore + 3);
     // a second sync event (Chromium may deliver one twice) changes nothing
     await cdp.send('ServiceWorker.dispatchSyncEvent', {
-      origin: inject('baseUrl'),
+      origin: baseUrl(),
       registrationId,
       tag: 'outbox',
       lastChance: false,

@@ -4,7 +4,7 @@
  * message), the Korean mail's link to the app's /reset-password page, the new password with the
  * sign-up's rules, and a login with it.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import PocketBase from 'pocketbase';
 import { openApp, PASSWORD, superuserClient } from '../helpers/app.ts';
@@ -13,6 +13,7 @@ import { launchBrowser, PHONE } from '../helpers/browser.ts';
 import { linkOf, waitForMail } from '../helpers/mail.ts';
 import { koAccountLinks } from '../../src/features/accounts/account-links-text.ts';
 import { ko } from '../../src/i18n/ko-features.ts';
+import { baseUrl, mailSinkUrl } from '../helpers/e2e-server.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,12 +58,12 @@ describe('password reset on a phone', () => {
     await page.getByText(ko.login.resetSent).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
-    const mail = await waitForMail(inject('mailSinkUrl'), email, (m) =>
+    const mail = await waitForMail(mailSinkUrl(), email, (m) =>
       m.links.some((l) => l.includes('/reset-password/')),
     );
     expect(mail.subject).toBe('[포카마켓] 비밀번호 재설정');
     const link = linkOf(mail, '/reset-password/');
-    expect(link.startsWith(`${inject('baseUrl')}/reset-password/`)).toBe(true);
+    expect(link.startsWith(`${baseUrl()}/reset-password/`)).toBe(true);
 
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: koAccountLinks.reset.title }).waitFor();
@@ -82,7 +83,7 @@ describe('password reset on a phone', () => {
     await page.getByText('동일한 비밀번호를 입력해주세요.').waitFor();
     await submit.click();
     // nothing was sent: the old password still works
-    await new PocketBase(inject('baseUrl')).collection('users').authWithPassword(email, PASSWORD);
+    await new PocketBase(baseUrl()).collection('users').authWithPassword(email, PASSWORD);
     expect(await axeViolations(page)).toEqual([]);
 
     await confirm.fill(NEW_PASSWORD);
@@ -93,7 +94,7 @@ describe('password reset on a phone', () => {
 
     // the old password no longer opens the account; the new one does, through the login form
     await expect(
-      new PocketBase(inject('baseUrl')).collection('users').authWithPassword(email, PASSWORD),
+      new PocketBase(baseUrl()).collection('users').authWithPassword(email, PASSWORD),
     ).rejects.toMatchObject({ status: 400 });
     await page.getByTestId('login-email').fill(email);
     await page.getByTestId('login-password').fill(NEW_PASSWORD);

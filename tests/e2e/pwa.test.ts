@@ -5,7 +5,7 @@
  * app opens with the network cut — both the browser's offline switch and the server process
  * really gone. The update toast has its own file (update.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { devices, type Browser } from 'playwright-core';
 import { DIST_DIR } from '../../server/pocketbase.ts';
@@ -20,6 +20,7 @@ import {
   trackedPage,
   waitForServiceWorker,
 } from '../helpers/browser.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 describe('manifest and worker', () => {
   it('serves a Korean standalone manifest with any and maskable icons', async () => {
-    const base = inject('baseUrl');
+    const base = baseUrl();
     const res = await fetch(`${base}/manifest.webmanifest`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/manifest+json');
@@ -60,7 +61,7 @@ describe('manifest and worker', () => {
   });
 
   it('has shortcuts to 교환, 밋업 and the collect books, with their icons', async () => {
-    const base = inject('baseUrl');
+    const base = baseUrl();
     const m = (await (await fetch(`${base}/manifest.webmanifest`)).json()) as {
       shortcuts: Array<{
         name: string;
@@ -83,7 +84,7 @@ describe('manifest and worker', () => {
   });
 
   it('has phone and desktop screenshots of the declared sizes, each under 250 KB', async () => {
-    const base = inject('baseUrl');
+    const base = baseUrl();
     const m = (await (await fetch(`${base}/manifest.webmanifest`)).json()) as {
       screenshots: Array<{ src: string; sizes: string; form_factor: string; label: string }>;
     };
@@ -100,7 +101,7 @@ describe('manifest and worker', () => {
   });
 
   it('has no installability errors in Chromium', async () => {
-    const { context, dir } = await launchPersistent(DESKTOP, inject('baseUrl'));
+    const { context, dir } = await launchPersistent(DESKTOP, baseUrl());
     const { page, errors } = await trackedPage(context);
     await page.goto('/');
     await waitForServiceWorker(page);
@@ -117,7 +118,7 @@ describe('manifest and worker', () => {
 
 describe("the '앱 설치' entry in settings", () => {
   it('installs through the prompt Chromium offered before the screen opened', async () => {
-    const context = await newContext(browser, DESKTOP, inject('baseUrl'));
+    const context = await newContext(browser, DESKTOP, baseUrl());
     const { page, errors } = await trackedPage(context);
     await page.goto('/profile');
     await page.waitForLoadState('load');
@@ -160,7 +161,7 @@ describe("the '앱 설치' entry in settings", () => {
   it("shows the '홈 화면에 추가' steps in iPhone Safari", async () => {
     const context = await browser.newContext({
       ...devices['iPhone 13'],
-      baseURL: inject('baseUrl'),
+      baseURL: baseUrl(),
       locale: 'ko-KR',
     });
     const { page, errors } = await trackedPage(context);
@@ -177,7 +178,7 @@ describe("the '앱 설치' entry in settings", () => {
 
 describe('offline after one visit', () => {
   it('reloads and navigates with the browser offline', async () => {
-    const context = await newContext(browser, PHONE, inject('baseUrl'));
+    const context = await newContext(browser, PHONE, baseUrl());
     const { page, errors } = await trackedPage(context);
     await page.goto('/');
     await waitForServiceWorker(page);

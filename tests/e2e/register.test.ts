@@ -3,7 +3,7 @@
  * with every invalid value's exact message, the desktop single form with its date picker, the
  * verification link from the real mail, and the final submit's outcomes.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import PocketBase from 'pocketbase';
 import { DESKTOP, PHONE, launchBrowser } from '../helpers/browser.ts';
@@ -12,6 +12,7 @@ import { axeViolations } from '../helpers/axe.ts';
 import { isVerification, linkOf, waitForMail } from '../helpers/mail.ts';
 import { ko } from '../../src/i18n/ko-features.ts';
 import { koAccountLinks } from '../../src/features/accounts/account-links-text.ts';
+import { baseUrl, mailSinkUrl } from '../helpers/e2e-server.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,9 +35,9 @@ async function expectMessage(page: Page, text: string) {
 
 /** Opens the verification link from the sink in its own tab (the app's Korean confirm page). */
 async function verifyByMail(page: Page, email: string) {
-  const mail = await waitForMail(inject('mailSinkUrl'), email, isVerification);
+  const mail = await waitForMail(mailSinkUrl(), email, isVerification);
   const link = linkOf(mail, '/verify-email/');
-  expect(link.startsWith(`${inject('baseUrl')}/verify-email/`)).toBe(true);
+  expect(link.startsWith(`${baseUrl()}/verify-email/`)).toBe(true);
   const confirmPage = await page.context().newPage();
   await confirmPage.goto(link);
   await confirmPage.getByText(ko.verifyEmail.done).waitFor({ timeout: 15_000 });
@@ -53,7 +54,7 @@ async function verifyByMail(page: Page, email: string) {
 }
 
 async function expectLoginWorks(email: string) {
-  const pb = new PocketBase(inject('baseUrl'));
+  const pb = new PocketBase(baseUrl());
   const auth = await pb.collection('users').authWithPassword(email, PASSWORD);
   expect(auth.record.name).toBeTruthy();
 }
@@ -267,7 +268,7 @@ describe('the link opened on another device', () => {
     await expectMessage(started.page, '인증메일이 보내졌습니다. 메일함을 확인해주세요.');
 
     // the mail is read on a phone (its own storage): the link says to go on there
-    const mail = await waitForMail(inject('mailSinkUrl'), address, isVerification);
+    const mail = await waitForMail(mailSinkUrl(), address, isVerification);
     const phone = await openApp(browser, PHONE, { path: '/' });
     await phone.page.goto(linkOf(mail, '/verify-email/'));
     await phone.page.getByText(koAccountLinks.verifyElsewhere).waitFor({ timeout: 15_000 });

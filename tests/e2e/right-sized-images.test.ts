@@ -9,7 +9,7 @@
  * idle, and nothing moves (layout shift ≤ 0.02).
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CARD_IMAGE,
   ladderWidthFor,
@@ -18,6 +18,7 @@ import {
 } from '../../src/data/pb/files.ts';
 import { openApp } from '../helpers/app.ts';
 import { launchBrowser, PHONE } from '../helpers/browser.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -81,7 +82,7 @@ describe.each([1, 3])('the home screen on a 390×844 phone at %sx', (dpr) => {
     const context = await browser.newContext({
       viewport: PHONE,
       deviceScaleFactor: dpr,
-      baseURL: inject('baseUrl'),
+      baseURL: baseUrl(),
       locale: 'ko-KR',
       isMobile: true,
       hasTouch: true,

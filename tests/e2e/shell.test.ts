@@ -3,12 +3,13 @@
  * screen without console errors at a phone and a desktop size; tabs and header navigate; the
  * footer and top bar follow the spec's visibility rules; unknown paths get the not-found screen.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { VIEWPORTS, launchBrowser, newContext, trackedPage } from '../helpers/browser.ts';
 import { ROUTES } from '../helpers/routes.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { serveTiles } from '../helpers/tiles.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 /** A context whose map tiles come from tests/helpers/tiles.ts (/meetup asks for them; no internet). */
 async function openContext(viewport: { width: number; height: number }) {
-  const context = await newContext(browser, viewport, inject('baseUrl'));
+  const context = await newContext(browser, viewport, baseUrl());
   await serveTiles(context);
   return context;
 }

@@ -11,8 +11,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DIST_DIR } from '../../server/pocketbase.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 
 interface RawResponse {
   status: number;
@@ -26,7 +27,7 @@ function raw(
   method: 'GET' | 'HEAD' = 'GET',
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = request(new URL(path, inject('baseUrl')), { method, headers, agent: false });
+    const req = request(new URL(path, baseUrl()), { method, headers, agent: false });
     req.on('error', reject);
     req.on('response', (res) => {
       const chunks: Buffer[] = [];

@@ -7,7 +7,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import PocketBase from 'pocketbase';
 import { expect, inject } from 'vitest';
+import { OUTBOX_LOCK } from '../../src/data/sync/lock.ts';
 import { newContext, trackedPage, waitForServiceWorker } from './browser.ts';
+import { baseUrl } from './e2e-server.ts';
 
 export const PASSWORD = 'photocard1234';
 
@@ -37,7 +39,7 @@ export async function openApp(
   viewport: { width: number; height: number },
   opts: { path?: string; login?: string; context?: BrowserContext } = {},
 ): Promise<OpenApp & { userId: string | null }> {
-  const context = opts.context ?? (await newContext(browser, viewport, inject('baseUrl')));
+  const context = opts.context ?? (await newContext(browser, viewport, baseUrl()));
   await context.addInitScript(() => {
     if (location.protocol.startsWith('http')) localStorage.setItem('pocamarket:test-api', '1');
   });
@@ -104,9 +106,26 @@ export async function waitForOutboxEmpty(page: Page, timeout = 20_000): Promise<
 
 /** A superuser client of the shared server: the server's truth, for assertions. */
 export async function superuserClient(): Promise<PocketBase> {
-  const pb = new PocketBase(inject('baseUrl'));
+  const pb = new PocketBase(baseUrl());
   pb.autoCancellation(false);
   const su = inject('superuser');
   await pb.collection('_superusers').authWithPassword(su.email, su.password);
   return pb;
+}
+
+/**
+ * Waits until nothing is sending the outbox: the page's engine is not flushing and no flush (the
+ * page's or the service worker's) holds or waits for the outbox lock.
+ */
+export async function waitForNoFlush(page: Page, timeout = 20_000): Promise<void> {
+  await until(
+    page,
+    async (name) => {
+      const { held = [], pending = [] } = await navigator.locks.query();
+      const busy = [...held, ...pending].some((l) => l.name === name);
+      return !busy && !window.__pocamarket.engine.getStatus().flushing;
+    },
+    OUTBOX_LOCK,
+    timeout,
+  );
 }

@@ -6,7 +6,13 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserServer,
+  type Page,
+} from 'playwright-core';
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
@@ -31,7 +37,20 @@ const ARGS = [
   '--disable-quic',
 ];
 
+/** A Chromium for many test files at once (the e2e global setup starts one). */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: chromiumPath(), args: ARGS });
+}
+
+/**
+ * The browser a test file drives: in the e2e project, a connection to the Chromium the global
+ * setup started (starting one per file cost a second or two each); `close()` then only
+ * disconnects. Elsewhere, a Chromium of its own.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const { inject } = await import('vitest');
+  const wsEndpoint = (inject as (key: string) => string | undefined)('browserWsEndpoint');
+  if (wsEndpoint) return chromium.connect(wsEndpoint);
   return chromium.launch({ executablePath: chromiumPath(), args: ARGS });
 }
 

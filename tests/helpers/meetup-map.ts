@@ -4,10 +4,11 @@
  * page with generated tiles or none.
  */
 import type { Browser, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { openApp } from './app.ts';
 import { newContext } from './browser.ts';
 import { blockTiles, serveTiles } from './tiles.ts';
+import { baseUrl } from './e2e-server.ts';
 
 export const MAP = '[data-testid="meetup-map"]';
 export const CARDS = '[data-testid="meetup-card"]';
@@ -135,7 +136,7 @@ export async function openMap(
   viewport: { width: number; height: number },
   tiles: 'serve' | 'block',
 ) {
-  const context = await newContext(browser, viewport, inject('baseUrl'));
+  const context = await newContext(browser, viewport, baseUrl());
   const tileServer = tiles === 'serve' ? await serveTiles(context) : await blockTiles(context);
   const app = await openApp(browser, viewport, { path: '/meetup', context });
   const events = await storedEvents(app.page);
