@@ -1,7 +1,7 @@
 /**
  * /collectBook/collectBookAdd in Chromium against the real PocketBase: on desktop the split view
  * with its live preview and the '정말 저장하시겠습니까?' confirm; on a phone the 3-step slider with
- * every enable/disable rule of spec §4, a refused image that queues nothing, and a book made with
+ * every enable/disable rule (docs/product-rules.md, Add a collect book), a refused image that queues nothing, and a book made with
  * no network that shows on the shelf at once with its own cover and reaches the server exactly
  * once when the connection returns. What the server holds is read with a superuser client.
  */
@@ -96,7 +96,7 @@ describe('add a collect book', () => {
     expect(await save.isDisabled()).toBe(true);
     expect(await page.getByLabel(ko.collectBook.titleLabel).count()).toBe(1);
 
-    // nothing is preselected: the spec requires a choice
+    // nothing is preselected: the fan must choose (docs/product-rules.md, Add a collect book)
     expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
     // the logos are a radio group: arrow keys move the choice
     const order = (await page.getByTestId('book-group').allTextContents()).map((t) => t.trim());

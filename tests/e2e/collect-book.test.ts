@@ -1,5 +1,5 @@
 /**
- * The collect book screen (spec §2 "Collect book", §4) as a fan uses it at an event, at a phone
+ * The collect book screen (docs/product-rules.md, Collect book) as a fan uses it at an event, at a phone
  * size and a desktop size: open the book, lose the network, reload, tick 10 cards by mouse and
  * keyboard, save, reload offline (the ticks and the percent are kept), get the network back and
  * find exactly that set on the server. Then two devices of one fan tick different cards of the

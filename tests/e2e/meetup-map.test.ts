@@ -58,7 +58,7 @@ describe.each(Object.entries(VIEWPORTS))('meetup map at %s size', (name, viewpor
     expect(located.length).toBeGreaterThan(30);
     expect(unlocated.length).toBeGreaterThan(0);
 
-    // the spec's start: level 8 (zoom 12) at the default centre, clusters there
+    // the map's start (docs/product-rules.md, Meetup map): level 8 (zoom 12) at the default centre, clusters there
     expect(await mapState(page)).toMatchObject({ zoom: 12, level: 8 });
     const start = await mapState(page);
     expect(near(start.lat, 37.556944) && near(start.lng, 126.923917)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * A collect book's card images kept for use with no network (issue 6 "Available offline"), in
+ * A collect book's card images kept for use with no network (docs/product-rules.md, Collect book), in
  * Chromium against the real PocketBase serving the built app: the service worker's
  * 'cache-images' message (sw/sw.ts) with its progress, the automatic save of the user's own
  * books after login (src/app/start-data.ts → features/collect-book/offline-images.ts), and then,

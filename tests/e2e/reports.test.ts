@@ -259,13 +259,11 @@ describe.each([
       // The app checks everything the server's rules do (a page renamed .png included: it is
       // refused when picked), so a refusal here has to come from the server itself: its create
       // rule is closed to this fan until the test ends.
-      await page
-        .getByTestId('report-image-input')
-        .setInputFiles({
-          name: 'fake.png',
-          mimeType: 'image/png',
-          buffer: Buffer.from('not a png'),
-        });
+      await page.getByTestId('report-image-input').setInputFiles({
+        name: 'fake.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('not a png'),
+      });
       expect(await page.getByTestId('report-image-error').textContent()).toBe(ko.sync.imageInvalid);
       await page.getByTestId('report-image-input').setInputFiles(image());
       await page.getByTestId('report-image-preview').waitFor();

@@ -1,7 +1,7 @@
 /**
  * The app shell in Debian's Chromium, served by PocketBase from dist/: every route renders its
  * screen without console errors at a phone and a desktop size; tabs and header navigate; the
- * footer and top bar follow the spec's visibility rules; unknown paths get the not-found screen.
+ * footer and top bar follow the visibility rules (docs/product-rules.md, Layout and navigation); unknown paths get the not-found screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -70,7 +70,7 @@ describe('the accessibility audit itself', () => {
 });
 
 describe('navigation on a phone (390x844)', () => {
-  it('bottom tabs navigate; top bar and footer follow the spec', async () => {
+  it('bottom tabs navigate; top bar and footer follow the layout rules', async () => {
     const context = await openContext(VIEWPORTS.phone);
     const { page, errors } = await trackedPage(context);
     await page.goto('/');

@@ -1,4 +1,4 @@
-/** Every route of spec §2 with the <h1> its screen shows; unit and e2e tests share this table. */
+/** Every route (docs/product-rules.md, Layout and navigation) with the <h1> its screen shows; unit and e2e tests share this table. */
 export const ROUTES: ReadonlyArray<readonly [path: string, h1: string]> = [
   ['/', '홈'],
   ['/exchange', '교환'],
