@@ -45,12 +45,15 @@ export async function launchBrowserServer(): Promise<BrowserServer> {
 /**
  * The browser a test file drives: in the e2e project, a connection to the Chromium the global
  * setup started (starting one per file cost a second or two each); `close()` then only
- * disconnects. Elsewhere, a Chromium of its own.
+ * disconnects. Elsewhere (other projects, the benchmarks), a Chromium of its own.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const { inject } = await import('vitest');
-  const wsEndpoint = (inject as (key: string) => string | undefined)('browserWsEndpoint');
-  if (wsEndpoint) return chromium.connect(wsEndpoint);
+  // inject() works only inside a vitest worker; the benchmarks call this from plain Node
+  if (process.env.VITEST) {
+    const { inject } = await import('vitest');
+    const wsEndpoint = (inject as (key: string) => string | undefined)('browserWsEndpoint');
+    if (wsEndpoint) return chromium.connect(wsEndpoint);
+  }
   return chromium.launch({ executablePath: chromiumPath(), args: ARGS });
 }
 
