@@ -1,5 +1,6 @@
 // Live reads of user profiles: the signed-in user's own (with private fields) and other users'
 // public ones (post writers, comment authors). Undefined while loading; null when not here.
+import { useState } from 'react';
 import { useAtomValue, sessionUserIdAtom } from '@/state/store';
 import { useRead } from './use-read';
 import type { UserProfile } from '@/data/pb/records';
@@ -17,9 +18,16 @@ export function usePublicProfile(id: string | null | undefined): PublicProfile |
   return useRead('publicProfile', id ?? null);
 }
 
-/** Public profiles of several users, by id (a list's writers in one read). */
+/**
+ * Public profiles of several users, by id (a list's writers in one read). While a new set of ids
+ * loads (a fan's first post in a list adds a writer), the last map stays, so the names already on
+ * screen don't flash '로딩 중...'; only a writer not in it waits.
+ */
 export function usePublicProfiles(
   ids: readonly string[],
 ): ReadonlyMap<string, PublicProfile> | undefined {
-  return useRead('publicProfiles', [...new Set(ids)].sort());
+  const next = useRead('publicProfiles', [...new Set(ids)].sort());
+  const [kept, setKept] = useState(next);
+  if (next !== undefined && next !== kept) setKept(next);
+  return next ?? kept;
 }

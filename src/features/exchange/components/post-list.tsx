@@ -19,7 +19,8 @@ const TICK_MS = 30_000;
 export function PostList({ posts }: { posts: ExchangePost[] }) {
   const me = useAtomValue(sessionUserIdAtom);
   const loggedIn = useAtomValue(isLoggedInAtom);
-  const admin = useOwnProfile()?.role === 'admin';
+  const ownProfile = useOwnProfile();
+  const admin = ownProfile?.role === 'admin';
   const writerIds = useMemo(() => posts.map((p) => p.writer), [posts]);
   const writers = usePublicProfiles(writerIds);
   const pending = usePendingKeys();
@@ -38,7 +39,12 @@ export function PostList({ posts }: { posts: ExchangePost[] }) {
           <PostItem
             key={post.id}
             post={post}
-            writer={writers?.get(post.writer)}
+            // the fan's own name is known at once, before a new list of writers has loaded
+            writer={
+              writers?.get(post.writer) ??
+              (post.writer === me ? ownProfile : undefined) ??
+              undefined
+            }
             now={now}
             own={!!me && post.writer === me}
             admin={admin}
