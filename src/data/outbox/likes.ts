@@ -10,11 +10,41 @@ import { ko } from '@/i18n/ko.ts';
 import { pbTimestamp } from '@/data/time.ts';
 import { KINDS, likeOrderKey } from './names.ts';
 import type { MutationKind } from './types.ts';
+import type { AppDB } from '@/data/db/index.ts';
 
 const likePayload = v.object({ id: v.string(), user: v.string(), photoCard: v.string() });
 export type LikePayload = v.InferOutput<typeof likePayload>;
 
 const likeOrder = (p: LikePayload) => likeOrderKey(p.user, p.photoCard);
+
+/**
+ * Rapid toggles of one like collapse to their net effect before anything is sent
+ * (docs/sync.md, The outbox): queuing a like.set for a user and card that still has an unsent
+ * like.set replaces it, with the unlikes queued for that unsent like (the server never saw that
+ * record), so like, unlike, like sends one create. Only rows no flush has handed to the network
+ * (`sentAt`) are touched: a row sent once may have landed, and the rows after it must still go.
+ * Like then unlike keeps both rows: the unlike also removes an equivalent like the server may hold
+ * from another device. `likeSet.supersede`: runs inside the queuing transaction, before the new
+ * row's apply.
+ */
+async function collapseLikes(db: AppDB, like: LikePayload, userId: string): Promise<void> {
+  const rows = await db.outbox
+    .where('kind')
+    .anyOf(KINDS.likeSet, KINDS.likeUnset)
+    .filter((r) => {
+      const p = r.payload as { user?: unknown; photoCard?: unknown };
+      return r.userId === userId && p.user === like.user && p.photoCard === like.photoCard;
+    })
+    .toArray();
+  const unsentSets = rows.filter((r) => r.kind === KINDS.likeSet && !r.sentAt);
+  if (!unsentSets.length) return;
+  const ids = new Set(unsentSets.map((r) => (r.payload as { id: string }).id));
+  for (const r of rows) {
+    if (r.sentAt || !ids.has((r.payload as { id: string }).id)) continue;
+    await db.outbox.delete(r.seq!);
+  }
+  await db.likes.bulkDelete([...ids]);
+}
 
 export const likeSet: MutationKind<LikePayload> = {
   kind: KINDS.likeSet,
@@ -22,6 +52,7 @@ export const likeSet: MutationKind<LikePayload> = {
   payload: likePayload,
   recordId: (p) => p.id,
   orderKey: likeOrder,
+  supersede: collapseLikes,
   async apply(db, p) {
     // this like, or another like of the same card from another device, is already here
     const same = await db.likes.where({ user: p.user, photoCard: p.photoCard }).first();

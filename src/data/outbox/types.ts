@@ -35,6 +35,11 @@ export interface MutationKind<P> {
    * (a pull, a realtime event), which is how a queued change survives a refresh from the server.
    */
   apply(db: AppDB, payload: P, userId: string): Promise<void>;
+  /**
+   * Runs in the queuing transaction before `apply`: removes unsent rows this one makes pointless
+   * (rapid toggles of one like), so they are never sent.
+   */
+  supersede?(db: AppDB, payload: P, userId: string): Promise<void>;
   request(payload: P): SendRequest;
   /** For creates: the field that must hold the caller's id for a replayed create to be ours. */
   ownerField?: string;

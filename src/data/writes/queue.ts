@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
-import { KINDS, recordKey, type MutationKind } from '@/data/outbox/index.ts';
+import { recordKey, type MutationKind } from '@/data/outbox/index.ts';
 import { readSession } from '@/data/session/session.ts';
 import { isQuotaError, StorageFullError } from '@/data/storage.ts';
 import { announceQueued } from '@/data/sync/signals.ts';
@@ -38,7 +38,7 @@ export async function queueMutations<P>(
       const payloads = await build({ db, userId: session.userId });
       for (const raw of payloads) {
         const payload = v.parse(kind.payload, raw);
-        await collapseLikes(db, kind.kind, payload, session.userId);
+        await kind.supersede?.(db, payload, session.userId);
         await kind.apply(db, payload, session.userId);
         await db.outbox.add({
           id: newRecordId(),
@@ -59,36 +59,6 @@ export async function queueMutations<P>(
   }
   if (queued.length) announceQueued();
   return queued;
-}
-
-/**
- * Rapid toggles of one like collapse to their net effect before anything is sent
- * (docs/sync.md, The outbox): queuing a like.set for a user and card that still has an unsent
- * like.set replaces it, with the unlikes queued for that unsent like (the server never saw that
- * record), so like, unlike, like sends one create. Only rows no flush has handed to the network
- * (`sentAt`) are touched: a row sent once may have landed, and the rows after it must still go.
- * Like then unlike keeps both rows: the unlike also removes an equivalent like the server may hold
- * from another device. Runs inside the queuing transaction, before the new row's apply.
- */
-async function collapseLikes(db: AppDB, kind: string, payload: unknown, userId: string) {
-  if (kind !== KINDS.likeSet) return;
-  const like = payload as { user: string; photoCard: string };
-  const rows = await db.outbox
-    .where('kind')
-    .anyOf(KINDS.likeSet, KINDS.likeUnset)
-    .filter((r) => {
-      const p = r.payload as { user?: unknown; photoCard?: unknown };
-      return r.userId === userId && p.user === like.user && p.photoCard === like.photoCard;
-    })
-    .toArray();
-  const unsentSets = rows.filter((r) => r.kind === KINDS.likeSet && !r.sentAt);
-  if (!unsentSets.length) return;
-  const ids = new Set(unsentSets.map((r) => (r.payload as { id: string }).id));
-  for (const r of rows) {
-    if (r.sentAt || !ids.has((r.payload as { id: string }).id)) continue;
-    await db.outbox.delete(r.seq!);
-  }
-  await db.likes.bulkDelete([...ids]);
 }
 
 /** Queues one mutation; see queueMutations. */
