@@ -17,6 +17,7 @@ export default defineConfig({
           exclude: UNIT_DOM,
           environment: 'node',
           setupFiles: ['tests/helpers/unit-setup.ts'],
+          isolate: false,
         },
       },
       {

@@ -113,37 +113,42 @@ describe.each(SIZES)('/exchange at %s size', (_name, viewport) => {
     await context.close();
   });
 
-  it('searches every group across the debounce, and forgets the search on leaving', async () => {
-    const { context, page, errors } = await openApp(browser, viewport, { path: '/exchange' });
-    await waitForRiize(page);
-    const box = page.getByRole('searchbox', { name: ko.exchangeScreen.searchLabel });
-    expect(await box.getAttribute('placeholder')).toBe(ko.exchangeScreen.searchPlaceholder);
+  // behaviour, not layout: once, at phone size
+  it.runIf(viewport === PHONE)(
+    'searches every group across the debounce, and forgets the search on leaving',
+    async () => {
+      const { context, page, errors } = await openApp(browser, viewport, { path: '/exchange' });
+      await waitForRiize(page);
+      const box = page.getByRole('searchbox', { name: ko.exchangeScreen.searchLabel });
+      expect(await box.getAttribute('placeholder')).toBe(ko.exchangeScreen.searchPlaceholder);
 
-    await box.fill('wonbin');
-    // debounced: nothing changes at once
-    expect(await page.getByTestId('search-results').count()).toBe(0);
-    await expect.poll(() => page.getByTestId('search-results').count()).toBe(1);
-    await expect.poll(() => total(page)).toBe(ko.common.totalCards(9));
-    const members = await page.locator('[data-testid="photo-card"] a').allTextContents();
-    expect(members).toHaveLength(9);
-    for (const text of members) expect(text).toContain('원빈');
+      await box.fill('wonbin');
+      // debounced: nothing changes at once
+      expect(await page.getByTestId('search-results').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('search-results').count()).toBe(1);
+      await expect.poll(() => total(page)).toBe(ko.common.totalCards(9));
+      const members = await page.locator('[data-testid="photo-card"] a').allTextContents();
+      expect(members).toHaveLength(9);
+      for (const text of members) expect(text).toContain('원빈');
 
-    await box.fill('검색될리없는말');
-    await expect.poll(() => page.getByText(ko.cardGrid.noResults).isVisible()).toBe(true);
+      await box.fill('검색될리없는말');
+      await expect.poll(() => page.getByText(ko.cardGrid.noResults).isVisible()).toBe(true);
 
-    // away and back through the menu: the box is empty again and the group grid is back
-    const nav = viewport === PHONE ? '하단 탭' : '주요 메뉴';
-    await page.getByRole('navigation', { name: nav }).getByRole('link', { name: '밋업' }).click();
-    await expect.poll(() => page.locator('h1').first().textContent()).toBe('밋업');
-    await page.getByRole('navigation', { name: nav }).getByRole('link', { name: '교환' }).click();
-    await waitForRiize(page);
-    expect(await box.inputValue()).toBe('');
+      // away and back through the menu: the box is empty again and the group grid is back
+      const nav = viewport === PHONE ? '하단 탭' : '주요 메뉴';
+      await page.getByRole('navigation', { name: nav }).getByRole('link', { name: '밋업' }).click();
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe('밋업');
+      await page.getByRole('navigation', { name: nav }).getByRole('link', { name: '교환' }).click();
+      await waitForRiize(page);
+      expect(await box.inputValue()).toBe('');
 
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
-  it('sorts by 찜높은순 and opens a card with Enter', async () => {
+  // a keyboard path: once, at desktop size
+  it.runIf(viewport === DESKTOP)('sorts by 찜높은순 and opens a card with Enter', async () => {
     const { context, page, errors } = await openApp(browser, viewport, { path: '/exchange' });
     await waitForRiize(page);
 

@@ -132,30 +132,36 @@ describe.each([
     await closeClean(context, errors);
   });
 
-  it('lets fan1 write a post: toast, top of the list, one on the server as 교환대기중', async () => {
-    const card = cards[2 + slot]!;
-    const { context, page: p, errors } = await openDetail(viewport, card, 'fan1@example.com');
-    const filter = admin.filter('photoCard = {:c}', { c: card });
-    const before = await admin.collection('exchangeList').getFullList({ filter });
-    const text = uniqueText('은석');
-    await writePost(p, text);
-    expect(await p.getByTestId('post-textarea').inputValue()).toBe('');
-    const first = p.getByTestId('exchange-post').first();
-    await expect.poll(() => first.getByTestId('post-description').textContent()).toBe(text);
-    expect(await first.getByTestId('post-status').textContent()).toBe('교환대기중');
-    expect(await first.getByTestId('post-writer').textContent()).not.toBe(ko.common.loadingWriter);
-    expect(await first.getByText(ko.relativeTime.justNow).isVisible()).toBe(true);
-    await expect
-      .poll(() => p.getByTestId('post-count').textContent())
-      .toBe(ko.exchange.postCount(before.length + 1));
-    await waitForOutboxEmpty(p);
-    await expectOnePost(text, ids.fan1, card);
-    await expect.poll(() => first.locator('[data-pending-mark]').count()).toBe(0);
-    // the writer's controls (status select, edit, delete) and others' chat links pass axe
-    await p.getByText(ko.messages.exchangeSaved).first().waitFor({ state: 'detached' });
-    expect(await axeViolations(p)).toEqual([]);
-    await closeClean(context, errors);
-  });
+  // behaviour, not layout: once, at phone size
+  it.runIf(viewport === PHONE)(
+    'lets fan1 write a post: toast, top of the list, one on the server as 교환대기중',
+    async () => {
+      const card = cards[2 + slot]!;
+      const { context, page: p, errors } = await openDetail(viewport, card, 'fan1@example.com');
+      const filter = admin.filter('photoCard = {:c}', { c: card });
+      const before = await admin.collection('exchangeList').getFullList({ filter });
+      const text = uniqueText('은석');
+      await writePost(p, text);
+      expect(await p.getByTestId('post-textarea').inputValue()).toBe('');
+      const first = p.getByTestId('exchange-post').first();
+      await expect.poll(() => first.getByTestId('post-description').textContent()).toBe(text);
+      expect(await first.getByTestId('post-status').textContent()).toBe('교환대기중');
+      expect(await first.getByTestId('post-writer').textContent()).not.toBe(
+        ko.common.loadingWriter,
+      );
+      expect(await first.getByText(ko.relativeTime.justNow).isVisible()).toBe(true);
+      await expect
+        .poll(() => p.getByTestId('post-count').textContent())
+        .toBe(ko.exchange.postCount(before.length + 1));
+      await waitForOutboxEmpty(p);
+      await expectOnePost(text, ids.fan1, card);
+      await expect.poll(() => first.locator('[data-pending-mark]').count()).toBe(0);
+      // the writer's controls (status select, edit, delete) and others' chat links pass axe
+      await p.getByText(ko.messages.exchangeSaved).first().waitFor({ state: 'detached' });
+      expect(await axeViolations(p)).toEqual([]);
+      await closeClean(context, errors);
+    },
+  );
 
   // the same checks at both sizes (no layout in them): once, on a phone
   it.runIf(viewport === PHONE)(

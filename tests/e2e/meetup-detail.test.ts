@@ -286,88 +286,96 @@ describe.each([
     await closeClean(context, errors);
   });
 
-  it('posts a comment that another fan sees live; refuses empty and over-long ones', async () => {
-    const event = events[2 + slot]!;
-    const fan1 = await openDetail(viewport, event.id, 'fan1@example.com');
-    const fan2 = await openDetail(viewport, event.id, 'fan2@example.com');
-    const p = fan1.page;
+  // behaviour, not layout: once, at phone size
+  it.runIf(viewport === PHONE)(
+    'posts a comment that another fan sees live; refuses empty and over-long ones',
+    async () => {
+      const event = events[2 + slot]!;
+      const fan1 = await openDetail(viewport, event.id, 'fan1@example.com');
+      const fan2 = await openDetail(viewport, event.id, 'fan2@example.com');
+      const p = fan1.page;
 
-    // refused before anything is queued
-    await p.getByTestId('comment-textarea').fill('   ');
-    await p.getByTestId('comment-submit').click();
-    await expect.poll(() => text(p, 'comment-error')).toBe(ko.sync.commentEmpty);
-    await p.getByTestId('comment-textarea').fill('가'.repeat(501));
-    expect(await text(p, 'comment-counter')).toContain('501/500');
-    expect(await text(p, 'comment-error')).toBe(ko.sync.commentTooLong);
-    expect(await p.getByTestId('comment-submit').isDisabled()).toBe(true);
-    expect(await p.evaluate(() => window.__pocamarket.db.outbox.count())).toBe(0);
+      // refused before anything is queued
+      await p.getByTestId('comment-textarea').fill('   ');
+      await p.getByTestId('comment-submit').click();
+      await expect.poll(() => text(p, 'comment-error')).toBe(ko.sync.commentEmpty);
+      await p.getByTestId('comment-textarea').fill('가'.repeat(501));
+      expect(await text(p, 'comment-counter')).toContain('501/500');
+      expect(await text(p, 'comment-error')).toBe(ko.sync.commentTooLong);
+      expect(await p.getByTestId('comment-submit').isDisabled()).toBe(true);
+      expect(await p.evaluate(() => window.__pocamarket.db.outbox.count())).toBe(0);
 
-    const before = await p.getByTestId('meetup-comment').count();
-    const ment = uniqueText('소희 생일 축하해요');
-    await writeComment(p, ment);
-    const mine = comment(p, ment);
-    expect(await mine.getByTestId('comment-time').textContent()).toBe(ko.relativeTime.justNow);
-    await expect.poll(() => mine.getByTestId('comment-author').textContent()).toBe('fan1');
-    await expect.poll(() => text(p, 'comment-count')).toBe(t.commentCount(before + 1));
-    await waitForOutboxEmpty(p);
-    await mine.locator('[data-pending-mark]').waitFor({ state: 'detached' });
-    await expectOneComment(ment, event.id, fan1.userId!);
+      const before = await p.getByTestId('meetup-comment').count();
+      const ment = uniqueText('소희 생일 축하해요');
+      await writeComment(p, ment);
+      const mine = comment(p, ment);
+      expect(await mine.getByTestId('comment-time').textContent()).toBe(ko.relativeTime.justNow);
+      await expect.poll(() => mine.getByTestId('comment-author').textContent()).toBe('fan1');
+      await expect.poll(() => text(p, 'comment-count')).toBe(t.commentCount(before + 1));
+      await waitForOutboxEmpty(p);
+      await mine.locator('[data-pending-mark]').waitFor({ state: 'detached' });
+      await expectOneComment(ment, event.id, fan1.userId!);
 
-    // fan2's open page shows it without a reload, at the top, by fan1
-    const theirs = comment(fan2.page, ment);
-    await theirs.waitFor({ timeout: 20_000 });
-    expect(
-      await fan2.page
-        .getByTestId('meetup-comment')
-        .first()
-        .getByTestId('comment-text')
-        .textContent(),
-    ).toBe(ment);
-    await expect.poll(() => theirs.getByTestId('comment-author').textContent()).toBe('fan1');
-    expect(await text(fan2.page, 'comment-count')).toBe(t.commentCount(before + 1));
-    expect(await axeViolations(p)).toEqual([]);
+      // fan2's open page shows it without a reload, at the top, by fan1
+      const theirs = comment(fan2.page, ment);
+      await theirs.waitFor({ timeout: 20_000 });
+      expect(
+        await fan2.page
+          .getByTestId('meetup-comment')
+          .first()
+          .getByTestId('comment-text')
+          .textContent(),
+      ).toBe(ment);
+      await expect.poll(() => theirs.getByTestId('comment-author').textContent()).toBe('fan1');
+      expect(await text(fan2.page, 'comment-count')).toBe(t.commentCount(before + 1));
+      expect(await axeViolations(p)).toEqual([]);
 
-    await closeClean(fan1.context, fan1.errors);
-    await closeClean(fan2.context, fan2.errors);
-    await expectOneComment(ment, event.id, fan1.userId!);
-  });
+      await closeClean(fan1.context, fan1.errors);
+      await closeClean(fan2.context, fan2.errors);
+      await expectOneComment(ment, event.id, fan1.userId!);
+    },
+  );
 
-  it('opens a visited event offline and sends a comment written there exactly once', async () => {
-    const event = events[4 + slot]!;
-    const {
-      context,
-      page: p,
-      errors,
-      userId,
-    } = await openDetail(viewport, event.id, 'fan1@example.com');
-    await expectEverySection(p, event);
-    await imagesLoaded(p);
-    await p
-      .getByTestId('meetup-map-canvas')
-      .locator('.leaflet-marker-icon img')
-      .evaluate((i: HTMLImageElement) => i.decode());
+  // behaviour, not layout: once, at phone size
+  it.runIf(viewport === PHONE)(
+    'opens a visited event offline and sends a comment written there exactly once',
+    async () => {
+      const event = events[4 + slot]!;
+      const {
+        context,
+        page: p,
+        errors,
+        userId,
+      } = await openDetail(viewport, event.id, 'fan1@example.com');
+      await expectEverySection(p, event);
+      await imagesLoaded(p);
+      await p
+        .getByTestId('meetup-map-canvas')
+        .locator('.leaflet-marker-icon img')
+        .evaluate((i: HTMLImageElement) => i.decode());
 
-    await context.setOffline(true);
-    await p.reload();
-    await p.getByTestId('meetup-detail').waitFor();
-    await expectEverySection(p, event);
-    await imagesLoaded(p);
+      await context.setOffline(true);
+      await p.reload();
+      await p.getByTestId('meetup-detail').waitFor();
+      await expectEverySection(p, event);
+      await imagesLoaded(p);
 
-    const ment = uniqueText('오프라인');
-    await writeComment(p, ment);
-    const mine = comment(p, ment);
-    await mine.locator('[data-pending-mark=pending]').waitFor();
-    await expect
-      .poll(() => p.getByTestId('pending-count').textContent())
-      .toBe(ko.sync.pendingCount(1));
-    expect(await serverComments(ment)).toHaveLength(0);
+      const ment = uniqueText('오프라인');
+      await writeComment(p, ment);
+      const mine = comment(p, ment);
+      await mine.locator('[data-pending-mark=pending]').waitFor();
+      await expect
+        .poll(() => p.getByTestId('pending-count').textContent())
+        .toBe(ko.sync.pendingCount(1));
+      expect(await serverComments(ment)).toHaveLength(0);
 
-    await context.setOffline(false);
-    await waitForOutboxEmpty(p, 30_000);
-    await mine.locator('[data-pending-mark]').waitFor({ state: 'detached' });
-    await expectOneComment(ment, event.id, userId!);
-    await closeClean(context, ignoreOffline(errors));
-  });
+      await context.setOffline(false);
+      await waitForOutboxEmpty(p, 30_000);
+      await mine.locator('[data-pending-mark]').waitFor({ state: 'detached' });
+      await expectOneComment(ment, event.id, userId!);
+      await closeClean(context, ignoreOffline(errors));
+    },
+  );
 });
 
 describe('event detail edge cases', () => {

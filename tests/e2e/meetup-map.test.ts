@@ -213,7 +213,8 @@ describe.each(Object.entries(VIEWPORTS))('meetup map at %s size', (name, viewpor
     await context.close();
   });
 
-  it('narrows list and markers by the search', async () => {
+  // behaviour, not layout: once, at phone size
+  it.runIf(name === 'phone')('narrows list and markers by the search', async () => {
     const { context, page, errors, events } = await openMap(browser, viewport, 'serve');
     const search = page.getByRole('searchbox', { name: t.searchLabel });
     const expectedFor = (q: string) =>
@@ -275,61 +276,67 @@ describe.each(Object.entries(VIEWPORTS))('meetup map at %s size', (name, viewpor
     await context.close();
   });
 
-  it('works offline after a visit: list, markers, and the tiles seen before', async () => {
-    const { context, page, events, tileServer } = await openMap(browser, viewport, 'serve');
-    // the first visit may have drawn its tiles before the worker took control: come back once
-    await page.reload();
-    await expect.poll(() => page.locator('.leaflet-tile-loaded').count()).toBeGreaterThan(0);
-    // the worker fetched the tiles through the context route and kept them
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            (name) => caches.open(name).then(async (c) => (await c.keys()).length),
-            TILES_CACHE,
-          ),
-        { timeout: 15_000 },
-      )
-      .toBeGreaterThan(0);
-    const cached = await page.evaluate(
-      (name) => caches.open(name).then(async (c) => (await c.keys()).map((r) => r.url)),
-      TILES_CACHE,
-    );
-    expect(cached.every((u) => u.startsWith('https://tile.openstreetmap.org/'))).toBe(true);
-    expect(cached.every((u) => tileServer.requests.includes(u))).toBe(true);
-    // Chromium sends the worker's own fetches through context routes (what filled that cache)
-    expect(tileServer.fromWorker.length).toBeGreaterThan(0);
+  // behaviour, not layout: once, at phone size
+  it.runIf(name === 'phone')(
+    'works offline after a visit: list, markers, and the tiles seen before',
+    async () => {
+      const { context, page, events, tileServer } = await openMap(browser, viewport, 'serve');
+      // the first visit may have drawn its tiles before the worker took control: come back once
+      await page.reload();
+      await expect.poll(() => page.locator('.leaflet-tile-loaded').count()).toBeGreaterThan(0);
+      // the worker fetched the tiles through the context route and kept them
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              (name) => caches.open(name).then(async (c) => (await c.keys()).length),
+              TILES_CACHE,
+            ),
+          { timeout: 15_000 },
+        )
+        .toBeGreaterThan(0);
+      const cached = await page.evaluate(
+        (name) => caches.open(name).then(async (c) => (await c.keys()).map((r) => r.url)),
+        TILES_CACHE,
+      );
+      expect(cached.every((u) => u.startsWith('https://tile.openstreetmap.org/'))).toBe(true);
+      expect(cached.every((u) => tileServer.requests.includes(u))).toBe(true);
+      // Chromium sends the worker's own fetches through context routes (what filled that cache)
+      expect(tileServer.fromWorker.length).toBeGreaterThan(0);
 
-    await tileServer.stop();
-    await context.setOffline(true);
-    await page.reload();
-    await expect.poll(() => page.locator(CARDS).count(), { timeout: 20_000 }).toBe(events.length);
-    await expect
-      .poll(() => page.locator(`${MARKERS}, ${CLUSTERS}`).count(), { timeout: 20_000 })
-      .toBeGreaterThan(0);
-    // at least one real tile painted, from the worker's cache (the generated 256 px PNG; a tile
-    // never seen gets a 1 px blank instead)
-    await expect
-      .poll(
-        () =>
-          page.$$eval(
-            'img.leaflet-tile',
-            (imgs, size) =>
-              imgs.filter(
-                (i) =>
-                  (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth === size,
-              ).length,
-            TILE_SIZE,
-          ),
-        { timeout: 15_000 },
-      )
-      .toBeGreaterThan(0);
-    await shot(page, `${name}-offline`);
-    await context.setOffline(false);
-    await context.close();
-  });
+      await tileServer.stop();
+      await context.setOffline(true);
+      await page.reload();
+      await expect.poll(() => page.locator(CARDS).count(), { timeout: 20_000 }).toBe(events.length);
+      await expect
+        .poll(() => page.locator(`${MARKERS}, ${CLUSTERS}`).count(), { timeout: 20_000 })
+        .toBeGreaterThan(0);
+      // at least one real tile painted, from the worker's cache (the generated 256 px PNG; a tile
+      // never seen gets a 1 px blank instead)
+      await expect
+        .poll(
+          () =>
+            page.$$eval(
+              'img.leaflet-tile',
+              (imgs, size) =>
+                imgs.filter(
+                  (i) =>
+                    (i as HTMLImageElement).complete &&
+                    (i as HTMLImageElement).naturalWidth === size,
+                ).length,
+              TILE_SIZE,
+            ),
+          { timeout: 15_000 },
+        )
+        .toBeGreaterThan(0);
+      await shot(page, `${name}-offline`);
+      await context.setOffline(false);
+      await context.close();
+    },
+  );
 
-  it('still shows markers and the list when no tile loads', async () => {
+  // behaviour, not layout: once, at phone size
+  it.runIf(name === 'phone')('still shows markers and the list when no tile loads', async () => {
     const { context, page, events, tileServer } = await openMap(browser, viewport, 'block');
     expect(tileServer.requests.length).toBeGreaterThan(0);
     expect(await page.locator('img.leaflet-tile').count()).toBeGreaterThan(0);

@@ -135,116 +135,122 @@ describe.each([
     await closeClean(context, errors);
   });
 
-  it('photo card report: questions in order, a refused image, sent online → success → /informUs', async () => {
-    const title = unique(`${size} 앨범 포카`);
-    const { context, page, errors } = await openApp(browser, viewport, {
-      path: '/informUs/photoCardSubmit',
-      login: FAN,
-    });
-    await page.getByTestId('report-form-phoca').waitFor();
-    await waitForOutboxEmpty(page);
-    await expectShown(page, PHOCA_ORDER, 1);
-    expect(await submitButton(page).count()).toBe(0);
+  // behaviour, not layout: once, at phone size
+  it.runIf(viewport === PHONE)(
+    'photo card report: questions in order, a refused image, sent online → success → /informUs',
+    async () => {
+      const title = unique(`${size} 앨범 포카`);
+      const { context, page, errors } = await openApp(browser, viewport, {
+        path: '/informUs/photoCardSubmit',
+        login: FAN,
+      });
+      await page.getByTestId('report-form-phoca').waitFor();
+      await waitForOutboxEmpty(page);
+      await expectShown(page, PHOCA_ORDER, 1);
+      expect(await submitButton(page).count()).toBe(0);
 
-    // a wrong file: told at once, nothing chosen, the next question stays hidden
-    await page.getByTestId('report-image-input').setInputFiles(textFile());
-    const imageError = page.getByTestId('report-image-error');
-    expect(await imageError.textContent()).toBe(ko.sync.imageInvalid);
-    expect(await imageError.getAttribute('role')).toBe('alert');
-    await expectShown(page, PHOCA_ORDER, 1);
-    const big = Buffer.alloc(5 * 1024 * 1024 + 1);
-    imagePng().copy(big);
-    await page
-      .getByTestId('report-image-input')
-      .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
-    expect(await imageError.textContent()).toBe(ko.sync.imageInvalid);
-    await expectShown(page, PHOCA_ORDER, 1);
+      // a wrong file: told at once, nothing chosen, the next question stays hidden
+      await page.getByTestId('report-image-input').setInputFiles(textFile());
+      const imageError = page.getByTestId('report-image-error');
+      expect(await imageError.textContent()).toBe(ko.sync.imageInvalid);
+      expect(await imageError.getAttribute('role')).toBe('alert');
+      await expectShown(page, PHOCA_ORDER, 1);
+      const big = Buffer.alloc(5 * 1024 * 1024 + 1);
+      imagePng().copy(big);
+      await page
+        .getByTestId('report-image-input')
+        .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
+      expect(await imageError.textContent()).toBe(ko.sync.imageInvalid);
+      await expectShown(page, PHOCA_ORDER, 1);
 
-    await page.getByTestId('report-image-input').setInputFiles(image());
-    await expect
-      .poll(() => page.getByTestId('report-image-preview').getAttribute('src'))
-      .toMatch(/^blob:/);
-    expect(await imageError.count()).toBe(0);
-    await expectShown(page, PHOCA_ORDER, 2);
-    // focus moved on to the next question
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
-      .toBe('report-group-input');
-    // blanks do not answer a question
-    await input(page, 'group').fill('   ');
-    await expectShown(page, PHOCA_ORDER, 2);
-    await input(page, 'group').fill('RIIZE');
-    await expectShown(page, PHOCA_ORDER, 3);
-    expect(await page.locator('datalist option[value="RIIZE"]').count()).toBe(1);
-    await input(page, 'artistName').fill('원빈');
-    await expectShown(page, PHOCA_ORDER, 4);
-    const types = q(page, 'phocaType').getByRole('radio');
-    expect((await q(page, 'phocaType').textContent())?.replace(/\s/g, '')).toContain(
-      ko.photoCardTypes.join(''),
-    );
-    expect(await types.count()).toBe(5);
-    expect(await submitButton(page).count()).toBe(0);
-    await q(page, 'phocaType').getByText('팬싸', { exact: true }).click();
-    await expectShown(page, PHOCA_ORDER, 5);
-    expect(await submitButton(page).count()).toBe(0);
-    await input(page, 'phocaTitle').fill(title);
-    await submitButton(page).waitFor();
+      await page.getByTestId('report-image-input').setInputFiles(image());
+      await expect
+        .poll(() => page.getByTestId('report-image-preview').getAttribute('src'))
+        .toMatch(/^blob:/);
+      expect(await imageError.count()).toBe(0);
+      await expectShown(page, PHOCA_ORDER, 2);
+      // focus moved on to the next question
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+        .toBe('report-group-input');
+      // blanks do not answer a question
+      await input(page, 'group').fill('   ');
+      await expectShown(page, PHOCA_ORDER, 2);
+      await input(page, 'group').fill('RIIZE');
+      await expectShown(page, PHOCA_ORDER, 3);
+      expect(await page.locator('datalist option[value="RIIZE"]').count()).toBe(1);
+      await input(page, 'artistName').fill('원빈');
+      await expectShown(page, PHOCA_ORDER, 4);
+      const types = q(page, 'phocaType').getByRole('radio');
+      expect((await q(page, 'phocaType').textContent())?.replace(/\s/g, '')).toContain(
+        ko.photoCardTypes.join(''),
+      );
+      expect(await types.count()).toBe(5);
+      expect(await submitButton(page).count()).toBe(0);
+      await q(page, 'phocaType').getByText('팬싸', { exact: true }).click();
+      await expectShown(page, PHOCA_ORDER, 5);
+      expect(await submitButton(page).count()).toBe(0);
+      await input(page, 'phocaTitle').fill(title);
+      await submitButton(page).waitFor();
 
-    // clearing an earlier answer hides submit again (the later questions stay)
-    await input(page, 'artistName').fill('');
-    expect(await submitButton(page).count()).toBe(0);
-    await expectShown(page, PHOCA_ORDER, 5);
-    await input(page, 'artistName').fill('원빈');
-    await submitButton(page).waitFor();
-    expect(await outboxCount(page)).toBe(0);
-    expect(await axeViolations(page)).toEqual([]);
+      // clearing an earlier answer hides submit again (the later questions stay)
+      await input(page, 'artistName').fill('');
+      expect(await submitButton(page).count()).toBe(0);
+      await expectShown(page, PHOCA_ORDER, 5);
+      await input(page, 'artistName').fill('원빈');
+      await submitButton(page).waitFor();
+      expect(await outboxCount(page)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
 
-    await submitButton(page).click();
-    const modal = dialog(page);
-    await modal.getByText(ko.messages.photoCardReportDone, { exact: true }).waitFor();
-    expect(await page.getByTestId('report-result-message').textContent()).toBe(
-      ko.messages.photoCardReportDone,
-    );
-    expect(await axeViolations(page)).toEqual([]);
-    await modal.getByRole('button', { name: ko.reports.ok }).click();
-    await page.waitForURL((u) => u.pathname === '/informUs');
-    expect(path(page)).toBe('/informUs');
+      await submitButton(page).click();
+      const modal = dialog(page);
+      await modal.getByText(ko.messages.photoCardReportDone, { exact: true }).waitFor();
+      expect(await page.getByTestId('report-result-message').textContent()).toBe(
+        ko.messages.photoCardReportDone,
+      );
+      expect(await axeViolations(page)).toEqual([]);
+      await modal.getByRole('button', { name: ko.reports.ok }).click();
+      await page.waitForURL((u) => u.pathname === '/informUs');
+      expect(path(page)).toBe('/informUs');
 
-    const rows = await serverReports('phocaTitle = {:t}', { t: title });
-    made.push(...rows.map((r) => r.id));
-    expect(rows).toHaveLength(1);
-    const row = rows[0] as RecordModel;
-    expect(row['type']).toBe('phoca');
-    expect(row['group']).toBe('RIIZE');
-    expect(row['artistName']).toBe('원빈');
-    expect(row['phocaType']).toBe('팬싸');
-    expect(row['phocaImg']).toMatch(/\.png$/);
-    const owner = await admin.collection('users').getOne(row['user'] as string);
-    expect(owner['email']).toBe(FAN);
+      const rows = await serverReports('phocaTitle = {:t}', { t: title });
+      made.push(...rows.map((r) => r.id));
+      expect(rows).toHaveLength(1);
+      const row = rows[0] as RecordModel;
+      expect(row['type']).toBe('phoca');
+      expect(row['group']).toBe('RIIZE');
+      expect(row['artistName']).toBe('원빈');
+      expect(row['phocaType']).toBe('팬싸');
+      expect(row['phocaImg']).toMatch(/\.png$/);
+      const owner = await admin.collection('users').getOne(row['user'] as string);
+      expect(owner['email']).toBe(FAN);
 
-    // the hub lists it under the fan's own reports, with its image
-    const mine = page.locator(`[data-testid="report-item"][data-id="${row.id}"]`);
-    await mine.waitFor();
-    expect(await mine.textContent()).toContain(title);
-    await expect
-      .poll(() => mine.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
-      .toBeGreaterThan(0);
-    expect(await axeViolations(page)).toEqual([]);
-    await closeClean(context, errors);
+      // the hub lists it under the fan's own reports, with its image
+      const mine = page.locator(`[data-testid="report-item"][data-id="${row.id}"]`);
+      await mine.waitFor();
+      expect(await mine.textContent()).toContain(title);
+      await expect
+        .poll(() => mine.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await closeClean(context, errors);
 
-    // an admin's hub lists every report received, this one included; fan2's lists none of fan1's
-    const adminApp = await openApp(browser, viewport, { path: '/informUs', login: ADMIN });
-    await adminApp.page.locator(`[data-testid="report-item"][data-id="${row.id}"]`).waitFor();
-    expect(await adminApp.page.locator('#report-list-title').textContent()).toContain('받은 제보');
-    await adminApp.context.close();
-    const other = await openApp(browser, viewport, { path: '/informUs', login: OTHER_FAN });
-    await other.page.getByTestId('report-link-phoca').waitFor();
-    await waitForOutboxEmpty(other.page);
-    expect(
-      await other.page.locator(`[data-testid="report-item"][data-id="${row.id}"]`).count(),
-    ).toBe(0);
-    await other.context.close();
-  });
+      // an admin's hub lists every report received, this one included; fan2's lists none of fan1's
+      const adminApp = await openApp(browser, viewport, { path: '/informUs', login: ADMIN });
+      await adminApp.page.locator(`[data-testid="report-item"][data-id="${row.id}"]`).waitFor();
+      expect(await adminApp.page.locator('#report-list-title').textContent()).toContain(
+        '받은 제보',
+      );
+      await adminApp.context.close();
+      const other = await openApp(browser, viewport, { path: '/informUs', login: OTHER_FAN });
+      await other.page.getByTestId('report-link-phoca').waitFor();
+      await waitForOutboxEmpty(other.page);
+      expect(
+        await other.page.locator(`[data-testid="report-item"][data-id="${row.id}"]`).count(),
+      ).toBe(0);
+      await other.context.close();
+    },
+  );
 
   // the server's refusal is handled the same at both sizes: once, on a phone
   it.runIf(viewport === PHONE)(
@@ -301,84 +307,88 @@ describe.each([
     },
   );
 
-  it('meetup report: questions in order, a refused link, made offline → saved → sent once online', async () => {
-    const cafe = unique(`${size} 카페`);
-    const { context, page, errors } = await openApp(browser, viewport, {
-      path: '/informUs/meetUpSubmit',
-      login: FAN,
-    });
-    await page.getByTestId('report-form-meetup').waitFor();
-    await waitForOutboxEmpty(page);
-    await expectShown(page, MEETUP_ORDER, 1);
+  // behaviour, not layout: once, at phone size
+  it.runIf(viewport === PHONE)(
+    'meetup report: questions in order, a refused link, made offline → saved → sent once online',
+    async () => {
+      const cafe = unique(`${size} 카페`);
+      const { context, page, errors } = await openApp(browser, viewport, {
+        path: '/informUs/meetUpSubmit',
+        login: FAN,
+      });
+      await page.getByTestId('report-form-meetup').waitFor();
+      await waitForOutboxEmpty(page);
+      await expectShown(page, MEETUP_ORDER, 1);
 
-    // no signal from here on: the postcode panel cannot load, the plain address field is used
-    await context.setOffline(true);
-    await page.getByText(ko.sync.offline).first().waitFor();
+      // no signal from here on: the postcode panel cannot load, the plain address field is used
+      await context.setOffline(true);
+      await page.getByText(ko.sync.offline).first().waitFor();
 
-    await page.getByTestId('report-image-input').setInputFiles(textFile());
-    expect(await page.getByTestId('report-image-error').textContent()).toBe(ko.sync.imageInvalid);
-    await expectShown(page, MEETUP_ORDER, 1);
-    await page.getByTestId('report-image-input').setInputFiles(image());
-    await page.getByTestId('report-image-preview').waitFor();
-    await expectShown(page, MEETUP_ORDER, 2);
-    await input(page, 'artistName').fill('원빈');
-    await expectShown(page, MEETUP_ORDER, 3);
-    await input(page, 'group').fill('RIIZE');
-    await expectShown(page, MEETUP_ORDER, 4);
-    await input(page, 'cafeName').fill(cafe);
-    await expectShown(page, MEETUP_ORDER, 5);
-    expect(await page.getByTestId('report-address-search').count()).toBe(0);
-    expect(await input(page, 'address').getAttribute('readonly')).toBeNull();
-    // the detail alone does not answer the address
-    await page.getByTestId('report-address-detail').fill('  2층  ');
-    await expectShown(page, MEETUP_ORDER, 5);
-    await input(page, 'address').fill(' 서울 마포구 양화로 45 ');
-    await expectShown(page, MEETUP_ORDER, 6);
-    await input(page, 'duration').fill('2026.12.01 - 2026.12.03');
-    await expectShown(page, MEETUP_ORDER, 7);
-    expect(await input(page, 'source').getAttribute('type')).toBe('url');
+      await page.getByTestId('report-image-input').setInputFiles(textFile());
+      expect(await page.getByTestId('report-image-error').textContent()).toBe(ko.sync.imageInvalid);
+      await expectShown(page, MEETUP_ORDER, 1);
+      await page.getByTestId('report-image-input').setInputFiles(image());
+      await page.getByTestId('report-image-preview').waitFor();
+      await expectShown(page, MEETUP_ORDER, 2);
+      await input(page, 'artistName').fill('원빈');
+      await expectShown(page, MEETUP_ORDER, 3);
+      await input(page, 'group').fill('RIIZE');
+      await expectShown(page, MEETUP_ORDER, 4);
+      await input(page, 'cafeName').fill(cafe);
+      await expectShown(page, MEETUP_ORDER, 5);
+      expect(await page.getByTestId('report-address-search').count()).toBe(0);
+      expect(await input(page, 'address').getAttribute('readonly')).toBeNull();
+      // the detail alone does not answer the address
+      await page.getByTestId('report-address-detail').fill('  2층  ');
+      await expectShown(page, MEETUP_ORDER, 5);
+      await input(page, 'address').fill(' 서울 마포구 양화로 45 ');
+      await expectShown(page, MEETUP_ORDER, 6);
+      await input(page, 'duration').fill('2026.12.01 - 2026.12.03');
+      await expectShown(page, MEETUP_ORDER, 7);
+      expect(await input(page, 'source').getAttribute('type')).toBe('url');
 
-    // a link that is not http(s): refused with a Korean message, submit stays hidden
-    for (const bad of ['x.com/pocamarket', 'ftp://files.example.com/a']) {
-      await input(page, 'source').fill(bad);
-      await input(page, 'source').blur();
-      expect(await page.getByTestId('report-source-error').textContent()).toBe(
-        ko.reports.sourceInvalid,
-      );
-      expect(await input(page, 'source').getAttribute('aria-invalid')).toBe('true');
-      expect(await submitButton(page).count()).toBe(0);
-    }
-    await input(page, 'source').fill('https://x.com/pocamarket/status/1');
-    expect(await page.getByTestId('report-source-error').count()).toBe(0);
-    await submitButton(page).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+      // a link that is not http(s): refused with a Korean message, submit stays hidden
+      for (const bad of ['x.com/pocamarket', 'ftp://files.example.com/a']) {
+        await input(page, 'source').fill(bad);
+        await input(page, 'source').blur();
+        expect(await page.getByTestId('report-source-error').textContent()).toBe(
+          ko.reports.sourceInvalid,
+        );
+        expect(await input(page, 'source').getAttribute('aria-invalid')).toBe('true');
+        expect(await submitButton(page).count()).toBe(0);
+      }
+      await input(page, 'source').fill('https://x.com/pocamarket/status/1');
+      expect(await page.getByTestId('report-source-error').count()).toBe(0);
+      await submitButton(page).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
 
-    await submitButton(page).click();
-    const modal = dialog(page);
-    await modal.getByText(ko.reports.savedOffline, { exact: true }).waitFor();
-    expect(await outboxCount(page)).toBe(1);
-    expect(await serverReports('cafeName = {:c}', { c: cafe })).toHaveLength(0);
-    // Esc answers like '확인'
-    await page.keyboard.press('Escape');
-    await page.waitForURL((u) => u.pathname === '/informUs');
+      await submitButton(page).click();
+      const modal = dialog(page);
+      await modal.getByText(ko.reports.savedOffline, { exact: true }).waitFor();
+      expect(await outboxCount(page)).toBe(1);
+      expect(await serverReports('cafeName = {:c}', { c: cafe })).toHaveLength(0);
+      // Esc answers like '확인'
+      await page.keyboard.press('Escape');
+      await page.waitForURL((u) => u.pathname === '/informUs');
 
-    // back online: sent exactly once, with its image and the joined address
-    await context.setOffline(false);
-    await waitForOutboxEmpty(page, 30_000);
-    const rows = await serverReports('cafeName = {:c}', { c: cafe });
-    made.push(...rows.map((r) => r.id));
-    expect(rows).toHaveLength(1);
-    const row = rows[0] as RecordModel;
-    expect(row['type']).toBe('meetup');
-    expect(row['cafeAddress']).toBe('서울 마포구 양화로 45 2층');
-    expect(row['artistName']).toBe('원빈');
-    expect(row['group']).toBe('RIIZE');
-    expect(row['meetUpDuration']).toBe('2026.12.01 - 2026.12.03');
-    expect(row['SourceURL_']).toBe('https://x.com/pocamarket/status/1');
-    expect(row['meetUpImg']).toMatch(/\.png$/);
-    expect(await page.evaluate(() => window.__pocamarket.db.deadLetters.count())).toBe(0);
-    await closeClean(context, errors);
-  });
+      // back online: sent exactly once, with its image and the joined address
+      await context.setOffline(false);
+      await waitForOutboxEmpty(page, 30_000);
+      const rows = await serverReports('cafeName = {:c}', { c: cafe });
+      made.push(...rows.map((r) => r.id));
+      expect(rows).toHaveLength(1);
+      const row = rows[0] as RecordModel;
+      expect(row['type']).toBe('meetup');
+      expect(row['cafeAddress']).toBe('서울 마포구 양화로 45 2층');
+      expect(row['artistName']).toBe('원빈');
+      expect(row['group']).toBe('RIIZE');
+      expect(row['meetUpDuration']).toBe('2026.12.01 - 2026.12.03');
+      expect(row['SourceURL_']).toBe('https://x.com/pocamarket/status/1');
+      expect(row['meetUpImg']).toMatch(/\.png$/);
+      expect(await page.evaluate(() => window.__pocamarket.db.deadLetters.count())).toBe(0);
+      await closeClean(context, errors);
+    },
+  );
 });
 
 describe('a fan’s own reports in the list: images and delete', () => {

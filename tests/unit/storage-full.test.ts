@@ -11,11 +11,13 @@ import { ko } from '@/i18n/ko.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 
 const USER = 'useraaaaaaaaaaa';
-let db: AppDB;
+let db: AppDB | undefined;
 
 afterEach(async () => {
+  if (!db) return; // the test that opens no database
   db.close();
   await Dexie.delete(db.name);
+  db = undefined;
 });
 
 describe('storage full', () => {
