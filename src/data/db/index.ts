@@ -171,7 +171,7 @@ export class AppDB extends Dexie {
     // one review per trade and author, one block per pair: unique like the server's indexes.
     // `matches` caches the match route's answers (local only).
     this.version(4).stores({
-      tradeItems: 'id, &[user+photoCard], [user+kind], photoCard, book, updated',
+      tradeItems: 'id, &[user+photoCard], [user+kind], photoCard, updated',
       conversations: 'id, &[a+b], b, updated',
       messages: 'id, [conversation+created], sender, updated',
       trades: 'id, proposer, receiver, status, counterOf, updated',
