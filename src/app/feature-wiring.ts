@@ -9,7 +9,7 @@ import { db } from '@/data/db/index.ts';
 import { countUnreadMessages } from '@/data/queries/chat.ts';
 import { countUnreadNotifications } from '@/data/queries/notifications.ts';
 import type { SyncEngine } from '@/data/sync/engine.ts';
-import { adoptGuestLikes } from '@/data/writes/likes.ts';
+import { adoptGuestLikes } from '@/data/writes/index.ts';
 import { appStore, unreadAlertsAtom, unreadMessagesAtom } from '@/state/store';
 
 /** Hearts ticked while logged out become the user's likes once they log in. */
