@@ -263,6 +263,16 @@ describe('status changes', () => {
       message: '바꿔요',
       status: 'proposed',
     });
+    // cards only: the message stays
+    await editTrade('outgoingaaaaaaa', { give: [B], get: [A] }, db);
+    expect(await db.trades.get('outgoingaaaaaaa')).toMatchObject({ give: [B], message: '바꿔요' });
+    expect((await rows()).at(-1)?.payload).toEqual({
+      id: 'outgoingaaaaaaa',
+      action: 'edit',
+      by: 'proposer',
+      give: [B],
+      get: [A],
+    });
   });
 
   it('are refused with a fan the fan blocked', async () => {

@@ -104,7 +104,7 @@ async function changeTrade(
   id: string,
   action: TradeAction,
   db: AppDB,
-  edit?: { give: string[]; get: string[]; message: string },
+  edit?: { give: string[]; get: string[]; message?: string },
 ): Promise<boolean> {
   const queued = await queueMutation(
     tradeUpdate,
@@ -147,7 +147,10 @@ export function markTradeDone(id: string, db: AppDB = defaultDb): Promise<boolea
   return changeTrade(id, 'done', db);
 }
 
-/** The proposer changes the cards or the message of a proposal not yet answered. */
+/**
+ * The proposer changes the cards (and the message, when one is given) of a proposal not yet
+ * answered.
+ */
 export async function editTrade(
   id: string,
   edit: { give: readonly string[]; get: readonly string[]; message?: string },
@@ -155,10 +158,10 @@ export async function editTrade(
 ): Promise<boolean> {
   const give = unique(edit.give);
   const get = unique(edit.get);
-  const message = (edit.message ?? '').trim();
-  const problem = checkProposal(give, get, message);
+  const message = edit.message?.trim();
+  const problem = checkProposal(give, get, message ?? '');
   if (problem) throw new InvalidInputError(problem);
-  return changeTrade(id, 'edit', db, { give, get, message });
+  return changeTrade(id, 'edit', db, { give, get, ...(message !== undefined ? { message } : {}) });
 }
 
 /** Reviews the other side of a completed trade (one review per side); returns its id. */
