@@ -79,11 +79,11 @@ afterEach(async () => {
 
 describe('openConversation', () => {
   it('refuses the fan themself and a fan they blocked', async () => {
-    await expect(openConversation(ME, {}, db)).rejects.toThrow(
-      '나 자신과는 채팅하거나 교환할 수 없어요.',
-    );
+    await expect(openConversation(ME, {}, db)).rejects.toThrow('자기 자신과는 대화할 수 없어요.');
     await blockFan(YOU, db);
-    await expect(openConversation(YOU, {}, db)).rejects.toThrow('차단한 팬과는');
+    await expect(openConversation(YOU, {}, db)).rejects.toThrow(
+      '차단한 사용자예요. 차단을 해제한 뒤 다시 시도해주세요.',
+    );
     expect((await rows()).map((r) => r.kind)).toEqual([KINDS.blockCreate]);
   });
 
@@ -112,8 +112,18 @@ describe('openConversation', () => {
     expect(await db.conversations.get(id)).toMatchObject({ a: YOU, b: THEM });
   });
 
-  it('sets a new context on the existing conversation', async () => {
+  it('sets a new context on the existing conversation: a proposal must be between the two', async () => {
     await db.conversations.put(conversation('serverconvaaaaa', ME, YOU));
+    const between = { proposer: YOU, receiver: ME, give: [], get: [], message: '' };
+    const rest = { status: 'proposed' as const, proposerDone: false, receiverDone: false };
+    const stamps = { counterOf: '', conversation: '', created: t(0), updated: t(0) };
+    await db.trades.bulkPut([
+      { id: 'tradeaaaaaaaaaa', ...between, ...rest, ...stamps },
+      { id: 'othertradeaaaaa', ...between, receiver: THEM, ...rest, ...stamps },
+    ]);
+    await expect(openConversation(YOU, { trade: 'othertradeaaaaa' }, db)).rejects.toThrow(
+      '이 대화의 두 사람 사이의 교환 제안이 아니에요.',
+    );
     expect(await openConversation(YOU, { trade: 'tradeaaaaaaaaaa' }, db)).toBe('serverconvaaaaa');
     expect(await openConversation(YOU, {}, db)).toBe('serverconvaaaaa');
     expect((await rows()).map((r) => [r.kind, r.payload])).toEqual([
@@ -129,9 +139,14 @@ describe('openConversation', () => {
 describe('sendMessage', () => {
   it('checks the text and the photo', async () => {
     const id = await openConversation(YOU, {}, db);
-    await expect(sendMessage(id, ' \u200b ', null, db)).rejects.toThrow('메시지를 입력해주세요.');
+    await expect(sendMessage(id, ' \u200b ', null, db)).rejects.toThrow(
+      '메시지를 입력하거나 사진을 골라주세요.',
+    );
     await expect(sendMessage(id, 'a'.repeat(1001), null, db)).rejects.toThrow(
-      '메시지는 1,000자까지 쓸 수 있어요.',
+      '메시지는 1,000자까지 보낼 수 있어요.',
+    );
+    await expect(sendMessage(id, '씨발', null, db)).rejects.toThrow(
+      '비속어가 포함된 글은 작성할 수 없습니다.',
     );
     const pdf = new Blob(['%PDF'], { type: 'application/pdf' });
     await expect(sendMessage(id, '', pdf, db)).rejects.toThrow('PNG, JPG, WEBP, GIF');
@@ -168,7 +183,9 @@ describe('sendMessage', () => {
   it('is refused once the fan blocked the other', async () => {
     const id = await openConversation(YOU, {}, db);
     await blockFan(YOU, db);
-    await expect(sendMessage(id, 'hi', null, db)).rejects.toThrow('차단한 팬과는');
+    await expect(sendMessage(id, 'hi', null, db)).rejects.toThrow(
+      '차단한 사용자예요. 차단을 해제한 뒤 다시 시도해주세요.',
+    );
   });
 });
 
@@ -321,19 +338,27 @@ describe('blocks and reports', () => {
     ]);
     for (const r of queued) expect(keysOf(r).order).toBe(blockOrderKey(ME, YOU));
     expect(await db.blocks.where({ user: ME }).count()).toBe(1);
-    await expect(blockFan(ME, db)).rejects.toThrow('나 자신과는');
+    await expect(blockFan(ME, db)).rejects.toThrow('자기 자신은 차단할 수 없어요.');
   });
 
   it("reports a fan or one of their messages in the fan's conversations", async () => {
     await db.conversations.put(conversation('convaaaaaaaaaaa', ME, YOU));
     await db.messages.put(message('theirsaaaaaaaaa', 'convaaaaaaaaaaa', YOU, t(1)));
     await expect(reportChat(YOU, { reason: '  ' }, db)).rejects.toThrow(
-      '신고 사유를 1~300자로 입력해주세요.',
+      '신고 사유를 입력해주세요.',
     );
-    await expect(reportChat(YOU, { reason: 'x'.repeat(301) }, db)).rejects.toThrow('신고 사유');
+    await expect(reportChat(YOU, { reason: 'x'.repeat(301) }, db)).rejects.toThrow(
+      '신고 사유는 300자까지 쓸 수 있어요.',
+    );
+    await expect(reportChat(ME, { reason: '욕설' }, db)).rejects.toThrow(
+      '자기 자신은 신고할 수 없어요.',
+    );
     await expect(
       reportChat(THEM, { reason: '욕설', message: 'theirsaaaaaaaaa' }, db),
-    ).rejects.toThrow('채팅을 찾을 수 없어요.');
+    ).rejects.toThrow('신고 대상이 보낸 메시지만 함께 신고할 수 있어요.');
+    await expect(
+      reportChat(YOU, { reason: '욕설', message: 'nosuchmessageaa' }, db),
+    ).rejects.toThrow('신고할 메시지를 찾을 수 없어요.');
     const id = await reportChat(YOU, { reason: ' 욕설 ', message: 'theirsaaaaaaaaa' }, db);
     expect(await db.chatReports.get(id)).toMatchObject({
       reporter: ME,

@@ -71,6 +71,7 @@ describe('useMatches', () => {
         theyHaveCount: 1,
         theyWantCount: 0,
         twoWay: false,
+        latest: '',
       },
     ];
     let answer!: () => void;

@@ -98,9 +98,12 @@ describe('setTradeItem', () => {
     await expect(setTradeItem('nosuchcardaaaaa', { kind: 'want' }, db)).rejects.toThrow(
       '포토카드를 찾을 수 없어요.',
     );
-    for (const spare of [0, 100, 1.5]) {
+    await expect(setTradeItem(C1, { kind: 'have', spare: 0 }, db)).rejects.toThrow(
+      '교환 가능한 카드는 여분이 1장 이상이어야 해요.',
+    );
+    for (const spare of [100, 1.5, -1]) {
       await expect(setTradeItem(C1, { kind: 'have', spare }, db)).rejects.toThrow(
-        '교환 가능한 장수는 1~99장으로 입력해주세요.',
+        '여분 수량은 0~99장 사이로 정해주세요.',
       );
     }
     expect(await db.outbox.count()).toBe(0);
@@ -214,7 +217,7 @@ describe('the collect book actions', () => {
     const want = (await getTradeLists(ME, db)).want;
     expect(want.map((i) => [i.photoCard, i.book])).toEqual([[C4, 'b1aaaaaaaaaaaaa']]);
     await expect(addUnownedToWants('nosuchbookaaaaa', db)).rejects.toThrow(
-      '콜렉트북을 찾을 수 없어요.',
+      '내 콜렉트북에서만 교환 목록에 담을 수 있어요.',
     );
   });
 

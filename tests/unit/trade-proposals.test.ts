@@ -64,24 +64,28 @@ afterEach(async () => {
 describe('proposeTrade', () => {
   it('checks the cards, the message and the other fan', async () => {
     const cases: [Parameters<typeof proposeTrade>[0], string][] = [
-      [{ to: YOU, give: [], get: [] }, '주거나 받을 카드를 하나 이상 골라주세요.'],
-      [{ to: YOU, give: [A, B], get: [B] }, '같은 카드를 주고받을 수는 없어요.'],
+      [{ to: YOU, give: [], get: [] }, '주거나 받을 카드를 한 장 이상 골라주세요.'],
+      [{ to: YOU, give: [A, B], get: [B] }, '같은 카드를 주면서 받을 수는 없어요.'],
       [
         { to: YOU, give: Array.from({ length: 21 }, (_, i) => `card${i}`), get: [] },
-        '주는 카드와 받는 카드는 각각 20장까지 고를 수 있어요.',
+        '한 번에 주고받는 카드는 각각 20장까지 고를 수 있어요.',
       ],
       [
         { to: YOU, give: [A], get: [], message: 'x'.repeat(301) },
-        '메시지는 300자까지 쓸 수 있어요.',
+        '제안 메시지는 300자까지 쓸 수 있어요.',
       ],
-      [{ to: ME, give: [A], get: [] }, '나 자신과는 채팅하거나 교환할 수 없어요.'],
+      [
+        { to: YOU, give: [A], get: [], message: '씨발' },
+        '비속어가 포함된 글은 작성할 수 없습니다.',
+      ],
+      [{ to: ME, give: [A], get: [] }, '자기 자신에게는 교환을 제안할 수 없어요.'],
     ];
     for (const [proposal, text] of cases) {
       await expect(proposeTrade(proposal, db)).rejects.toThrow(text);
     }
     await blockFan(YOU, db);
     await expect(proposeTrade({ to: YOU, give: [A], get: [] }, db)).rejects.toThrow(
-      '차단한 팬과는',
+      '차단한 사용자예요. 차단을 해제한 뒤 다시 시도해주세요.',
     );
     expect((await rows()).map((r) => r.kind)).toEqual([KINDS.blockCreate]);
     expect(await db.trades.count()).toBe(0);
@@ -117,14 +121,20 @@ describe('proposeTrade', () => {
     ]);
   });
 
-  it('stops at 20 open proposals of the fan', async () => {
+  it('stops at 20 proposals of the fan waiting for an answer', async () => {
     await db.trades.bulkPut(
       Array.from({ length: 20 }, (_, i) =>
-        trade(`open${String(i).padStart(11, '0')}`, { proposer: ME, receiver: YOU }),
+        trade(`open${String(i).padStart(11, '0')}`, {
+          proposer: ME,
+          receiver: YOU,
+          // an accepted one waits for no answer
+          status: i === 0 ? 'accepted' : 'proposed',
+        }),
       ),
     );
+    await proposeTrade({ to: YOU, give: [A], get: [] }, db);
     await expect(proposeTrade({ to: YOU, give: [A], get: [] }, db)).rejects.toThrow(
-      '진행 중인 교환 제안은 20개까지 둘 수 있어요.',
+      '답을 기다리는 교환 제안은 20개까지 둘 수 있어요.',
     );
   });
 });
@@ -160,15 +170,15 @@ describe('counter-proposals', () => {
   it('only by its receiver, to its proposer, while it is proposed', async () => {
     await expect(
       proposeTrade({ to: 'someoneaaaaaaaa', give: [B], get: [], counterOf: 'theirsaaaaaaaaa' }, db),
-    ).rejects.toThrow('이 교환 제안에서는 할 수 없는 일이에요.');
+    ).rejects.toThrow('내가 받은 교환 제안에만 역제안할 수 있어요.');
     await db.trades.put(trade('mineaaaaaaaaaaa', { proposer: ME, receiver: YOU }));
     await expect(
       proposeTrade({ to: YOU, give: [B], get: [], counterOf: 'mineaaaaaaaaaaa' }, db),
-    ).rejects.toThrow('이 교환 제안에서는 할 수 없는 일이에요.');
+    ).rejects.toThrow('내가 받은 교환 제안에만 역제안할 수 있어요.');
     await declineTrade('theirsaaaaaaaaa', db);
     await expect(
       proposeTrade({ to: YOU, give: [B], get: [], counterOf: 'theirsaaaaaaaaa' }, db),
-    ).rejects.toThrow('이미 끝난 교환 제안이에요.');
+    ).rejects.toThrow('이미 답했거나 끝난 교환 제안에는 역제안할 수 없어요.');
   });
 });
 
@@ -182,12 +192,12 @@ describe('status changes', () => {
 
   it('accept and decline: the receiver, while proposed', async () => {
     await expect(acceptTrade('outgoingaaaaaaa', db)).rejects.toThrow(
-      '이 교환 제안에서는 할 수 없는 일이에요.',
+      '지금은 교환 제안을 이 상태로 바꿀 수 없어요.',
     );
     expect(await acceptTrade('incomingaaaaaaa', db)).toBe(true);
     expect(await status('incomingaaaaaaa')).toBe('accepted');
     await expect(declineTrade('incomingaaaaaaa', db)).rejects.toThrow(
-      '이 교환 제안에서는 할 수 없는 일이에요.',
+      '지금은 교환 제안을 이 상태로 바꿀 수 없어요.',
     );
     const [row] = await rows();
     expect(row).toMatchObject({
@@ -207,19 +217,25 @@ describe('status changes', () => {
   });
 
   it('cancel: the proposer while proposed, either side once accepted; closed after', async () => {
-    await expect(cancelTrade('incomingaaaaaaa', db)).rejects.toThrow('할 수 없는 일이에요');
+    await expect(cancelTrade('incomingaaaaaaa', db)).rejects.toThrow(
+      '지금은 교환 제안을 이 상태로 바꿀 수 없어요.',
+    );
     await cancelTrade('outgoingaaaaaaa', db);
     expect(await status('outgoingaaaaaaa')).toBe('cancelled');
     await acceptTrade('incomingaaaaaaa', db);
     await cancelTrade('incomingaaaaaaa', db);
     expect(await status('incomingaaaaaaa')).toBe('cancelled');
     for (const change of [acceptTrade, declineTrade, cancelTrade, markTradeDone]) {
-      await expect(change('incomingaaaaaaa', db)).rejects.toThrow('이미 끝난 교환 제안이에요.');
+      await expect(change('incomingaaaaaaa', db)).rejects.toThrow(
+        '이미 끝난 교환 제안이라 바꿀 수 없어요.',
+      );
     }
   });
 
   it('done: each side once accepted; both sides make it completed', async () => {
-    await expect(markTradeDone('incomingaaaaaaa', db)).rejects.toThrow('할 수 없는 일이에요');
+    await expect(markTradeDone('incomingaaaaaaa', db)).rejects.toThrow(
+      '지금은 교환 제안을 이 상태로 바꿀 수 없어요.',
+    );
     await acceptTrade('incomingaaaaaaa', db);
     expect(await markTradeDone('incomingaaaaaaa', db)).toBe(true);
     expect(await markTradeDone('incomingaaaaaaa', db)).toBe(false);
@@ -251,10 +267,10 @@ describe('status changes', () => {
 
   it('edit: the proposer, while proposed, with the same card rules', async () => {
     await expect(editTrade('incomingaaaaaaa', { give: [C], get: [] }, db)).rejects.toThrow(
-      '할 수 없는 일이에요',
+      '지금 이 교환 제안에서 바꿀 수 없는 항목이 포함되어 있어요.',
     );
     await expect(editTrade('outgoingaaaaaaa', { give: [C], get: [C] }, db)).rejects.toThrow(
-      '같은 카드를 주고받을 수는 없어요.',
+      '같은 카드를 주면서 받을 수는 없어요.',
     );
     await editTrade('outgoingaaaaaaa', { give: [C], get: [A], message: '바꿔요' }, db);
     expect(await db.trades.get('outgoingaaaaaaa')).toMatchObject({
@@ -275,9 +291,13 @@ describe('status changes', () => {
     });
   });
 
-  it('are refused with a fan the fan blocked', async () => {
+  it('are refused with a fan the fan blocked, but ending a proposal stays possible', async () => {
     await blockFan(YOU, db);
-    await expect(acceptTrade('incomingaaaaaaa', db)).rejects.toThrow('차단한 팬과는');
+    await expect(acceptTrade('incomingaaaaaaa', db)).rejects.toThrow(
+      '차단한 사용자예요. 차단을 해제한 뒤 다시 시도해주세요.',
+    );
+    expect(await declineTrade('incomingaaaaaaa', db)).toBe(true);
+    expect(await cancelTrade('outgoingaaaaaaa', db)).toBe(true);
   });
 });
 
@@ -336,6 +356,6 @@ describe('a conversation of the pair', () => {
     await db.conversations.put(other);
     await expect(
       proposeTrade({ to: YOU, give: [A], get: [], conversation: other.id }, db),
-    ).rejects.toThrow('채팅을 찾을 수 없어요.');
+    ).rejects.toThrow('두 사람의 대화가 아니에요.');
   });
 });

@@ -48,7 +48,15 @@ describe('matches', () => {
   it('reads the answer, keeps it per card filter, and keeps it when asking fails', async () => {
     answer = {
       items: [
-        { fan: 'fan1aaaaaaaaaaa', theyHave: ['c1'], theyWant: ['c2'], theyHaveCount: 3 },
+        {
+          user: 'fan1aaaaaaaaaaa',
+          twoWay: true,
+          theyHave: ['c1'],
+          theyWant: ['c2'],
+          theyHaveCount: 3,
+          theyWantCount: 1,
+          latest: '2026-03-01 10:00:00.000Z',
+        },
         { user: 'fan2aaaaaaaaaaa', theyHave: ['c1'] },
         { theyHave: ['no fan'] },
         'junk',
@@ -64,6 +72,7 @@ describe('matches', () => {
         theyHaveCount: 3,
         theyWantCount: 1,
         twoWay: true,
+        latest: '2026-03-01 10:00:00.000Z',
       },
       {
         fan: 'fan2aaaaaaaaaaa',
@@ -72,11 +81,12 @@ describe('matches', () => {
         theyHaveCount: 1,
         theyWantCount: 0,
         twoWay: false,
+        latest: '',
       },
     ]);
     expect(await getCachedMatches(ME, '', db)).toMatchObject({ userId: ME, card: '' });
 
-    answer = { fans: [] };
+    answer = { items: [] };
     await refreshMatches('c1', { db, pb });
     expect(asked[1]).toEqual({ path: MATCHES_PATH, query: { card: 'c1' } });
     expect((await getCachedMatches(ME, 'c1', db))?.fans).toEqual([]);
@@ -100,13 +110,14 @@ describe('matches', () => {
 
 describe("a card's traders and a fan's trust", () => {
   it('are read with defaults for what is missing', async () => {
-    answer = { have: 4, want: 2 };
+    answer = { card: 'c1', have: 4, want: 2 };
     expect(await fetchCardTraders('c1', { db, pb })).toEqual({ have: 4, want: 2 });
     answer = {};
     expect(await fetchCardTraders('c1', { db, pb })).toEqual({ have: 0, want: 0 });
     expect(asked[0]!.path).toBe(cardTradersPath('c1'));
 
     answer = {
+      user: 'fan1',
       tradesCompleted: 7,
       reviews: [
         { id: 'r1', author: 'a', rating: 'good', text: '친절해요', created: 'x' },

@@ -95,6 +95,13 @@ export interface MatchFan {
   theyWantCount: number;
   /** Both sides have something for the other. */
   twoWay: boolean;
+  /** The latest change among the matching items (a PocketBase time stamp; '' when not sent). */
+  latest: string;
+}
+
+/** The key of a kept match answer: per fan and card filter (empty: every card). */
+export function matchesKey(userId: string, card = ''): string {
+  return `${userId}:${card}`;
 }
 
 /** The last match answer for one user and card filter, kept for offline use. */

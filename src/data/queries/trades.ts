@@ -4,7 +4,7 @@
  * for offline use. Queued changes are in the tables already (optimistic); `pending` says which
  * records still wait to be sent.
  */
-import { db as defaultDb, type AppDB, type MatchesRow } from '@/data/db/index.ts';
+import { db as defaultDb, matchesKey, type AppDB, type MatchesRow } from '@/data/db/index.ts';
 import { recordKey } from '@/data/outbox/names.ts';
 import {
   TRADE_STATUSES,
@@ -137,11 +137,6 @@ export async function listReviewsOfTrade(
 ): Promise<Review[]> {
   const reviews = await db.reviews.where('trade').equals(tradeId).toArray();
   return reviews.sort((x, y) => compareKeys(x.created, y.created) || compareKeys(x.id, y.id));
-}
-
-/** The key of a cached match answer: per fan and card filter (empty: every card). */
-export function matchesKey(userId: string, card = ''): string {
-  return `${userId}:${card}`;
 }
 
 /** The last match answer this device got for the fan (and card), or null. */

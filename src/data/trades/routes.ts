@@ -4,15 +4,20 @@
  * The match answer is kept in the local `matches` table (per fan and card filter), so the 매칭
  * screen shows the last answer, with its time, offline; the other two are asked when shown.
  *
- * Answers are read defensively (a missing count is the length of its list, a malformed entry is
- * left out), like every record read from the network.
+ * The answers' shapes are docs/trades.md's (Routes); they are read defensively (a missing count is
+ * the length of its list, a malformed entry is left out), like every record read from the network.
  */
 import * as v from 'valibot';
 import type PocketBase from 'pocketbase';
-import { db as defaultDb, type AppDB, type MatchFan, type MatchesRow } from '@/data/db/index.ts';
+import {
+  db as defaultDb,
+  matchesKey,
+  type AppDB,
+  type MatchFan,
+  type MatchesRow,
+} from '@/data/db/index.ts';
 import { getClient } from '@/data/pb/client.ts';
 import { REVIEW_RATINGS } from '@/data/pb/records.ts';
-import { matchesKey } from '@/data/queries/trades.ts';
 import { readSession } from '@/data/session/session.ts';
 
 export const MATCHES_PATH = '/api/pocamarket/matches';
@@ -25,39 +30,33 @@ const ids = v.optional(v.array(v.string()), []);
 const count = v.optional(v.number());
 
 const matchEntry = v.object({
-  fan: v.optional(v.string()),
-  user: v.optional(v.string()),
-  id: v.optional(v.string()),
+  user: v.string(),
   theyHave: ids,
   theyWant: ids,
   theyHaveCount: count,
   theyWantCount: count,
   twoWay: v.optional(v.boolean()),
+  latest: v.optional(v.string(), ''),
 });
 
 function readMatches(raw: unknown): MatchFan[] {
-  const answer = (raw ?? {}) as { items?: unknown; fans?: unknown };
-  const list = Array.isArray(answer.items)
-    ? answer.items
-    : Array.isArray(answer.fans)
-      ? answer.fans
-      : [];
+  const answer = (raw ?? {}) as { items?: unknown };
+  const list = Array.isArray(answer.items) ? answer.items : [];
   const fans: MatchFan[] = [];
   for (const entry of list) {
     const parsed = v.safeParse(matchEntry, entry);
     if (!parsed.success) continue;
     const e = parsed.output;
-    const fan = e.fan ?? e.user ?? e.id;
-    if (!fan) continue;
     const theyHaveCount = e.theyHaveCount ?? e.theyHave.length;
     const theyWantCount = e.theyWantCount ?? e.theyWant.length;
     fans.push({
-      fan,
+      fan: e.user,
       theyHave: e.theyHave,
       theyWant: e.theyWant,
       theyHaveCount,
       theyWantCount,
       twoWay: e.twoWay ?? (theyHaveCount > 0 && theyWantCount > 0),
+      latest: e.latest,
     });
   }
   return fans;
@@ -112,12 +111,7 @@ export interface CardTraders {
   want: number;
 }
 
-const tradersAnswer = v.object({
-  have: count,
-  want: count,
-  haveCount: count,
-  wantCount: count,
-});
+const tradersAnswer = v.object({ have: count, want: count });
 
 /** How many fans publicly have and want a card. */
 export async function fetchCardTraders(
@@ -128,7 +122,7 @@ export async function fetchCardTraders(
   const raw: unknown = await pb.send(cardTradersPath(cardId), { method: 'GET', requestKey: null });
   const parsed = v.safeParse(tradersAnswer, raw ?? {});
   const a = parsed.success ? parsed.output : {};
-  return { have: a.have ?? a.haveCount ?? 0, want: a.want ?? a.wantCount ?? 0 };
+  return { have: a.have ?? 0, want: a.want ?? 0 };
 }
 
 const trustReview = v.object({

@@ -39,6 +39,16 @@ export async function assertNotBlocked(db: AppDB, userId: string, other: string)
   }
 }
 
+/** A proposal named as a conversation's context must be between its two fans. */
+async function assertTradeBetween(db: AppDB, tradeId: string, userId: string, other: string) {
+  if (!tradeId) return;
+  const trade = await db.trades.get(tradeId);
+  const pair = [trade?.proposer, trade?.receiver];
+  if (!trade || !pair.includes(userId) || !pair.includes(other)) {
+    throw new InvalidInputError(r.conversationTrade);
+  }
+}
+
 /** One of the fan's conversations, by id (an id the server replaced still finds it). */
 async function ownConversation(db: AppDB, id: string, userId: string): Promise<Conversation> {
   const conv = await resolveConversation(id, userId, db);
@@ -65,7 +75,8 @@ export async function openConversation(
   const hasContext = Boolean(ctx.photoCard || ctx.post || ctx.trade);
   let id = '';
   await queueChanges(async ({ db, userId }) => {
-    if (other === userId) throw new InvalidInputError(r.self);
+    if (other === userId) throw new InvalidInputError(r.selfConversation);
+    await assertTradeBetween(db, ctx.trade, userId, other);
     const pair = pairOf(userId, other);
     const existing = await db.conversations.where(pair).first();
     if (existing) {
@@ -139,7 +150,7 @@ export async function blockFan(other: string, db: AppDB = defaultDb): Promise<bo
   const queued = await queueMutation(
     blockCreate,
     async ({ db, userId }) => {
-      if (other === userId) throw new InvalidInputError(r.self);
+      if (other === userId) throw new InvalidInputError(r.selfBlock);
       if (await db.blocks.where({ user: userId, blocked: other }).first()) return null;
       return { id: newRecordId(), user: userId, blocked: other, createdAt: pbTimestamp() };
     },
@@ -175,13 +186,14 @@ export async function reportChat(
   const p = await queueMutation(
     chatReportCreate,
     async ({ db, userId }) => {
-      if (target === userId) throw new InvalidInputError(r.self);
+      if (target === userId) throw new InvalidInputError(r.selfReport);
       if (report.message) {
         const message = await db.messages.get(report.message);
-        if (!message || message.sender !== target) {
-          throw new InvalidInputError(r.conversationNotFound);
+        const conv = message && (await resolveConversation(message.conversation, userId, db));
+        if (!message || !conv || (conv.a !== userId && conv.b !== userId)) {
+          throw new InvalidInputError(r.reportMessage);
         }
-        await ownConversation(db, message.conversation, userId);
+        if (message.sender !== target) throw new InvalidInputError(r.reportSender);
       }
       return {
         id: newRecordId(),

@@ -28,9 +28,15 @@ async function assertRoom(db: AppDB, userId: string, adding: number): Promise<vo
   if (count + adding > TRADE_ITEMS_MAX) throw new InvalidInputError(r.itemLimit(TRADE_ITEMS_MAX));
 }
 
-async function ownBook(db: AppDB, bookId: string, userId: string): Promise<CollectBook> {
+/** One of the fan's books (`missing`: the message when it is not). */
+async function ownBook(
+  db: AppDB,
+  bookId: string,
+  userId: string,
+  missing: string = r.bookNotOwn,
+): Promise<CollectBook> {
   const book = await db.collectBook.get(bookId);
-  if (!book || book.users !== userId) throw new InvalidInputError(r.bookNotFound);
+  if (!book || book.users !== userId) throw new InvalidInputError(missing);
   return book;
 }
 
@@ -195,7 +201,7 @@ export async function setCollectBookPublic(
   const queued = await queueMutation(
     collectBookSetPublic,
     async ({ db, userId }) => {
-      const book = await ownBook(db, bookId, userId);
+      const book = await ownBook(db, bookId, userId, r.bookNotFound);
       return Boolean(book.isPublic) === on ? null : { id: bookId, isPublic: on };
     },
     db,

@@ -1,8 +1,8 @@
 /**
- * The trade rules a form checks as the fan types (docs/trades.md: lengths, cards, reasons), with no
- * Dexie and no SDK, so a screen can show them before the data layer has loaded. The trade writes
- * apply the same rules when a change is made, and the server's hooks mirror them. Kept apart from
- * rules.ts, which the entry bundle reaches through lazy.ts.
+ * The trade rules a form checks as the fan types (docs/trades.md: lengths, cards, profanity,
+ * reasons), with no Dexie and no SDK, so a screen can show them before the data layer has loaded.
+ * The trade writes apply the same rules when a change is made, and the server's hooks mirror them.
+ * Kept apart from rules.ts, which the entry bundle reaches through lazy.ts.
  */
 import { ko } from '@/i18n/ko.ts';
 import { koTrades } from '@/i18n/ko-trades.ts';
@@ -17,7 +17,7 @@ export const MESSAGE_MAX_LENGTH = 1000;
 export const TRADE_MESSAGE_MAX_LENGTH = 300;
 /** Cards on each side of a proposal. */
 export const TRADE_CARDS_MAX = 20;
-/** Open proposals (proposed or accepted) a fan may have at once. */
+/** Proposals a fan may have waiting for an answer (status `proposed`). */
 export const OPEN_TRADES_MAX = 20;
 /** A review's text. */
 export const REVIEW_MAX_LENGTH = 100;
@@ -40,18 +40,25 @@ export function checkMessage(text: string, photo?: Blob | null): string | null {
     return ko.sync.imageInvalid;
   if (!photo && isBlank(trimmed)) return r.messageEmpty;
   if (length(trimmed) > MESSAGE_MAX_LENGTH) return r.messageTooLong(MESSAGE_MAX_LENGTH);
+  if (containsProfanity(trimmed)) return ko.validation.exchangeProfanity;
   return null;
 }
 
 /** The cards and message of a proposal. */
-export function checkProposal(give: readonly string[], get: readonly string[], message: string) {
+export function checkProposal(
+  give: readonly string[],
+  get: readonly string[],
+  message: string,
+): string | null {
   if (!give.length && !get.length) return r.tradeEmpty;
   if (give.length > TRADE_CARDS_MAX || get.length > TRADE_CARDS_MAX)
     return r.tradeTooMany(TRADE_CARDS_MAX);
   const given = new Set(give);
   if (get.some((c) => given.has(c))) return r.tradeOverlap;
-  if (length(message.trim()) > TRADE_MESSAGE_MAX_LENGTH)
+  const trimmed = message.trim();
+  if (length(trimmed) > TRADE_MESSAGE_MAX_LENGTH)
     return r.tradeMessageTooLong(TRADE_MESSAGE_MAX_LENGTH);
+  if (containsProfanity(trimmed)) return ko.validation.exchangeProfanity;
   return null;
 }
 
@@ -66,12 +73,13 @@ export function checkReviewText(text: string): string | null {
 /** A chat report's reason: 1–300 characters, not blank. */
 export function checkReportReason(reason: string): string | null {
   const trimmed = reason.trim();
-  if (isBlank(trimmed) || length(trimmed) > REPORT_REASON_MAX_LENGTH)
-    return r.reportReason(REPORT_REASON_MAX_LENGTH);
+  if (isBlank(trimmed)) return r.reasonEmpty;
+  if (length(trimmed) > REPORT_REASON_MAX_LENGTH) return r.reasonTooLong(REPORT_REASON_MAX_LENGTH);
   return null;
 }
 
 /** Spare copies of a `have` item: a whole number 1–99. */
 export function checkSpare(spare: number): string | null {
-  return Number.isInteger(spare) && spare >= 1 && spare <= SPARE_MAX ? null : r.spareInvalid;
+  if (!Number.isInteger(spare) || spare < 0 || spare > SPARE_MAX) return r.spareRange(SPARE_MAX);
+  return spare < 1 ? r.haveSpare : null;
 }

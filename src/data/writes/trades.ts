@@ -45,20 +45,21 @@ export async function proposeTrade(proposal: Proposal, db: AppDB = defaultDb): P
     tradeCreate,
     async ({ db, userId }) => {
       const { to } = proposal;
-      if (to === userId) throw new InvalidInputError(r.self);
+      if (to === userId) throw new InvalidInputError(r.selfTrade);
       await assertNotBlocked(db, userId, to);
       if (proposal.counterOf) {
         const old = await db.trades.get(proposal.counterOf);
         if (!old) throw new InvalidInputError(r.tradeNotFound);
-        if (old.status !== 'proposed') throw new InvalidInputError(r.tradeClosed);
         if (old.receiver !== userId || old.proposer !== to) {
-          throw new InvalidInputError(r.tradeNotAllowed);
+          throw new InvalidInputError(r.counterNotYours);
         }
+        if (old.status !== 'proposed') throw new InvalidInputError(r.counterClosed);
       }
+      // proposals waiting for an answer
       const open = await db.trades
         .where('proposer')
         .equals(userId)
-        .filter((t) => t.status === 'proposed' || t.status === 'accepted')
+        .filter((t) => t.status === 'proposed')
         .count();
       if (open >= OPEN_TRADES_MAX) throw new InvalidInputError(r.tradeOpenLimit(OPEN_TRADES_MAX));
       let conversation = '';
@@ -66,7 +67,7 @@ export async function proposeTrade(proposal: Proposal, db: AppDB = defaultDb): P
         const conv = await resolveConversation(proposal.conversation, userId, db);
         const pair = [conv?.a, conv?.b];
         if (!conv || !pair.includes(userId) || !pair.includes(to)) {
-          throw new InvalidInputError(r.conversationNotFound);
+          throw new InvalidInputError(r.tradeConversation);
         }
         conversation = conv.id;
       }
@@ -87,13 +88,12 @@ export async function proposeTrade(proposal: Proposal, db: AppDB = defaultDb): P
   return p!.id;
 }
 
-/** A proposal of the fan's and their side of it. */
-async function ownTrade(db: AppDB, id: string, userId: string) {
+/** A proposal of the fan's and their side of it (`missing`: the message when it is not). */
+async function ownTrade(db: AppDB, id: string, userId: string, missing: string = r.tradeNotFound) {
   const trade = await db.trades.get(id);
-  if (!trade) throw new InvalidInputError(r.tradeNotFound);
   const by: 'proposer' | 'receiver' | null =
-    trade.proposer === userId ? 'proposer' : trade.receiver === userId ? 'receiver' : null;
-  if (!by) throw new InvalidInputError(r.tradeNotFound);
+    trade?.proposer === userId ? 'proposer' : trade?.receiver === userId ? 'receiver' : null;
+  if (!trade || !by) throw new InvalidInputError(missing);
   return { trade, by, other: by === 'proposer' ? trade.receiver : trade.proposer };
 }
 
@@ -115,11 +115,11 @@ async function changeTrade(
         return null;
       }
       if (!actionAllowed(trade, action, by)) {
-        throw new InvalidInputError(
-          OPEN.includes(trade.status) ? r.tradeNotAllowed : r.tradeClosed,
-        );
+        if (!OPEN.includes(trade.status)) throw new InvalidInputError(r.tradeClosed);
+        throw new InvalidInputError(action === 'edit' ? r.tradeFields : r.tradeStatus);
       }
-      await assertNotBlocked(db, userId, other);
+      // a block stops every change but ending the proposal (cancel, decline)
+      if (action !== 'cancel' && action !== 'decline') await assertNotBlocked(db, userId, other);
       return { id, action, by, ...(edit ?? {}) };
     },
     db,
@@ -176,7 +176,7 @@ export async function reviewTrade(
   const p = await queueMutation(
     reviewCreate,
     async ({ db, userId }) => {
-      const { trade, other } = await ownTrade(db, tradeId, userId);
+      const { trade, other } = await ownTrade(db, tradeId, userId, r.reviewNotMine);
       if (trade.status !== 'completed') throw new InvalidInputError(r.reviewNotCompleted);
       if (await db.reviews.where({ trade: tradeId, author: userId }).first()) {
         throw new InvalidInputError(r.reviewExists);
