@@ -179,10 +179,12 @@ module.exports = {
   findProfanity,
   loadProfanityWords,
   codePointLength,
+  checkText,
   checkPostDescription,
   checkCommentText,
   checkBookTitle,
   checkProfileEdit,
   INITIAL_STATUS,
   MSG_POST_STATUS,
+  MSG_PROFANITY,
 };
