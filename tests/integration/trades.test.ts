@@ -994,7 +994,7 @@ describe('notification rows (chat and trade topics)', () => {
       sort: 'created',
     });
 
-  it('a message alerts the other side when opted in; never the sender or a blocked pair', async () => {
+  it('a message alerts the other side when opted in, never the sender', async () => {
     const [x, y, quiet] = await fans(3);
     await subscribe(x, ['chat']);
     await subscribe(y, ['chat', 'trade']);
@@ -1029,6 +1029,16 @@ describe('notification rows (chat and trade topics)', () => {
     const t2 = await propose(p, r, { give: [cat.card.id] });
     await propose(r, p, { get: [cat.card.id], counterOf: t2.id });
     expect((await rowsOf(p, 'trade')).map((n) => n.title).at(-1)).toBe('교환 역제안');
+  });
+
+  it('no alert crosses a block: a proposal declined after a block tells nobody', async () => {
+    const [p, r] = await fans(2);
+    await subscribe(p, ['trade']);
+    const t = await propose(p, r, { give: [cat.card.id] });
+    await r.pb.collection('blocks').create({ user: r.id, blocked: p.id });
+    await r.pb.collection('trades').update(t.id, { status: 'declined' });
+    expect((await stored('trades', t.id))?.status).toBe('declined');
+    expect(await rowsOf(p, 'trade')).toEqual([]);
   });
 
   it('subscriptions take the chat and trade topics', async () => {
