@@ -1,7 +1,8 @@
 /// <reference path="../../pb_data/types.d.ts" />
 /**
- * Push alerts, server half (pb_hooks/push.pb.js calls these): who gets a `notifications` row for
- * an event, and what a push subscription may contain. docs/push.md describes the whole design.
+ * Push alerts, server half (pb_hooks/push.pb.js calls these, and for chat messages and proposals
+ * trades.pb.js and trades-chat.pb.js): who gets a `notifications` row for an event, and what a push
+ * subscription may contain. docs/push.md describes the whole design.
  *
  * Opt-in is per device: a user has opted into a topic when any of their `pushSubscriptions` lists
  * it. Each event writes one row per recipient; server/push-dispatcher.ts sends the rows and sets
