@@ -415,6 +415,27 @@ describe('messages', () => {
     expect((await fetch(`${url}?token=${token}`)).status).toBe(200);
   });
 
+  it('a conversation opened offline lands with its first messages in one batch', async () => {
+    const [x, y] = await fans(2);
+    const id = newId();
+    const batch = x.pb.createBatch();
+    batch.collection('conversations').create({ id, ...pairOf(x, y) });
+    batch.collection('messages').create({ conversation: id, sender: x.id, text: '첫 메시지' });
+    batch.collection('messages').create({ conversation: id, sender: x.id, image: photo() });
+    await batch.send();
+    const conv = await stored('conversations', id);
+    expect([conv?.lastMessage, conv?.lastSender, conv?.starter]).toEqual(['사진', x.id, x.id]);
+    // and the whole batch again (a lost answer): the conversation "already exists", nothing new
+    const again = x.pb.createBatch();
+    again.collection('conversations').create({ id, ...pairOf(x, y) });
+    const err = await failure(again.send());
+    expect(JSON.stringify(err.response)).toContain('validation_not_unique');
+    const msgs = await su
+      .collection('messages')
+      .getFullList({ filter: su.filter('conversation = {:c}', { c: id }) });
+    expect(msgs).toHaveLength(2);
+  });
+
   it('a fan sends at most 60 messages a minute (429), batches counted per message', async () => {
     const [x, y] = await fans(2);
     const c = await openConversation(x, y);
