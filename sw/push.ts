@@ -40,19 +40,36 @@ async function showPush(text: string | undefined): Promise<void> {
     return;
   }
   await Promise.all([
-    self.registration.showNotification(p.title, {
-      body: p.body,
-      icon: NOTIFICATION_ICON,
-      badge: NOTIFICATION_BADGE,
-      tag: p.id,
-      lang: 'ko',
-      data: { url: p.url, id: p.id } satisfies AlertData,
-    }),
+    threadOnScreen(p.topic, p.url)
+      .catch(() => false)
+      .then((onScreen) => (onScreen ? undefined : show(p.title, p.body, p.id, p.url))),
     // a storage failure must not keep the notification from showing
     storePushedNotification(db, p).catch((err: unknown) =>
       console.warn('[sw] could not store the pushed alert', err),
     ),
   ]);
+}
+
+/**
+ * Whether a chat message's thread is what a visible window of the app shows now: the fan is reading
+ * it, so no alert (docs/trades.md, Push).
+ */
+async function threadOnScreen(topic: string, url: string): Promise<boolean> {
+  if (topic !== 'chat') return false;
+  const path = new URL(url, self.location.origin).pathname;
+  const windows = await self.clients.matchAll({ type: 'window' });
+  return windows.some((c) => c.visibilityState === 'visible' && new URL(c.url).pathname === path);
+}
+
+function show(title: string, body: string, id: string, url: string): Promise<void> {
+  return self.registration.showNotification(title, {
+    body,
+    icon: NOTIFICATION_ICON,
+    badge: NOTIFICATION_BADGE,
+    tag: id,
+    lang: 'ko',
+    data: { url, id } satisfies AlertData,
+  });
 }
 
 function alertData(notification: Notification): AlertData {

@@ -1,15 +1,16 @@
 /**
  * What the data layer does for features once it runs, apart from starting it (start-data.ts):
  * hearts ticked while logged out become the user's likes at login, the signed-in user's collect
- * book images are kept offline, and the bell's unread badge follows the local store. Each follows
- * the sync engine's status.
+ * book images are kept offline, and the bell's and the chat icon's unread badges follow the local
+ * store. Each follows the sync engine's status.
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { db } from '@/data/db/index.ts';
+import { countUnreadMessages } from '@/data/queries/chat.ts';
 import { countUnreadNotifications } from '@/data/queries/notifications.ts';
 import type { SyncEngine } from '@/data/sync/engine.ts';
 import { adoptGuestLikes } from '@/data/writes/index.ts';
-import { appStore, unreadAlertsAtom } from '@/state/store';
+import { appStore, unreadAlertsAtom, unreadMessagesAtom } from '@/state/store';
 
 /** Hearts ticked while logged out become the user's likes once they log in. */
 function adoptGuestLikesAtLogin(engine: SyncEngine): void {
@@ -49,11 +50,16 @@ function keepOwnBooksOffline(engine: SyncEngine): void {
 }
 
 /**
- * Keeps the bell's unread badge (unreadAlertsAtom) equal to the signed-in user's unread alerts in
- * the local store: a live query, so a push stored by the service worker, a pull, or '모두 읽음' in
- * another tab all show at once. The header reads only the atom (no Dexie in the entry bundle).
+ * Keeps a top-bar count equal to a live count of the signed-in user's records: a live query, so a
+ * push stored by the service worker, a pull, or a read in another tab all show at once. The header
+ * reads only the atom (no Dexie in the entry bundle).
  */
-function mirrorUnreadAlerts(engine: SyncEngine): void {
+function mirrorCount(
+  engine: SyncEngine,
+  atom: typeof unreadAlertsAtom,
+  count: (userId: string) => Promise<number>,
+  what: string,
+): void {
   let userId: string | null | undefined;
   let sub: Subscription | undefined;
   const follow = () => {
@@ -62,11 +68,11 @@ function mirrorUnreadAlerts(engine: SyncEngine): void {
     userId = next;
     sub?.unsubscribe();
     sub = undefined;
-    appStore.set(unreadAlertsAtom, 0);
+    appStore.set(atom, 0);
     if (!next) return;
-    sub = liveQuery(() => countUnreadNotifications(next, db)).subscribe({
-      next: (n) => appStore.set(unreadAlertsAtom, n),
-      error: (err: unknown) => console.warn('[alerts] unread count failed', err),
+    sub = liveQuery(() => count(next)).subscribe({
+      next: (n) => appStore.set(atom, n),
+      error: (err: unknown) => console.warn(`[${what}] unread count failed`, err),
     });
   };
   engine.subscribe(follow);
@@ -80,5 +86,8 @@ function mirrorUnreadAlerts(engine: SyncEngine): void {
 export function wireFeatures(engine: SyncEngine): void {
   adoptGuestLikesAtLogin(engine);
   keepOwnBooksOffline(engine);
-  mirrorUnreadAlerts(engine);
+  // the bell's badge: unread alerts
+  mirrorCount(engine, unreadAlertsAtom, (userId) => countUnreadNotifications(userId, db), 'alerts');
+  // the chat icon's badge: unread messages (docs/trades.md)
+  mirrorCount(engine, unreadMessagesAtom, (userId) => countUnreadMessages(userId, db), 'chat');
 }

@@ -70,6 +70,12 @@ export const syncStatusAtom = atom<SyncStatus>(initialSyncStatus());
 export const unreadAlertsAtom = atom(0);
 
 /**
+ * How many chat messages from other fans the signed-in user has not read (the top bar's chat
+ * icon), kept up to date like unreadAlertsAtom (docs/trades.md).
+ */
+export const unreadMessagesAtom = atom(0);
+
+/**
  * The favourite group chosen while logged out, by name (docs/product-rules.md, Favourite group:
  * default RIIZE).
  */

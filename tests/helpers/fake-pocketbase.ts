@@ -10,7 +10,12 @@
  * - a token the server no longer accepts is served as anonymous (create 400, update/delete/view of
  *   a private or own record 404), and only authRefresh answers it with 401;
  * - batches are one transaction: all or nothing, 400 when any request in them fails;
- * - `cardInfo+` / `cardInfo-` are set operations; likes keep photoCards.likeCount.
+ * - `cardInfo+` / `cardInfo-` are set operations; likes keep photoCards.likeCount;
+ * - the trade collections (docs/trades.md): unique (user, card) list items, (a, b) conversations,
+ *   (user, blocked) blocks and (trade, author) reviews; a message or proposal naming a conversation
+ *   that does not exist is refused; a counter-proposal marks the proposal it answers `countered`
+ *   (and is refused once that one is no longer `proposed`);
+ *   conversations and trades are changed by either of their two fans.
  *
  * Faults are injected per request by `nextFault` (network errors before or after the server
  * applied it, 5xx, 429, 401). Every applied mutation is logged for the order checks.
@@ -34,8 +39,43 @@ const OWNER: Record<string, string> = {
   collectBook: 'users',
   informUs: 'user',
   users: 'id',
+  tradeItems: 'user',
+  messages: 'sender',
+  trades: 'proposer',
+  reviews: 'author',
+  blocks: 'user',
+  chatReports: 'reporter',
 };
-const PRIVATE = new Set(['likes', 'collectBook', 'informUs']);
+/** Records either of two fans creates (as one of them), views and changes. */
+const PARTIES: Record<string, readonly [string, string]> = {
+  conversations: ['a', 'b'],
+  trades: ['proposer', 'receiver'],
+};
+/** Unique indexes beside the id: a second record with the same values is refused. */
+const UNIQUE: Record<string, readonly string[]> = {
+  likes: ['user', 'photoCard'],
+  tradeItems: ['user', 'photoCard'],
+  conversations: ['a', 'b'],
+  blocks: ['user', 'blocked'],
+  reviews: ['trade', 'author'],
+};
+/** Relation fields that must name an existing record. */
+const REFS: Record<string, Record<string, string>> = {
+  messages: { conversation: 'conversations' },
+  trades: { conversation: 'conversations' },
+};
+const PRIVATE = new Set([
+  'likes',
+  'collectBook',
+  'informUs',
+  'tradeItems',
+  'conversations',
+  'messages',
+  'trades',
+  'reviews',
+  'blocks',
+  'chatReports',
+]);
 /** The fake's profanity rule: a description containing this word is refused. */
 export const POISON = 'BAD';
 
@@ -47,6 +87,15 @@ function now(): string {
 
 function fail(status: number, data: Record<string, unknown> = {}, message = 'error'): never {
   throw new ClientResponseError({ status, response: { status, message, data } });
+}
+
+/** A record's fields as stored: an uploaded file becomes its file name, as on the server. */
+function stored(body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) {
+    out[k] = v instanceof Blob ? (v instanceof File && v.name ? v.name : `${k}.bin`) : v;
+  }
+  return out;
 }
 
 function networkFailure(): ClientResponseError {
@@ -90,29 +139,46 @@ export class FakeServerState {
       if (id && t.has(id)) {
         fail(400, { id: { code: 'validation_not_unique', message: 'Value must be unique.' } });
       }
-      if (!auth || (ownerField && op.body[ownerField] !== auth))
+      const parties = PARTIES[op.collection];
+      const creator = parties ? parties.some((f) => op.body[f] === auth) : true;
+      if (!auth || !creator || (ownerField && !parties && op.body[ownerField] !== auth))
         fail(400, {}, 'Failed to create record.');
-      if (op.collection === 'likes') {
+      const unique = UNIQUE[op.collection];
+      if (unique) {
         for (const r of t.values()) {
-          if (r['user'] === op.body['user'] && r['photoCard'] === op.body['photoCard']) {
-            fail(400, { photoCard: { code: 'validation_not_unique' } });
+          if (unique.every((f) => r[f] === op.body[f])) {
+            fail(400, { [unique[unique.length - 1]!]: { code: 'validation_not_unique' } });
           }
+        }
+      }
+      if (op.collection === 'trades' && op.body['counterOf']) {
+        const old = t.get(String(op.body['counterOf']));
+        if (old?.['status'] !== 'proposed') fail(400, {}, '이미 끝난 교환 제안이에요.');
+      }
+      for (const [field, target] of Object.entries(REFS[op.collection] ?? {})) {
+        const ref = op.body[field];
+        if (ref && !this.table(target).has(String(ref))) {
+          fail(400, { [field]: { code: 'validation_missing_rel_records' } });
         }
       }
       this.check(op.collection, op.body);
       const created = now();
-      const rec: Rec = { ...op.body, id, created, updated: created } as Rec;
+      const rec: Rec = { ...stored(op.body), id, created, updated: created } as Rec;
       if (op.collection === 'exchangeList') rec['chatContent'] = '';
       if (op.collection === 'collectBook')
         rec['cardInfo'] = [...new Set(rec['cardInfo'] as string[])];
       t.set(id, rec);
       if (op.collection === 'likes') this.count(String(rec['photoCard']), +1);
+      if (op.collection === 'trades' && rec['counterOf']) {
+        const old = t.get(String(rec['counterOf']));
+        if (old) t.set(old.id, { ...old, status: 'countered', updated: now() });
+      }
       this.log.push(op);
       return structuredClone(rec);
     }
     const rec = t.get(op.id);
     // update and delete rules: the owner only (anyone else, or anonymous, gets 404)
-    if (!rec || !auth || !ownerField || rec[ownerField] !== auth) {
+    if (!rec || !auth || !this.mayChange(op.collection, rec, auth)) {
       fail(404, {}, "The requested resource wasn't found.");
     }
     if (op.method === 'DELETE') {
@@ -139,6 +205,13 @@ export class FakeServerState {
     return structuredClone(next);
   }
 
+  private mayChange(collection: string, rec: Rec, auth: string): boolean {
+    const parties = PARTIES[collection];
+    if (parties) return parties.some((f) => rec[f] === auth);
+    const ownerField = OWNER[collection];
+    return Boolean(ownerField && rec[ownerField] === auth);
+  }
+
   private check(collection: string, rec: Record<string, unknown>): void {
     if (collection === 'exchangeList' && String(rec['description']).includes(POISON)) {
       fail(400, { description: { code: 'validation_profanity' } }, '비속어');
@@ -154,8 +227,7 @@ export class FakeServerState {
 
   view(collection: string, id: string, auth: string | null): Rec {
     const rec = this.table(collection).get(id);
-    const ownerField = OWNER[collection];
-    if (!rec || (PRIVATE.has(collection) && (!auth || rec[ownerField!] !== auth))) {
+    if (!rec || (PRIVATE.has(collection) && (!auth || !this.mayChange(collection, rec, auth)))) {
       fail(404, {}, "The requested resource wasn't found.");
     }
     return structuredClone(rec);

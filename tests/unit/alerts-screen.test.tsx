@@ -51,7 +51,8 @@ async function renderAt(path: string) {
   await act(async () => {
     r.render(<App router={router} />);
   });
-  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull());
+  // the screen's chunk (with the write API) loads on first use: as in app-routes, time for it
+  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), { timeout: 5000 });
   return { router, el: container };
 }
 

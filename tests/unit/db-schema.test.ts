@@ -14,7 +14,15 @@ describe('Dexie schema', () => {
     await db.open();
     const names = db.tables.map((t) => t.name).sort();
     expect(names).toEqual(
-      [...SYNCED_TABLES, 'outbox', 'deadLetters', 'syncState', 'auth', 'guestLikes'].sort(),
+      [
+        ...SYNCED_TABLES,
+        'outbox',
+        'deadLetters',
+        'syncState',
+        'auth',
+        'guestLikes',
+        'matches',
+      ].sort(),
     );
   });
 

@@ -9,21 +9,30 @@
  * - `deadLetters`: mutations the server refused for good (kept so nothing is dropped silently);
  * - `syncState`: delta-pull checkpoint per collection (`updated`, `id`);
  * - `auth`: the PocketBase session (token + model), readable by the service worker too;
- * - `guestLikes`: hearts ticked while logged out (local only, adopted at login).
+ * - `guestLikes`: hearts ticked while logged out (local only, adopted at login);
+ * - `matches`: the last answers of the match route, per user and card filter (local only, so the
+ *   매칭 screen works offline: docs/trades.md, Routes).
  *
  * Versions only move forward: add `this.version(n + 1)` with the change; never edit an old one.
  */
 import { Dexie, type EntityTable } from 'dexie';
 import type {
   AppNotification,
+  Block,
+  ChatReport,
   CollectBook,
   Comment,
+  Conversation,
   ExchangePost,
   Group,
   Like,
   MeetUp,
+  Message,
   PhotoCard,
   Report,
+  Review,
+  Trade,
+  TradeItem,
   UserProfile,
 } from '@/data/pb/records.ts';
 
@@ -75,6 +84,29 @@ export interface GuestLikeRow {
   likedAt: number;
 }
 
+/** One fan of a match answer (docs/trades.md, Routes): the cards on each side, by id. */
+export interface MatchFan {
+  fan: string;
+  /** Cards on my want list that the fan publicly has (at most 20 ids). */
+  theyHave: string[];
+  /** Cards on my have list that the fan publicly wants (at most 20 ids). */
+  theyWant: string[];
+  theyHaveCount: number;
+  theyWantCount: number;
+  /** Both sides have something for the other. */
+  twoWay: boolean;
+}
+
+/** The last match answer for one user and card filter, kept for offline use. */
+export interface MatchesRow {
+  /** `${userId}:${card}` (`card` empty: every card). */
+  key: string;
+  userId: string;
+  card: string;
+  fans: MatchFan[];
+  fetchedAt: number;
+}
+
 export interface AuthRow {
   key: 'session';
   token: string;
@@ -92,6 +124,14 @@ export class AppDB extends Dexie {
   likes!: EntityTable<Like, 'id'>;
   informUs!: EntityTable<Report, 'id'>;
   notifications!: EntityTable<AppNotification, 'id'>;
+  tradeItems!: EntityTable<TradeItem, 'id'>;
+  conversations!: EntityTable<Conversation, 'id'>;
+  messages!: EntityTable<Message, 'id'>;
+  trades!: EntityTable<Trade, 'id'>;
+  reviews!: EntityTable<Review, 'id'>;
+  blocks!: EntityTable<Block, 'id'>;
+  chatReports!: EntityTable<ChatReport, 'id'>;
+  matches!: EntityTable<MatchesRow, 'key'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   deadLetters!: EntityTable<DeadLetterRow, 'seq'>;
   syncState!: EntityTable<SyncStateRow, 'collection'>;
@@ -127,13 +167,30 @@ export class AppDB extends Dexie {
     this.version(3).stores({
       guestLikes: 'photoCard, likedAt',
     });
+    // v4: trades (docs/trades.md). One list item per user and card, one conversation per pair,
+    // one review per trade and author, one block per pair: unique like the server's indexes.
+    // `matches` caches the match route's answers (local only).
+    this.version(4).stores({
+      tradeItems: 'id, &[user+photoCard], [user+kind], photoCard, updated',
+      conversations: 'id, &[a+b], b, updated',
+      messages: 'id, [conversation+created], sender, updated',
+      trades: 'id, proposer, receiver, status, counterOf, updated',
+      reviews: 'id, &[trade+author], trade, subject, updated',
+      blocks: 'id, &[user+blocked], user, blocked, updated',
+      chatReports: 'id, reporter, message, updated',
+      matches: 'key, userId',
+    });
   }
 }
 
 /** The app's one database, shared by every screen and the service worker. */
 export const db = new AppDB();
 
-/** The collections mirrored from PocketBase, in pull order (catalogues first). */
+/**
+ * The collections mirrored from PocketBase, in pull order (catalogues first; of the trades, blocks
+ * before the conversations they hide, conversations before their messages, trades before their
+ * reviews).
+ */
 export const SYNCED_TABLES = [
   'groups',
   'photoCards',
@@ -145,6 +202,13 @@ export const SYNCED_TABLES = [
   'collectBook',
   'informUs',
   'notifications',
+  'tradeItems',
+  'blocks',
+  'conversations',
+  'messages',
+  'trades',
+  'reviews',
+  'chatReports',
 ] as const;
 
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
@@ -170,6 +234,10 @@ export interface SyncedTableRule {
 }
 
 export const SYNCED_TABLE_RULES: { readonly [T in SyncedTable]?: SyncedTableRule } = {
-  users: { keepLocal: ['email', 'phoneNumber', 'birth'], dropEmpty: ['email'] },
+  users: { keepLocal: ['email', 'phoneNumber', 'birth', 'tradePublic'], dropEmpty: ['email'] },
   likes: { oneRecordPer: ['user', 'photoCard'] },
+  tradeItems: { oneRecordPer: ['user', 'photoCard'] },
+  conversations: { oneRecordPer: ['a', 'b'] },
+  reviews: { oneRecordPer: ['trade', 'author'] },
+  blocks: { oneRecordPer: ['user', 'blocked'] },
 };

@@ -42,6 +42,23 @@ import {
   pendingFile,
 } from '@/data/queries/sync.ts';
 import { getOwnProfile, getPublicProfile, getPublicProfiles } from '@/data/queries/users.ts';
+import {
+  countUnreadMessages,
+  getConversationWith,
+  getThread,
+  listBlocks,
+  listConversations,
+} from '@/data/queries/chat.ts';
+import {
+  emptyTradeGroups,
+  getCachedMatches,
+  getTradeItemOfCard,
+  getTradeLists,
+  getTradeMarks,
+  getTradeSummary,
+  listReviewsOfTrade,
+  listTradesByStatus,
+} from '@/data/queries/trades.ts';
 
 type Id = string | null | undefined;
 
@@ -87,6 +104,27 @@ export const reads = {
   failedKeys: () => listFailedKeys(),
   pendingFile: (collection: string, id: string, field: string) =>
     pendingFile(collection, id, field),
+  // personal: trades (docs/trades.md)
+  tradeLists: (userId: Id) =>
+    userId ? getTradeLists(userId) : Promise.resolve({ have: [], want: [] }),
+  tradeItemOfCard: (userId: Id, cardId: Id) =>
+    userId && cardId ? getTradeItemOfCard(userId, cardId) : Promise.resolve(null),
+  tradeMarks: (userId: Id) =>
+    userId ? getTradeMarks(userId) : Promise.resolve(new Map<string, 'have' | 'want'>()),
+  tradesByStatus: (userId: Id) =>
+    userId ? listTradesByStatus(userId) : Promise.resolve(emptyTradeGroups()),
+  trade: (userId: Id, id: Id) =>
+    userId && id ? getTradeSummary(id, userId) : Promise.resolve(null),
+  reviewsOfTrade: (tradeId: Id) => (tradeId ? listReviewsOfTrade(tradeId) : Promise.resolve([])),
+  cachedMatches: (userId: Id, card: string) =>
+    userId ? getCachedMatches(userId, card) : Promise.resolve(null),
+  conversations: (userId: Id) => (userId ? listConversations(userId) : Promise.resolve([])),
+  thread: (userId: Id, conversationId: Id) =>
+    userId && conversationId ? getThread(conversationId, userId) : Promise.resolve(null),
+  unreadMessages: (userId: Id) => (userId ? countUnreadMessages(userId) : Promise.resolve(0)),
+  conversationWith: (userId: Id, otherId: Id) =>
+    userId && otherId ? getConversationWith(userId, otherId) : Promise.resolve(null),
+  blocks: (userId: Id) => (userId ? listBlocks(userId) : Promise.resolve([])),
 };
 
 export type Reads = typeof reads;

@@ -6,17 +6,43 @@
  * change are in data/writes; sending the rows is data/sync (docs/sync.md).
  */
 import * as v from 'valibot';
+import {
+  blockCreate,
+  blockDelete,
+  chatReportCreate,
+  conversationContext,
+  conversationCreate,
+  conversationRead,
+  messageCreate,
+} from './chat.ts';
 import { collectBookAddCards, collectBookCreate, collectBookRemoveCards } from './collect-books.ts';
 import { commentCreate } from './comments.ts';
 import { likeSet, likeUnset } from './likes.ts';
 import { notificationRead } from './notifications.ts';
 import { postCreate, postDelete, postUpdate } from './posts.ts';
 import { reportCreate, reportDelete } from './reports.ts';
+import {
+  collectBookSetPublic,
+  tradeItemDelete,
+  tradeItemSet,
+  tradeItemUpdate,
+  tradePublicSet,
+} from './trade-lists.ts';
+import { reviewCreate, tradeCreate, tradeUpdate } from './trades.ts';
 import type { AnyMutationKind } from './types.ts';
 import { biasSet, profileUpdate } from './users.ts';
 
 export type { AnyMutationKind, MutationKind, SendRequest } from './types.ts';
-export { KINDS, likeOrderKey, recordKey, type KindName, type RecordKey } from './names.ts';
+export {
+  blockOrderKey,
+  KINDS,
+  likeOrderKey,
+  messagesOrderKey,
+  recordKey,
+  tradeItemOrderKey,
+  type KindName,
+  type RecordKey,
+} from './names.ts';
 
 const ALL = [
   likeSet,
@@ -33,6 +59,21 @@ const ALL = [
   reportCreate,
   reportDelete,
   notificationRead,
+  tradeItemSet,
+  tradeItemUpdate,
+  tradeItemDelete,
+  tradePublicSet,
+  collectBookSetPublic,
+  conversationCreate,
+  conversationContext,
+  conversationRead,
+  messageCreate,
+  tradeCreate,
+  tradeUpdate,
+  reviewCreate,
+  blockCreate,
+  blockDelete,
+  chatReportCreate,
 ] as const satisfies readonly AnyMutationKind[];
 
 export const MUTATION_KINDS: ReadonlyMap<string, AnyMutationKind> = new Map(
@@ -53,12 +94,20 @@ export function readMutation(
 
 export {
   biasSet,
+  blockCreate,
+  blockDelete,
+  chatReportCreate,
   collectBookAddCards,
   collectBookCreate,
   collectBookRemoveCards,
+  collectBookSetPublic,
   commentCreate,
+  conversationContext,
+  conversationCreate,
+  conversationRead,
   likeSet,
   likeUnset,
+  messageCreate,
   notificationRead,
   postCreate,
   postDelete,
@@ -66,4 +115,11 @@ export {
   profileUpdate,
   reportCreate,
   reportDelete,
+  reviewCreate,
+  tradeCreate,
+  tradeItemDelete,
+  tradeItemSet,
+  tradeItemUpdate,
+  tradePublicSet,
+  tradeUpdate,
 };

@@ -23,6 +23,21 @@ export const KINDS = {
   reportCreate: 'report.create',
   reportDelete: 'report.delete',
   notificationRead: 'notification.read',
+  tradeItemSet: 'tradeItem.set',
+  tradeItemUpdate: 'tradeItem.update',
+  tradeItemDelete: 'tradeItem.delete',
+  tradePublicSet: 'user.setTradePublic',
+  collectBookSetPublic: 'collectBook.setPublic',
+  conversationCreate: 'conversation.create',
+  conversationContext: 'conversation.setContext',
+  conversationRead: 'conversation.read',
+  messageCreate: 'message.create',
+  tradeCreate: 'trade.create',
+  tradeUpdate: 'trade.update',
+  reviewCreate: 'review.create',
+  blockCreate: 'block.create',
+  blockDelete: 'block.delete',
+  chatReportCreate: 'chatReport.create',
 } as const;
 
 export type KindName = (typeof KINDS)[keyof typeof KINDS];
@@ -38,4 +53,19 @@ export function recordKey(collection: SyncedCollection, id: string): RecordKey {
 /** Likes and unlikes of one card by one user go in the order they were made (two like records). */
 export function likeOrderKey(user: string, photoCard: string): string {
   return `likes:${user}:${photoCard}`;
+}
+
+/** A fan's list changes of one card go in the order they were made (a delete, then a new item). */
+export function tradeItemOrderKey(user: string, photoCard: string): string {
+  return `tradeItems:${user}:${photoCard}`;
+}
+
+/** Messages of one conversation are sent, stored and shown in the order they were written. */
+export function messagesOrderKey(conversation: string): string {
+  return `messages:${conversation}`;
+}
+
+/** Blocks and unblocks of one fan go in the order they were made (two block records). */
+export function blockOrderKey(user: string, blocked: string): string {
+  return `blocks:${user}:${blocked}`;
 }

@@ -6,7 +6,7 @@
 import type * as v from 'valibot';
 import type { AppDB } from '@/data/db/index.ts';
 import type { SyncedCollection } from '@/data/pb/records.ts';
-import type { KindName } from './names.ts';
+import type { KindName, RecordKey } from './names.ts';
 
 export interface SendRequest {
   method: 'POST' | 'PATCH' | 'DELETE';
@@ -30,19 +30,34 @@ export interface MutationKind<P> {
    */
   orderKey?(payload: P): string;
   /**
+   * Records the request names that may still be waiting in the outbox themselves (a message's
+   * conversation, made offline a moment before): the row also waits while an older row of one of
+   * them waits, so it never reaches the server before the record it points to.
+   */
+  dependsOn?(payload: P): RecordKey[];
+  /**
    * The optimistic local effect, run inside the caller's `rw` transaction. It must be idempotent:
    * it runs again on top of every server copy of the record that lands while it is still queued
    * (a pull, a realtime event), which is how a queued change survives a refresh from the server.
    */
   apply(db: AppDB, payload: P, userId: string): Promise<void>;
   /**
+   * Other records the optimistic `apply` changes (a counter-proposal marks the proposal it answers
+   * `countered`): a server copy of one of them re-applies this row too, and when the server
+   * refuses the row they are put back to the server's copy with its own record.
+   */
+  touches?(payload: P): RecordKey[];
+  /**
    * Runs in the queuing transaction before `apply`: removes unsent rows this one makes pointless
    * (rapid toggles of one like), so they are never sent.
    */
   supersede?(db: AppDB, payload: P, userId: string): Promise<void>;
   request(payload: P): SendRequest;
-  /** For creates: the field that must hold the caller's id for a replayed create to be ours. */
-  ownerField?: string;
+  /**
+   * For creates: the field that must hold the caller's id for a replayed create to be ours (or
+   * fields, one of which must: either fan of a conversation).
+   */
+  ownerField?: string | readonly string[];
   /**
    * A create refused because an equivalent record already exists (a like of the same card from
    * another device): what the user wanted is already true, so count it as done.

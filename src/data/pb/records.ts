@@ -52,6 +52,13 @@ export const userSchema = v.object({
   phoneNumber: str,
   role: str,
   verified: v.optional(v.boolean()),
+  /**
+   * The list-level 공개 switch of the have and want lists (docs/trades.md). Optional, like the
+   * two below: copies stored before trades existed lack them (read as false and 0).
+   */
+  tradePublic: v.optional(v.boolean()),
+  /** Hook-kept: completed trades. */
+  tradesCompleted: v.optional(v.number()),
 });
 
 export const collectBookSchema = v.object({
@@ -61,6 +68,8 @@ export const collectBookSchema = v.object({
   group: str,
   thumbNail: str,
   cardInfo: ids,
+  /** 나만 보기 (false) / 자랑하기 (true): a public book makes its trade items public. */
+  isPublic: v.optional(v.boolean()),
 });
 
 export const EXCHANGE_STATUSES = ['교환대기중', '교환중', '교환완료'] as const;
@@ -137,6 +146,96 @@ export const notificationSchema = v.object({
   sentAt: str,
 });
 
+// Trades (docs/trades.md, Collections): have and want lists, conversations and their messages,
+// proposals, reviews, blocks and chat reports. Each is readable only by the fans it concerns.
+
+export const TRADE_ITEM_KINDS = ['have', 'want'] as const;
+
+export const tradeItemSchema = v.object({
+  ...base,
+  user: v.string(),
+  photoCard: v.string(),
+  kind: v.picklist(TRADE_ITEM_KINDS),
+  /** `have`: spare copies, at least 1; `want`: 0. */
+  spare: v.optional(v.number(), 0),
+  /** The collect book the item was added from. */
+  book: str,
+});
+
+export const conversationSchema = v.object({
+  ...base,
+  /** The two fans, `a` < `b` by id. */
+  a: v.string(),
+  b: v.string(),
+  photoCard: str,
+  post: str,
+  trade: str,
+  aReadAt: str,
+  bReadAt: str,
+  lastMessage: str,
+  lastMessageAt: str,
+  lastSender: str,
+});
+
+export const messageSchema = v.object({
+  ...base,
+  conversation: v.string(),
+  sender: v.string(),
+  text: str,
+  image: str,
+});
+
+export const TRADE_STATUSES = [
+  'proposed',
+  'accepted',
+  'declined',
+  'cancelled',
+  'countered',
+  'completed',
+] as const;
+
+export const tradeSchema = v.object({
+  ...base,
+  proposer: v.string(),
+  receiver: v.string(),
+  /** What the proposer gives. */
+  give: ids,
+  /** What the proposer gets. */
+  get: ids,
+  message: str,
+  status: v.picklist(TRADE_STATUSES),
+  proposerDone: v.optional(v.boolean(), false),
+  receiverDone: v.optional(v.boolean(), false),
+  counterOf: str,
+  conversation: str,
+});
+
+export const REVIEW_RATINGS = ['good', 'bad'] as const;
+
+export const reviewSchema = v.object({
+  ...base,
+  trade: v.string(),
+  author: v.string(),
+  subject: str,
+  rating: v.picklist(REVIEW_RATINGS),
+  text: str,
+});
+
+export const blockSchema = v.object({
+  ...base,
+  user: v.string(),
+  blocked: v.string(),
+});
+
+export const chatReportSchema = v.object({
+  ...base,
+  reporter: v.string(),
+  target: v.string(),
+  message: str,
+  reason: str,
+  evidence: str,
+});
+
 export const recordSchemas = {
   groups: groupSchema,
   photoCards: photoCardSchema,
@@ -148,6 +247,13 @@ export const recordSchemas = {
   likes: likeSchema,
   informUs: reportSchema,
   notifications: notificationSchema,
+  tradeItems: tradeItemSchema,
+  conversations: conversationSchema,
+  messages: messageSchema,
+  trades: tradeSchema,
+  reviews: reviewSchema,
+  blocks: blockSchema,
+  chatReports: chatReportSchema,
 } as const;
 
 export type SyncedCollection = keyof typeof recordSchemas;
@@ -163,6 +269,16 @@ export type Comment = RecordOf<'comments'>;
 export type Like = RecordOf<'likes'>;
 export type Report = RecordOf<'informUs'>;
 export type AppNotification = RecordOf<'notifications'>;
+export type TradeItem = RecordOf<'tradeItems'>;
+export type TradeItemKind = TradeItem['kind'];
+export type Conversation = RecordOf<'conversations'>;
+export type Message = RecordOf<'messages'>;
+export type Trade = RecordOf<'trades'>;
+export type TradeStatus = Trade['status'];
+export type Review = RecordOf<'reviews'>;
+export type ReviewRating = Review['rating'];
+export type Block = RecordOf<'blocks'>;
+export type ChatReport = RecordOf<'chatReports'>;
 
 /** Checks one record; returns null (and logs) when it does not match its collection's schema. */
 export function parseRecord<C extends SyncedCollection>(

@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot';
 
-export const PUSH_TOPICS = ['comment', 'exchange', 'meetup'] as const;
+/** Topics a device opts into; `chat` and `trade` are docs/trades.md's (Push). */
+export const PUSH_TOPICS = ['comment', 'exchange', 'meetup', 'chat', 'trade'] as const;
 export type PushTopic = (typeof PUSH_TOPICS)[number];
 
 const payloadSchema = v.object({

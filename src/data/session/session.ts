@@ -1,9 +1,9 @@
 /**
  * The signed-in user, as every part of the data layer sees it: the session row in IndexedDB.
  *
- * Owner-private tables (likes, collect books, reports, notifications) hold one user's rows at a
- * time. `syncState['owner:private']` remembers whose they are; when another user (or nobody) is
- * signed in, they are emptied and pulled again from scratch. Queued changes are never cleared
+ * Owner-private tables (likes, collect books, reports, notifications, the trade tables) hold one
+ * user's rows at a time. `syncState['owner:private']` remembers whose they are; when another user
+ * (or nobody) is signed in, they are emptied and pulled again from scratch. Queued changes are never cleared
  * here: each outbox row names its user and waits until that user signs in again; when they do,
  * their queued changes to those tables are applied again, so the screens show them before they
  * are sent (a like made offline before a logout is still shown as liked after the next login).
@@ -24,6 +24,23 @@ export interface Session {
 /** Collections only their owner may read: pulled only while signed in. */
 export const PRIVATE_TABLES = ['likes', 'collectBook', 'informUs', 'notifications'] as const;
 
+/**
+ * The trade collections (docs/trades.md): each readable only by the fans it concerns, so, like the
+ * private ones, pulled only while signed in and holding one user's rows at a time.
+ */
+export const TRADE_TABLES = [
+  'tradeItems',
+  'blocks',
+  'conversations',
+  'messages',
+  'trades',
+  'reviews',
+  'chatReports',
+] as const;
+
+/** Every collection that holds only the signed-in user's rows: the private and the trade ones. */
+export const SIGNED_IN_TABLES = [...PRIVATE_TABLES, ...TRADE_TABLES] as const;
+
 const OWNER_KEY = 'owner:private';
 
 /** The session stored now, or null when there is none or its token has expired. */
@@ -36,17 +53,19 @@ export async function readSession(db: AppDB): Promise<Session | null> {
 
 /** Makes the owner-private tables belong to `userId` (or to nobody), emptying them if needed. */
 export async function claimPrivateTables(db: AppDB, userId: string | null): Promise<boolean> {
-  const priv = new Set<string>(PRIVATE_TABLES);
+  const priv = new Set<string>(SIGNED_IN_TABLES);
   return db.transaction(
     'rw',
-    [db.syncState, db.outbox, ...PRIVATE_TABLES.map((t) => db.table(t))],
+    [db.syncState, db.outbox, db.matches, ...SIGNED_IN_TABLES.map((t) => db.table(t))],
     async () => {
       const owner = (await db.syncState.get(OWNER_KEY))?.lastId ?? '';
       if (owner === (userId ?? '')) return false;
-      for (const t of PRIVATE_TABLES) {
+      for (const t of SIGNED_IN_TABLES) {
         await db.table(t).clear();
         await db.syncState.delete(t);
       }
+      // the last match answers are the previous user's too
+      await db.matches.clear();
       await db.syncState.put({
         collection: OWNER_KEY,
         updated: '',

@@ -36,7 +36,8 @@ export async function interpret(ctx: FlushContext, job: Job, err: unknown): Prom
     ctx.report.requests++;
     try {
       const existing = await ctx.pb.collection(req.collection).getOne(req.id, { requestKey: null });
-      if (kind.ownerField && existing[kind.ownerField] === ctx.userId) {
+      const owners = typeof kind.ownerField === 'string' ? [kind.ownerField] : kind.ownerField;
+      if (owners?.some((f) => existing[f] === ctx.userId)) {
         return { type: 'done', record: existing };
       }
     } catch (checkErr) {

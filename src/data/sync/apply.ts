@@ -21,18 +21,39 @@ import { readSession } from '@/data/session/session.ts';
 /** The tables the registered kinds' optimistic applies write to. */
 const KIND_TABLES = [...new Set([...MUTATION_KINDS.values()].map((k) => k.collection))];
 
+/** Kinds whose apply also changes records other than their own (`touches`). */
+const TOUCHING_KINDS = [...MUTATION_KINDS.values()].filter((k) => k.touches).map((k) => k.kind);
+
 /** Every table an optimistic apply may touch, plus the bookkeeping the rebase reads. */
 function rebaseTables(db: AppDB) {
   return [db.outbox, db.auth, ...KIND_TABLES.map((t) => db.table(t))];
 }
 
-/** Re-applies the queued changes of these records (of the signed-in user), oldest first. */
+/**
+ * Re-applies the queued changes of these records (of the signed-in user), oldest first: the rows
+ * of the records themselves, and rows of other records whose apply changes one of them (a queued
+ * counter-proposal keeps the proposal it answers `countered`).
+ */
 export async function rebase(db: AppDB, keys: string[]): Promise<void> {
   if (!keys.length) return;
   const userId = (await readSession(db))?.userId;
   if (!userId) return;
-  const rows = await db.outbox.where('recordKey').anyOf(keys).sortBy('seq');
-  for (const row of rows) {
+  const [own, touching] = await Promise.all([
+    db.outbox.where('recordKey').anyOf(keys).toArray(),
+    TOUCHING_KINDS.length
+      ? db.outbox.where('kind').anyOf(TOUCHING_KINDS).toArray()
+      : Promise.resolve([]),
+  ]);
+  const wanted = new Set(keys);
+  const rows = new Map(own.map((r) => [r.seq!, r]));
+  for (const r of touching) {
+    if (rows.has(r.seq!)) continue;
+    const m = readMutation(r.kind, r.payload);
+    if (!('error' in m) && m.kind.touches?.(m.payload).some((k: string) => wanted.has(k))) {
+      rows.set(r.seq!, r);
+    }
+  }
+  for (const row of [...rows.values()].sort((x, y) => x.seq! - y.seq!)) {
     if (row.userId !== userId) continue;
     const m = readMutation(row.kind, row.payload);
     if ('error' in m) continue;

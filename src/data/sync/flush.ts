@@ -66,6 +66,8 @@ export interface FlushContext {
   now: () => number;
   /** Whether the server still accepts the session: asked at most once per flush. */
   sessionCheck?: Promise<'ok' | 'auth' | 'retry'>;
+  /** Ids of rows whose payload changed since this round took them (settle.ts, readdress). */
+  stale: Set<string>;
 }
 
 export const BATCH_MAX = 50;
@@ -108,7 +110,7 @@ async function flushLocked(opts: FlushOptions): Promise<FlushReport> {
     report.stopped = report.remaining ? 'no-session' : null;
     return report;
   }
-  const ctx: FlushContext = { db, pb, userId: session.userId, report, now };
+  const ctx: FlushContext = { db, pb, userId: session.userId, report, now, stale: new Set() };
   // sends with the session stored now (the service worker's client may be older than a login)
   if (pb.authStore.token !== session.token) {
     pb.authStore.save(session.token, session.record as RecordModel);

@@ -19,7 +19,7 @@
 import type PocketBase from 'pocketbase';
 import { SYNCED_TABLES, type AppDB } from '@/data/db/index.ts';
 import type { SyncedCollection } from '@/data/pb/records.ts';
-import { PRIVATE_TABLES } from '@/data/session/session.ts';
+import { SIGNED_IN_TABLES } from '@/data/session/session.ts';
 import { pbTimestamp, pbTimestampMs } from '@/data/time.ts';
 import { applyServerDeletes, applyServerRecords } from './apply.ts';
 
@@ -266,7 +266,7 @@ export async function pullTombstones(
 
 /** The collections this session may read. */
 export function readableCollections(signedIn: boolean): SyncedCollection[] {
-  const priv = new Set<string>(PRIVATE_TABLES);
+  const priv = new Set<string>(SIGNED_IN_TABLES);
   return PULL_ORDER.filter((c) => signedIn || !priv.has(c));
 }
 

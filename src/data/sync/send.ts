@@ -10,7 +10,7 @@ import type { SendRequest } from '@/data/outbox/index.ts';
 import { interpret, type RowResult } from './answers.ts';
 import { batchFailure } from './errors.ts';
 import type { FlushContext, FlushReport } from './flush.ts';
-import { finish, finishBatch, rollback } from './settle.ts';
+import { finish, finishBatch, rollbackRow } from './settle.ts';
 import type { Job } from './take.ts';
 
 export async function sendJobs(
@@ -19,8 +19,11 @@ export async function sendJobs(
   batchMax: number,
 ): Promise<FlushReport['stopped']> {
   const { pb, report } = ctx;
-  /** Records whose remaining rows wait for the next round (a refusal, a readdress). */
+  /** Keys whose remaining rows wait for the next round (a refusal, a readdress). */
   const failedKeys = new Set<string>();
+  // rows pointed at another record (settle.ts, readdress) wait for the next round, taken afresh
+  ctx.stale.clear();
+  const waits = (j: Job) => ctx.stale.has(j.row.id) || j.keys.some((k) => failedKeys.has(k));
   let i = 0;
   while (i < jobs.length) {
     // a run of JSON-only rows becomes one batch; a row with files goes alone
@@ -29,7 +32,7 @@ export async function sendJobs(
     if (!run.length) run.push(jobs[i++]!);
     const live = await handOver(
       ctx,
-      run.filter((j) => !failedKeys.has(j.key)),
+      run.filter((j) => !waits(j)),
     );
     if (!live.length) continue;
 
@@ -56,7 +59,7 @@ export async function sendJobs(
     }
 
     for (const job of live) {
-      if (failedKeys.has(job.key)) continue;
+      if (waits(job)) continue;
       report.requests++;
       let result: RowResult;
       try {
@@ -68,11 +71,10 @@ export async function sendJobs(
       await finish(ctx, job, result);
       if (result.type === 'retry') return 'network';
       // the record's later rows were pointed at the server's record: sent in the next round
-      if (result.type === 'done' && result.replaced) failedKeys.add(job.key);
+      if (result.type === 'done' && result.replaced) for (const k of job.keys) failedKeys.add(k);
       if (result.type === 'final') {
-        failedKeys.add(job.key);
-        const { collection, id, method } = job.req;
-        const stopped = await rollback(ctx, collection, id, method === 'POST');
+        for (const k of job.keys) failedKeys.add(k);
+        const stopped = await rollbackRow(ctx, job);
         if (stopped) return stopped;
       }
     }

@@ -7,7 +7,8 @@
  */
 import type { RecordModel } from 'pocketbase';
 import type { AppDB, DeadLetterRow, OutboxRow } from '@/data/db/index.ts';
-import { recordKey } from '@/data/outbox/names.ts';
+import { readMutation } from '@/data/outbox/index.ts';
+import { recordKey, type RecordKey } from '@/data/outbox/names.ts';
 import { recordSchemas, type SyncedCollection } from '@/data/pb/records.ts';
 import type { RowResult } from './answers.ts';
 import { applyServerDeletes, applyServerRecords, rebase } from './apply.ts';
@@ -96,25 +97,75 @@ export async function finish(ctx: FlushContext, job: Job, result: RowResult): Pr
 }
 
 /**
- * Points the queued rows of a create that the server answered with an equivalent record of
- * another id (`{id}` payloads, the likes) at that record instead.
+ * After a create the server answered with an equivalent record of another id (a like of a card
+ * liked on another device, a conversation the other fan opened first): every row still queued
+ * that names our record, as its own record or in a payload field (a message's conversation), now
+ * names the server's, and the local copies of those other rows follow it (their `apply` runs
+ * again). A `moved:` marker in `syncState` lets a screen still holding our id find the record.
  */
 async function readdress(ctx: FlushContext, job: Job, serverId: string): Promise<void> {
   const { db } = ctx;
+  const oldId = job.req.id;
   const oldKey = job.row.recordKey;
   const newKey = recordKey(job.req.collection, serverId);
   if (oldKey === newKey) return;
-  await db.transaction('rw', db.outbox, async () => {
+  await db.transaction('rw', db.tables, async () => {
+    const rows = await db.outbox.where('userId').equals(ctx.userId).sortBy('seq');
     // the server's record is one of ours, queued later (a like, unlike and like again whose
     // answers were lost): the rows already say what to do with both
-    if (await db.outbox.where('recordKey').equals(newKey).count()) return;
-    const rows = await db.outbox.where('recordKey').equals(oldKey).toArray();
+    if (rows.some((r) => r.recordKey === newKey && isCreate(r))) return;
+    const followers: OutboxRow[] = [];
     for (const r of rows) {
-      if (r.userId !== ctx.userId || !r.payload || typeof r.payload !== 'object') continue;
-      const payload = { ...(r.payload as Record<string, unknown>), id: serverId };
-      await db.outbox.update(r.seq!, { payload, recordKey: newKey });
+      const own = r.recordKey === oldKey;
+      const payload = renamed(r.payload, oldId, serverId);
+      if (!own && !payload) continue;
+      await db.outbox.update(r.seq!, {
+        ...(payload ? { payload } : {}),
+        ...(own ? { recordKey: newKey } : {}),
+      });
+      ctx.stale.add(r.id);
+      if (!own && payload) followers.push({ ...r, payload });
     }
+    for (const r of followers) {
+      const m = readMutation(r.kind, r.payload);
+      if (!('error' in m)) await m.kind.apply(db, m.payload, ctx.userId);
+    }
+    await db.syncState.put({
+      collection: MOVED_PREFIX + oldKey,
+      updated: '',
+      lastId: serverId,
+      pulledAt: Date.now(),
+    });
   });
+}
+
+const MOVED_PREFIX = 'moved:';
+
+/** The id a record replaced by the server's equivalent now has, or null when it never moved. */
+export async function movedTo(db: AppDB, key: RecordKey): Promise<string | null> {
+  return (await db.syncState.get(MOVED_PREFIX + key))?.lastId ?? null;
+}
+
+function isCreate(row: OutboxRow): boolean {
+  const m = readMutation(row.kind, row.payload);
+  return !('error' in m) && m.kind.request(m.payload).method === 'POST';
+}
+
+/** The payload with every field naming `from` (alone or in a list) naming `to`; null: none did. */
+function renamed(payload: unknown, from: string, to: string): Record<string, unknown> | null {
+  if (!payload || typeof payload !== 'object') return null;
+  let changed = false;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(payload as Record<string, unknown>)) {
+    if (v === from) {
+      out[k] = to;
+      changed = true;
+    } else if (Array.isArray(v) && v.includes(from)) {
+      out[k] = v.map((x) => (x === from ? to : x));
+      changed = true;
+    } else out[k] = v;
+  }
+  return changed ? out : null;
 }
 
 /**
@@ -183,6 +234,23 @@ export async function rollback(
     });
   }
   await db.syncState.delete(marker);
+  return null;
+}
+
+/**
+ * Undoes a refused row's optimistic change: its own record, and the other records its `apply`
+ * changed (`touches`: the proposal a refused counter-proposal had marked `countered`).
+ */
+export async function rollbackRow(ctx: FlushContext, job: Job): Promise<FlushReport['stopped']> {
+  const { collection, id, method } = job.req;
+  const stopped = await rollback(ctx, collection, id, method === 'POST');
+  if (stopped) return stopped;
+  for (const key of job.kind.touches?.(job.payload) ?? []) {
+    const [c, touched] = key.split('/');
+    if (!c || !touched || !SYNCED.has(c)) continue;
+    const again = await rollback(ctx, c as SyncedCollection, touched);
+    if (again) return again;
+  }
   return null;
 }
 

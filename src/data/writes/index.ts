@@ -18,5 +18,32 @@ export { setBias, updateProfile } from './profile.ts';
 export { createReport, deleteReport } from './reports.ts';
 export { markAllNotificationsRead, markNotificationRead } from './notifications.ts';
 export { discardDeadLetter, markDeadLettersNotified, retryDeadLetter } from './dead-letters.ts';
+export {
+  addDuplicatesToHaves,
+  addUnownedToWants,
+  removeTradeItem,
+  setCollectBookPublic,
+  setTradeItem,
+  setTradePublic,
+} from './trade-lists.ts';
+export {
+  blockFan,
+  markRead,
+  openConversation,
+  reportChat,
+  sendMessage,
+  unblockFan,
+  type ConversationContext,
+} from './chat.ts';
+export {
+  acceptTrade,
+  cancelTrade,
+  declineTrade,
+  editTrade,
+  markTradeDone,
+  proposeTrade,
+  reviewTrade,
+  type Proposal,
+} from './trades.ts';
 export { InvalidInputError, LoginRequiredError } from './queue.ts';
 export { StorageFullError } from '@/data/storage.ts';

@@ -20,23 +20,35 @@ export interface QueueContext {
   userId: string;
 }
 
+/** One change to queue: a kind and its payload (`change(kind, payload)` keeps them matched). */
+export interface Change {
+  kind: MutationKind<unknown>;
+  payload: unknown;
+}
+
+/** A change of one kind, typed by that kind's payload. */
+export function change<P>(kind: MutationKind<P>, payload: P): Change {
+  return { kind: kind as MutationKind<unknown>, payload };
+}
+
 /**
- * Queues mutations built by `build` (which may read the local store, and returns the payloads to
- * queue, in order, or none for a no-op). Throws LoginRequiredError, InvalidInputError or
- * StorageFullError; on any throw nothing is changed.
+ * Queues the changes built by `build` (which may read the local store, and returns the changes
+ * to queue, in order, of any kinds, or none for a no-op): opening a conversation is a create or a
+ * new context, depending on what is here. Returns the changes with their checked payloads. Throws
+ * LoginRequiredError, InvalidInputError or StorageFullError; on any throw nothing is changed.
  */
-export async function queueMutations<P>(
-  kind: MutationKind<P>,
-  build: (ctx: QueueContext) => Promise<P[]> | P[],
+export async function queueChanges(
+  build: (ctx: QueueContext) => Promise<Change[]> | Change[],
   db: AppDB = defaultDb,
-): Promise<P[]> {
-  let queued: P[];
+): Promise<Change[]> {
+  let queued: Change[];
   try {
     queued = await db.transaction('rw', db.tables, async () => {
       const session = await readSession(db);
       if (!session) throw new LoginRequiredError();
-      const payloads = await build({ db, userId: session.userId });
-      for (const raw of payloads) {
+      const changes = await build({ db, userId: session.userId });
+      const out: Change[] = [];
+      for (const { kind, payload: raw } of changes) {
         const payload = v.parse(kind.payload, raw);
         await kind.supersede?.(db, payload, session.userId);
         await kind.apply(db, payload, session.userId);
@@ -50,8 +62,9 @@ export async function queueMutations<P>(
           attempts: 0,
           nextTryAt: 0,
         });
+        out.push({ kind, payload });
       }
-      return payloads;
+      return out;
     });
   } catch (err) {
     if (isQuotaError(err)) throw new StorageFullError();
@@ -59,6 +72,22 @@ export async function queueMutations<P>(
   }
   if (queued.length) announceQueued();
   return queued;
+}
+
+/**
+ * Queues mutations of one kind built by `build` (which may read the local store, and returns the
+ * payloads to queue, in order, or none for a no-op); see queueChanges.
+ */
+export async function queueMutations<P>(
+  kind: MutationKind<P>,
+  build: (ctx: QueueContext) => Promise<P[]> | P[],
+  db: AppDB = defaultDb,
+): Promise<P[]> {
+  const queued = await queueChanges(
+    async (ctx) => (await build(ctx)).map((p) => change(kind, p)),
+    db,
+  );
+  return queued.map((c) => c.payload as P);
 }
 
 /** Queues one mutation; see queueMutations. */

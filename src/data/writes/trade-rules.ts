@@ -1,0 +1,77 @@
+/**
+ * The trade rules a form checks as the fan types (docs/trades.md: lengths, cards, reasons), with no
+ * Dexie and no SDK, so a screen can show them before the data layer has loaded. The trade writes
+ * apply the same rules when a change is made, and the server's hooks mirror them. Kept apart from
+ * rules.ts, which the entry bundle reaches through lazy.ts.
+ */
+import { ko } from '@/i18n/ko.ts';
+import { koTrades } from '@/i18n/ko-trades.ts';
+import { containsProfanity } from '@/lib/profanity.ts';
+import { isBlank } from '@/lib/text.ts';
+
+const r = koTrades.trades.rules;
+
+/** A chat message's longest text, in characters. */
+export const MESSAGE_MAX_LENGTH = 1000;
+/** A proposal's message. */
+export const TRADE_MESSAGE_MAX_LENGTH = 300;
+/** Cards on each side of a proposal. */
+export const TRADE_CARDS_MAX = 20;
+/** Open proposals (proposed or accepted) a fan may have at once. */
+export const OPEN_TRADES_MAX = 20;
+/** A review's text. */
+export const REVIEW_MAX_LENGTH = 100;
+/** A chat report's reason. */
+export const REPORT_REASON_MAX_LENGTH = 300;
+/** Items on a fan's have and want lists together. */
+export const TRADE_ITEMS_MAX = 2000;
+/** Spare copies of a card on the have list. */
+export const SPARE_MAX = 99;
+/** A message photo's largest size. */
+export const MESSAGE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const MESSAGE_PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+
+const length = (text: string) => Array.from(text).length;
+
+/** A chat message (text, a photo or both): the Korean message for a rule it breaks, or null. */
+export function checkMessage(text: string, photo?: Blob | null): string | null {
+  const trimmed = text.trim();
+  if (photo && (!MESSAGE_PHOTO_TYPES.includes(photo.type) || photo.size > MESSAGE_PHOTO_MAX_BYTES))
+    return ko.sync.imageInvalid;
+  if (!photo && isBlank(trimmed)) return r.messageEmpty;
+  if (length(trimmed) > MESSAGE_MAX_LENGTH) return r.messageTooLong(MESSAGE_MAX_LENGTH);
+  return null;
+}
+
+/** The cards and message of a proposal. */
+export function checkProposal(give: readonly string[], get: readonly string[], message: string) {
+  if (!give.length && !get.length) return r.tradeEmpty;
+  if (give.length > TRADE_CARDS_MAX || get.length > TRADE_CARDS_MAX)
+    return r.tradeTooMany(TRADE_CARDS_MAX);
+  const given = new Set(give);
+  if (get.some((c) => given.has(c))) return r.tradeOverlap;
+  if (length(message.trim()) > TRADE_MESSAGE_MAX_LENGTH)
+    return r.tradeMessageTooLong(TRADE_MESSAGE_MAX_LENGTH);
+  return null;
+}
+
+/** A review's text (may be empty): length and the posts' profanity rule. */
+export function checkReviewText(text: string): string | null {
+  const trimmed = text.trim();
+  if (length(trimmed) > REVIEW_MAX_LENGTH) return r.reviewTooLong(REVIEW_MAX_LENGTH);
+  if (containsProfanity(trimmed)) return ko.validation.exchangeProfanity;
+  return null;
+}
+
+/** A chat report's reason: 1–300 characters, not blank. */
+export function checkReportReason(reason: string): string | null {
+  const trimmed = reason.trim();
+  if (isBlank(trimmed) || length(trimmed) > REPORT_REASON_MAX_LENGTH)
+    return r.reportReason(REPORT_REASON_MAX_LENGTH);
+  return null;
+}
+
+/** Spare copies of a `have` item: a whole number 1–99. */
+export function checkSpare(spare: number): string | null {
+  return Number.isInteger(spare) && spare >= 1 && spare <= SPARE_MAX ? null : r.spareInvalid;
+}

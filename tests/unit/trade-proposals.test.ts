@@ -1,0 +1,341 @@
+// @vitest-environment node
+/**
+ * Proposals and reviews (data/writes/trades.ts; docs/trades.md `trades`, `reviews`): the checks on
+ * cards and texts, the hook's table of who may change what in which state, the status changes
+ * applied locally at once, counter-proposals, and reviews of completed trades.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppDB } from '@/data/db/index.ts';
+import { KINDS, readMutation } from '@/data/outbox/index.ts';
+import type { Conversation, Trade } from '@/data/pb/records.ts';
+import { getTradeSummary, listTradesByStatus } from '@/data/queries/trades.ts';
+import { applyServerRecords } from '@/data/sync/apply.ts';
+import { blockFan, openConversation } from '@/data/writes/chat.ts';
+import {
+  acceptTrade,
+  cancelTrade,
+  declineTrade,
+  editTrade,
+  markTradeDone,
+  proposeTrade,
+  reviewTrade,
+} from '@/data/writes/trades.ts';
+import { fakeToken } from '../helpers/fake-pocketbase.ts';
+
+const ME = 'usermeaaaaaaaaa';
+const YOU = 'useryouaaaaaaaa';
+const A = 'cardaaaaaaaaaaa';
+const B = 'cardbbbbbbbbbbb';
+const C = 'cardccccccccccc';
+const stamp = (s: number) => `2026-03-01 10:00:${String(s).padStart(2, '0')}.000Z`;
+let db: AppDB;
+
+function trade(id: string, over: Partial<Trade> = {}): Trade {
+  return {
+    id,
+    proposer: YOU,
+    receiver: ME,
+    give: [A],
+    get: [B],
+    message: '',
+    status: 'proposed',
+    proposerDone: false,
+    receiverDone: false,
+    counterOf: '',
+    conversation: '',
+    created: stamp(1),
+    updated: stamp(1),
+    ...over,
+  };
+}
+
+const rows = () => db.outbox.orderBy('seq').toArray();
+const status = async (id: string) => (await db.trades.get(id))?.status;
+
+beforeEach(async () => {
+  db = new AppDB(`trades-${Math.random().toString(36).slice(2)}`);
+  await db.auth.put({ key: 'session', token: fakeToken(ME, 1), record: { id: ME } });
+});
+
+afterEach(async () => {
+  await db.delete();
+});
+
+describe('proposeTrade', () => {
+  it('checks the cards, the message and the other fan', async () => {
+    const cases: [Parameters<typeof proposeTrade>[0], string][] = [
+      [{ to: YOU, give: [], get: [] }, '주거나 받을 카드를 하나 이상 골라주세요.'],
+      [{ to: YOU, give: [A, B], get: [B] }, '같은 카드를 주고받을 수는 없어요.'],
+      [
+        { to: YOU, give: Array.from({ length: 21 }, (_, i) => `card${i}`), get: [] },
+        '주는 카드와 받는 카드는 각각 20장까지 고를 수 있어요.',
+      ],
+      [
+        { to: YOU, give: [A], get: [], message: 'x'.repeat(301) },
+        '메시지는 300자까지 쓸 수 있어요.',
+      ],
+      [{ to: ME, give: [A], get: [] }, '나 자신과는 채팅하거나 교환할 수 없어요.'],
+    ];
+    for (const [proposal, text] of cases) {
+      await expect(proposeTrade(proposal, db)).rejects.toThrow(text);
+    }
+    await blockFan(YOU, db);
+    await expect(proposeTrade({ to: YOU, give: [A], get: [] }, db)).rejects.toThrow(
+      '차단한 팬과는',
+    );
+    expect((await rows()).map((r) => r.kind)).toEqual([KINDS.blockCreate]);
+    expect(await db.trades.count()).toBe(0);
+  });
+
+  it('shows the proposal at once and queues its create after its conversation', async () => {
+    const conv = await openConversation(YOU, {}, db);
+    const id = await proposeTrade(
+      { to: YOU, give: [A, A], get: [B], message: ' 교환해요 ', conversation: conv },
+      db,
+    );
+    expect(await db.trades.get(id)).toMatchObject({
+      proposer: ME,
+      receiver: YOU,
+      give: [A],
+      get: [B],
+      message: '교환해요',
+      status: 'proposed',
+      conversation: conv,
+    });
+    const row = (await rows()).find((r) => r.kind === KINDS.tradeCreate)!;
+    expect(row.recordKey).toBe(`trades/${id}`);
+    const m = readMutation(row.kind, row.payload);
+    if ('error' in m) throw new Error(m.error);
+    expect(m.kind.dependsOn?.(m.payload)).toEqual([`conversations/${conv}`]);
+    expect(m.kind.request(m.payload).body).toMatchObject({
+      status: 'proposed',
+      conversation: conv,
+    });
+    const groups = await listTradesByStatus(ME, db);
+    expect(groups.proposed.map((s) => [s.trade.id, s.side, s.other, s.pending])).toEqual([
+      [id, 'proposer', YOU, true],
+    ]);
+  });
+
+  it('stops at 20 open proposals of the fan', async () => {
+    await db.trades.bulkPut(
+      Array.from({ length: 20 }, (_, i) =>
+        trade(`open${String(i).padStart(11, '0')}`, { proposer: ME, receiver: YOU }),
+      ),
+    );
+    await expect(proposeTrade({ to: YOU, give: [A], get: [] }, db)).rejects.toThrow(
+      '진행 중인 교환 제안은 20개까지 둘 수 있어요.',
+    );
+  });
+});
+
+describe('counter-proposals', () => {
+  beforeEach(async () => {
+    await applyServerRecords(db, 'trades', [trade('theirsaaaaaaaaa')]);
+  });
+
+  it('answer a proposal to the fan: the old one shows countered at once', async () => {
+    const id = await proposeTrade(
+      { to: YOU, give: [B], get: [C], counterOf: 'theirsaaaaaaaaa' },
+      db,
+    );
+    expect(await status('theirsaaaaaaaaa')).toBe('countered');
+    expect(await db.trades.get(id)).toMatchObject({
+      status: 'proposed',
+      counterOf: 'theirsaaaaaaaaa',
+    });
+    expect((await rows()).map((r) => [r.kind, r.recordKey])).toEqual([
+      [KINDS.tradeCreate, `trades/${id}`],
+    ]);
+    // a server copy of the old proposal pulled while the counter is queued stays countered
+    await applyServerRecords(db, 'trades', [trade('theirsaaaaaaaaa', { updated: stamp(5) })]);
+    expect(await status('theirsaaaaaaaaa')).toBe('countered');
+    // unless the proposal moved on meanwhile (its proposer cancelled it)
+    await applyServerRecords(db, 'trades', [
+      trade('theirsaaaaaaaaa', { status: 'cancelled', updated: stamp(6) }),
+    ]);
+    expect(await status('theirsaaaaaaaaa')).toBe('cancelled');
+  });
+
+  it('only by its receiver, to its proposer, while it is proposed', async () => {
+    await expect(
+      proposeTrade({ to: 'someoneaaaaaaaa', give: [B], get: [], counterOf: 'theirsaaaaaaaaa' }, db),
+    ).rejects.toThrow('이 교환 제안에서는 할 수 없는 일이에요.');
+    await db.trades.put(trade('mineaaaaaaaaaaa', { proposer: ME, receiver: YOU }));
+    await expect(
+      proposeTrade({ to: YOU, give: [B], get: [], counterOf: 'mineaaaaaaaaaaa' }, db),
+    ).rejects.toThrow('이 교환 제안에서는 할 수 없는 일이에요.');
+    await declineTrade('theirsaaaaaaaaa', db);
+    await expect(
+      proposeTrade({ to: YOU, give: [B], get: [], counterOf: 'theirsaaaaaaaaa' }, db),
+    ).rejects.toThrow('이미 끝난 교환 제안이에요.');
+  });
+});
+
+describe('status changes', () => {
+  beforeEach(async () => {
+    await applyServerRecords(db, 'trades', [
+      trade('incomingaaaaaaa'),
+      trade('outgoingaaaaaaa', { proposer: ME, receiver: YOU }),
+    ]);
+  });
+
+  it('accept and decline: the receiver, while proposed', async () => {
+    await expect(acceptTrade('outgoingaaaaaaa', db)).rejects.toThrow(
+      '이 교환 제안에서는 할 수 없는 일이에요.',
+    );
+    expect(await acceptTrade('incomingaaaaaaa', db)).toBe(true);
+    expect(await status('incomingaaaaaaa')).toBe('accepted');
+    await expect(declineTrade('incomingaaaaaaa', db)).rejects.toThrow(
+      '이 교환 제안에서는 할 수 없는 일이에요.',
+    );
+    const [row] = await rows();
+    expect(row).toMatchObject({
+      kind: KINDS.tradeUpdate,
+      recordKey: 'trades/incomingaaaaaaa',
+      payload: { id: 'incomingaaaaaaa', action: 'accept', by: 'receiver' },
+    });
+    const m = readMutation(row!.kind, row!.payload);
+    if ('error' in m) throw new Error(m.error);
+    expect(m.kind.request(m.payload)).toEqual({
+      method: 'PATCH',
+      collection: 'trades',
+      id: 'incomingaaaaaaa',
+      body: { status: 'accepted' },
+    });
+    expect(m.kind.failureMessage(m.payload)).toBe('교환 제안을 수락하지 못했습니다.');
+  });
+
+  it('cancel: the proposer while proposed, either side once accepted; closed after', async () => {
+    await expect(cancelTrade('incomingaaaaaaa', db)).rejects.toThrow('할 수 없는 일이에요');
+    await cancelTrade('outgoingaaaaaaa', db);
+    expect(await status('outgoingaaaaaaa')).toBe('cancelled');
+    await acceptTrade('incomingaaaaaaa', db);
+    await cancelTrade('incomingaaaaaaa', db);
+    expect(await status('incomingaaaaaaa')).toBe('cancelled');
+    for (const change of [acceptTrade, declineTrade, cancelTrade, markTradeDone]) {
+      await expect(change('incomingaaaaaaa', db)).rejects.toThrow('이미 끝난 교환 제안이에요.');
+    }
+  });
+
+  it('done: each side once accepted; both sides make it completed', async () => {
+    await expect(markTradeDone('incomingaaaaaaa', db)).rejects.toThrow('할 수 없는 일이에요');
+    await acceptTrade('incomingaaaaaaa', db);
+    expect(await markTradeDone('incomingaaaaaaa', db)).toBe(true);
+    expect(await markTradeDone('incomingaaaaaaa', db)).toBe(false);
+    expect(await db.trades.get('incomingaaaaaaa')).toMatchObject({
+      status: 'accepted',
+      receiverDone: true,
+    });
+    // the other side's 완료 arrives from the server while mine is queued
+    await applyServerRecords(db, 'trades', [
+      trade('incomingaaaaaaa', { status: 'accepted', proposerDone: true, updated: stamp(7) }),
+    ]);
+    expect(await db.trades.get('incomingaaaaaaa')).toMatchObject({
+      status: 'completed',
+      proposerDone: true,
+      receiverDone: true,
+    });
+    const summary = await getTradeSummary('incomingaaaaaaa', ME, db);
+    expect(summary).toMatchObject({ side: 'receiver', other: YOU, pending: true });
+  });
+
+  it('a queued change the proposal moved past shows nothing locally', async () => {
+    await acceptTrade('incomingaaaaaaa', db);
+    await applyServerRecords(db, 'trades', [
+      trade('incomingaaaaaaa', { status: 'cancelled', updated: stamp(8) }),
+    ]);
+    expect(await status('incomingaaaaaaa')).toBe('cancelled');
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('edit: the proposer, while proposed, with the same card rules', async () => {
+    await expect(editTrade('incomingaaaaaaa', { give: [C], get: [] }, db)).rejects.toThrow(
+      '할 수 없는 일이에요',
+    );
+    await expect(editTrade('outgoingaaaaaaa', { give: [C], get: [C] }, db)).rejects.toThrow(
+      '같은 카드를 주고받을 수는 없어요.',
+    );
+    await editTrade('outgoingaaaaaaa', { give: [C], get: [A], message: '바꿔요' }, db);
+    expect(await db.trades.get('outgoingaaaaaaa')).toMatchObject({
+      give: [C],
+      get: [A],
+      message: '바꿔요',
+      status: 'proposed',
+    });
+    // cards only: the message stays
+    await editTrade('outgoingaaaaaaa', { give: [B], get: [A] }, db);
+    expect(await db.trades.get('outgoingaaaaaaa')).toMatchObject({ give: [B], message: '바꿔요' });
+    expect((await rows()).at(-1)?.payload).toEqual({
+      id: 'outgoingaaaaaaa',
+      action: 'edit',
+      by: 'proposer',
+      give: [B],
+      get: [A],
+    });
+  });
+
+  it('are refused with a fan the fan blocked', async () => {
+    await blockFan(YOU, db);
+    await expect(acceptTrade('incomingaaaaaaa', db)).rejects.toThrow('차단한 팬과는');
+  });
+});
+
+describe('reviewTrade', () => {
+  it('reviews the other side of a completed trade, once', async () => {
+    await applyServerRecords(db, 'trades', [
+      trade('openaaaaaaaaaaa', { status: 'accepted' }),
+      trade('doneaaaaaaaaaaa', { status: 'completed', proposerDone: true, receiverDone: true }),
+    ]);
+    await expect(reviewTrade('openaaaaaaaaaaa', { rating: 'good' }, db)).rejects.toThrow(
+      '완료된 거래에만 후기를 남길 수 있어요.',
+    );
+    await expect(
+      reviewTrade('doneaaaaaaaaaaa', { rating: 'good', text: 'x'.repeat(101) }, db),
+    ).rejects.toThrow('후기는 100자까지 쓸 수 있어요.');
+    await expect(
+      reviewTrade('doneaaaaaaaaaaa', { rating: 'bad', text: '씨발' }, db),
+    ).rejects.toThrow('비속어가 포함된 글은 작성할 수 없습니다.');
+    const id = await reviewTrade('doneaaaaaaaaaaa', { rating: 'good', text: ' 친절해요 ' }, db);
+    expect(await db.reviews.get(id)).toMatchObject({
+      trade: 'doneaaaaaaaaaaa',
+      author: ME,
+      subject: YOU,
+      rating: 'good',
+      text: '친절해요',
+    });
+    await expect(reviewTrade('doneaaaaaaaaaaa', { rating: 'good' }, db)).rejects.toThrow(
+      '이 거래에는 이미 후기를 남겼어요.',
+    );
+    const [row] = await rows();
+    const m = readMutation(row!.kind, row!.payload);
+    if ('error' in m) throw new Error(m.error);
+    // the subject is the server hook's to keep
+    expect(m.kind.request(m.payload).body).not.toHaveProperty('subject');
+    expect(m.kind.dependsOn?.(m.payload)).toEqual(['trades/doneaaaaaaaaaaa']);
+  });
+});
+
+describe('a conversation of the pair', () => {
+  it('must be one of the two fans’ to carry a proposal', async () => {
+    const other: Conversation = {
+      id: 'otherconvaaaaaa',
+      a: 'someoneaaaaaaaa',
+      b: YOU,
+      photoCard: '',
+      post: '',
+      trade: '',
+      aReadAt: '',
+      bReadAt: '',
+      lastMessage: '',
+      lastMessageAt: '',
+      lastSender: '',
+      created: stamp(0),
+      updated: stamp(0),
+    };
+    await db.conversations.put(other);
+    await expect(
+      proposeTrade({ to: YOU, give: [A], get: [], conversation: other.id }, db),
+    ).rejects.toThrow('채팅을 찾을 수 없어요.');
+  });
+});
