@@ -270,9 +270,6 @@ module.exports = {
   checkMessageText,
   checkMessageInTx,
   noteLastMessage,
-  lastMessageOf,
-  excerpt,
   checkBlock,
   checkChatReport,
-  dataFields,
 };

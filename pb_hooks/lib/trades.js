@@ -21,8 +21,6 @@ const SPARE_MAX = 99;
 const TRADE_MESSAGE_MAX = 300;
 const REVIEW_MAX = 100;
 
-const CLOSED = ['declined', 'cancelled', 'countered', 'completed'];
-
 const MSG_HAVE_SPARE = '교환 가능한 카드는 여분이 1장 이상이어야 해요.';
 const MSG_WANT_SPARE = '구하는 카드에는 여분 수량을 정할 수 없어요.';
 const MSG_SPARE_RANGE = `여분 수량은 0~${SPARE_MAX}장 사이로 정해주세요.`;
@@ -328,7 +326,6 @@ module.exports = {
   ITEMS_MAX,
   OPEN_MAX,
   CARDS_MAX,
-  CLOSED,
   checkItem,
   checkItemRoom,
   checkNewTrade,
