@@ -3,11 +3,12 @@
  * Request guards: what API rules alone cannot express. Superusers (and hooks, which don't go
  * through requests) are exempt. All failures are 400 with a message for the user.
  *
- *  - users: role, likeList, collectBook, exchangeStatus, verified, emailVisibility can't be set
- *    on sign-up nor changed later (also not through `field+`/`field-` modifiers, which are
- *    resolved before these hooks run); reserved names and nicknames (관리자, admin and their
- *    look-alikes, lib/reserved-names.js) are refused.
- *  - owner/reference fields (writer, photoCard, name, meetUp, users, user) never change.
+ *  - users: role, likeList, collectBook, exchangeStatus, tradesCompleted, verified,
+ *    emailVisibility can't be set on sign-up nor changed later (also not through
+ *    `field+`/`field-` modifiers, which are resolved before these hooks run); reserved names and
+ *    nicknames (관리자, admin and their look-alikes, lib/reserved-names.js) are refused.
+ *  - owner/reference fields (writer, photoCard, name, meetUp, users, user, the two fans of a
+ *    conversation or trade) never change.
  *  - notifications: only `read` may change.
  *  - comments, collect-book titles and profile edits follow the client's rules (a blank or
  *    over-long comment or title, zero-width characters counting as blank; a blank name, an
@@ -41,9 +42,8 @@ onRecordCreateRequest(
     }
     e.next();
   },
-  // every app collection: the tombstoned ones plus tombstones themselves
-  ...require(`${__hooks}/lib/tombstones.js`).TOMBSTONED,
-  'tombstones',
+  // every app collection: the tombstoned ones, messages and tombstones themselves
+  ...require(`${__hooks}/lib/tombstones.js`).REPLAY_CHECKED,
 );
 
 onRecordCreateRequest((e) => {
@@ -58,6 +58,7 @@ onRecordCreateRequest((e) => {
     for (const f of ['likeList', 'collectBook', 'exchangeStatus']) {
       if (toArray(r.get(f)).length) bad.push(f);
     }
+    if (r.getFloat('tradesCompleted') !== 0) bad.push('tradesCompleted');
     if (r.getBool('verified')) bad.push('verified');
     if (r.getBool('emailVisibility')) bad.push('emailVisibility');
     // likeList is hidden: PocketBase drops a caller's value for it unseen, so the request is read
@@ -203,6 +204,9 @@ onRecordUpdateRequest(
   'likes',
   'informUs',
   'pushSubscriptions',
+  'tradeItems',
+  'conversations',
+  'trades',
 );
 
 onRecordUpdateRequest((e) => {

@@ -12,7 +12,8 @@
  *  - notification rows: a comment (→ the meetup's other commenters), a new exchange post (→ fans
  *    who liked the card or keep it in a collect book), a new meetup (→ fans of its group), each
  *    only for users who opted into that topic and never for the actor. Written after the save has
- *    committed; a failure is logged and never fails the user's request.
+ *    committed; a failure is logged and never fails the user's request. Chat messages and trade
+ *    proposals have their rows written by trades-chat.pb.js and trades.pb.js.
  * server/push-dispatcher.ts sends the rows.
  */
 

@@ -35,6 +35,13 @@ const EXPAND = {
   comments: ['name', 'meetUp'],
   collectBook: ['group'],
   users: ['collectBook'],
+  // trades (docs/trades.md): the fans and the card of a row, each a single relation
+  tradeItems: ['photoCard'],
+  conversations: ['a', 'b'],
+  trades: ['proposer', 'receiver'],
+  reviews: ['author', 'subject'],
+  blocks: ['blocked'],
+  chatReports: ['target'],
 };
 
 const MSG_EXPAND = '요청한 연결 항목(expand)은 불러올 수 없습니다.';

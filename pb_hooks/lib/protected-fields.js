@@ -10,7 +10,7 @@
  * overwrite the hook's work.
  */
 const DERIVED = {
-  users: ['likeList', 'collectBook', 'exchangeStatus'],
+  users: ['likeList', 'collectBook', 'exchangeStatus', 'tradesCompleted'],
   photoCards: ['likeCount', 'exchangeList'],
   groups: ['photoCards'],
   meetUps: ['comments'],
@@ -22,6 +22,7 @@ const USER_PROTECTED = [
   'likeList',
   'collectBook',
   'exchangeStatus',
+  'tradesCompleted',
   'verified',
   'emailVisibility',
 ];
@@ -34,6 +35,9 @@ const IMMUTABLE = {
   likes: ['user', 'photoCard'],
   informUs: ['user'],
   pushSubscriptions: ['user'],
+  tradeItems: ['user', 'photoCard'],
+  conversations: ['a', 'b', 'starter'],
+  trades: ['proposer', 'receiver', 'counterOf', 'conversation'],
 };
 
 const MSG_PROTECTED = '변경할 수 없는 항목이 포함되어 있습니다.';

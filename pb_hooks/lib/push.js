@@ -1,7 +1,8 @@
 /// <reference path="../../pb_data/types.d.ts" />
 /**
- * Push alerts, server half (pb_hooks/push.pb.js calls these): who gets a `notifications` row for
- * an event, and what a push subscription may contain. docs/push.md describes the whole design.
+ * Push alerts, server half (pb_hooks/push.pb.js calls these, and for chat messages and proposals
+ * trades.pb.js and trades-chat.pb.js): who gets a `notifications` row for an event, and what a push
+ * subscription may contain. docs/push.md describes the whole design.
  *
  * Opt-in is per device: a user has opted into a topic when any of their `pushSubscriptions` lists
  * it. Each event writes one row per recipient; server/push-dispatcher.ts sends the rows and sets
@@ -9,7 +10,7 @@
  * so a card liked by thousands costs one query and one transaction, not one request per user.
  */
 
-const TOPICS = ['comment', 'exchange', 'meetup'];
+const TOPICS = ['comment', 'exchange', 'meetup', 'chat', 'trade'];
 
 const MSG_UNAVAILABLE = '푸시 알림을 사용할 수 없습니다. 서버에 알림 키가 설정되지 않았습니다.';
 const MSG_BAD_TOPICS = '알림 종류가 올바르지 않습니다.';
@@ -176,6 +177,77 @@ function fanOutMeetUp(app, meetUp) {
   });
 }
 
+// ---------------------------------------------------------------- chat and trades
+
+/** A fan's nickname for an alert ('상대' when there is none). */
+function nicknameOf(app, userId) {
+  const user = findRecord(app, 'users', userId);
+  return (user && (user.getString('username') || user.getString('name'))) || '상대';
+}
+
+/**
+ * One alert for `recipient` about something `actor` did: only when the recipient opted into
+ * `topic`, is not the actor, and no block stands between the two (either way).
+ */
+function notifyOne(app, topic, actor, recipient, note) {
+  if (!recipient || recipient === actor) return 0;
+  const { blockBetween } = require(`${__hooks}/lib/trade-common.js`);
+  if (blockBetween(app, actor, recipient)) return 0;
+  const to = optedInUsers(app, topic, actor, 'SELECT {:recipient}', { recipient: recipient });
+  return writeNotifications(app, to, Object.assign({ topic: topic }, note));
+}
+
+/** A new message: the other side of the conversation. */
+function fanOutMessage(app, message) {
+  const conversationId = message.getString('conversation');
+  const conversation = findRecord(app, 'conversations', conversationId);
+  if (!conversation) return 0;
+  const sender = message.getString('sender');
+  const a = conversation.getString('a');
+  const text = excerpt(message.getString('text'), EXCERPT);
+  const nick = nicknameOf(app, sender);
+  return notifyOne(app, 'chat', sender, a === sender ? conversation.getString('b') : a, {
+    title: '새 메시지',
+    body: text ? `${nick}: ${text}` : `${nick}님이 사진을 보냈어요`,
+    url: `/chatting/${conversationId}`,
+  });
+}
+
+/** A new proposal (or counter-proposal): its receiver. */
+function fanOutNewTrade(app, trade) {
+  if (trade.getString('status') !== 'proposed') return 0;
+  const proposer = trade.getString('proposer');
+  const nick = nicknameOf(app, proposer);
+  const message = excerpt(trade.getString('message'), EXCERPT);
+  const counter = trade.getString('counterOf') !== '';
+  const what = counter ? '역제안을 보냈어요' : '교환을 제안했어요';
+  return notifyOne(app, 'trade', proposer, trade.getString('receiver'), {
+    title: counter ? '교환 역제안' : '새 교환 제안',
+    body: message ? `${nick}님이 ${what}: ${message}` : `${nick}님이 ${what}`,
+    url: `/trades/${trade.id}`,
+  });
+}
+
+const STATUS_NOTES = {
+  accepted: ['교환 제안 수락', (nick) => `${nick}님이 교환 제안을 수락했어요`],
+  declined: ['교환 제안 거절', (nick) => `${nick}님이 교환 제안을 거절했어요`],
+  cancelled: ['교환 취소', (nick) => `${nick}님이 교환을 취소했어요`],
+  completed: ['교환 완료', (nick) => `${nick}님과의 교환이 완료됐어요. 후기를 남겨주세요`],
+};
+
+/** A proposal's status changed by `actor`: the other side. */
+function fanOutTradeStatus(app, trade, actor) {
+  const note = STATUS_NOTES[trade.getString('status')];
+  if (!note) return 0;
+  const proposer = trade.getString('proposer');
+  const other = actor === proposer ? trade.getString('receiver') : proposer;
+  return notifyOne(app, 'trade', actor, other, {
+    title: note[0],
+    body: note[1](nicknameOf(app, actor)),
+    url: `/trades/${trade.id}`,
+  });
+}
+
 /** Runs a fan-out after the triggering save; a failure is logged, never the user's error. */
 function safely(app, what, record, fn) {
   try {
@@ -282,6 +354,9 @@ module.exports = {
   fanOutComment,
   fanOutExchange,
   fanOutMeetUp,
+  fanOutMessage,
+  fanOutNewTrade,
+  fanOutTradeStatus,
   safely,
   MAX_DEVICES,
   MSG_TOO_MANY_DEVICES,

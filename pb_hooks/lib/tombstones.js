@@ -4,13 +4,23 @@
  * id was used and deleted (pb_hooks/tombstones.pb.js writes them; docs/sync.md).
  */
 
-/** Owner field of the owner-private collections (their tombstones are private too). */
-const OWNER_FIELD = {
-  likes: 'user',
-  collectBook: 'users',
-  informUs: 'user',
-  notifications: 'user',
-  pushSubscriptions: 'user',
+/**
+ * Owner fields of the private collections (their tombstones are private too). A record of two
+ * fans (a conversation, a trade, a review) leaves one tombstone for each, so both devices learn
+ * of the delete and nobody else does.
+ */
+const OWNER_FIELDS = {
+  likes: ['user'],
+  collectBook: ['users'],
+  informUs: ['user'],
+  notifications: ['user'],
+  pushSubscriptions: ['user'],
+  tradeItems: ['user'],
+  blocks: ['user'],
+  chatReports: ['reporter'],
+  conversations: ['a', 'b'],
+  trades: ['proposer', 'receiver'],
+  reviews: ['author', 'subject'],
 };
 
 const TOMBSTONED = [
@@ -25,7 +35,20 @@ const TOMBSTONED = [
   'likes',
   'pushSubscriptions',
   'notifications',
+  'tradeItems',
+  'conversations',
+  'trades',
+  'reviews',
+  'blocks',
+  'chatReports',
 ];
+
+/**
+ * Collections whose creates are checked against taken and deleted ids (guards.pb.js): the
+ * tombstoned ones plus messages, which are only ever deleted with their conversation (whose
+ * tombstones tell both devices that its messages are gone).
+ */
+const REPLAY_CHECKED = TOMBSTONED.concat(['messages', 'tombstones']);
 
 /** Whether a record of this collection with this id existed and was deleted. */
 function wasDeleted(app, collectionName, id) {
@@ -43,12 +66,20 @@ function wasDeleted(app, collectionName, id) {
 
 function writeTombstone(app, record) {
   const name = record.collection().name;
-  const ownerField = OWNER_FIELD[name];
-  const tombstone = new Record(app.findCollectionByNameOrId('tombstones'));
-  tombstone.set('recordCollection', name);
-  tombstone.set('recordId', record.id);
-  tombstone.set('owner', ownerField ? record.getString(ownerField) : '');
-  app.save(tombstone);
+  const owners = [];
+  for (const f of OWNER_FIELDS[name] || []) {
+    const owner = record.getString(f);
+    if (owner && owners.indexOf(owner) < 0) owners.push(owner);
+  }
+  if (!owners.length) owners.push('');
+  const collection = app.findCollectionByNameOrId('tombstones');
+  for (const owner of owners) {
+    const tombstone = new Record(collection);
+    tombstone.set('recordCollection', name);
+    tombstone.set('recordId', record.id);
+    tombstone.set('owner', owner);
+    app.save(tombstone);
+  }
 }
 
-module.exports = { OWNER_FIELD, TOMBSTONED, wasDeleted, writeTombstone };
+module.exports = { OWNER_FIELDS, TOMBSTONED, REPLAY_CHECKED, wasDeleted, writeTombstone };

@@ -25,12 +25,15 @@ const MB = 1024 * 1024;
  * fill the disk: a fan sends a few reports a day (one image each, at most 5 MB), changes their
  * avatar a few times (at most 2 MB) and makes a few collect books (a cover of at most 5 MB each).
  * A busy fan after an event, ten reports of 5 MB phone photos, still fits; so do five avatar
- * changes and eight covers of the largest size. Worst case per account and day: 110 MB.
+ * changes and eight covers of the largest size. Chat photos have the largest share: forty 5 MB
+ * photos a day still fit. Worst case per account and day: 310 MB.
  */
 const QUOTAS = {
   informUs: { files: 20, bytes: 60 * MB, what: '제보 이미지를' },
   users: { files: 10, bytes: 10 * MB, what: '프로필 사진을' },
   collectBook: { files: 20, bytes: 40 * MB, what: '콜렉트북 표지를' },
+  // chat photos (docs/trades.md): a fan showing cards in a few threads a day, 5 MB phone photos
+  messages: { files: 100, bytes: 200 * MB, what: '채팅 사진을' },
 };
 
 /** Log rows older than this are deleted when the same user uploads again. */
@@ -222,7 +225,15 @@ function chargeQuota(app, userId, bucket, recordId, uploads) {
 }
 
 /** Every collection with a file field (the hooks are registered for these). */
-const FILE_COLLECTIONS = ['groups', 'photoCards', 'collectBook', 'meetUps', 'informUs', 'users'];
+const FILE_COLLECTIONS = [
+  'groups',
+  'photoCards',
+  'collectBook',
+  'meetUps',
+  'informUs',
+  'users',
+  'messages',
+];
 
 /**
  * A create or update request of a collection with file fields: checks and renames its files,

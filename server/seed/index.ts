@@ -1,10 +1,13 @@
 /**
  * Demo data for a fresh PocketBase: groups, photo cards, meetups around Seoul, three accounts and
- * a little activity (exchange posts, comments, likes, a collect book), one step each
- * (./catalogue.ts, ./accounts.ts, ./activity.ts, writing through ./writer.ts). Every image is drawn here
- * (./images.ts, kept in a disk cache by ./image-cache.ts); nothing is fetched from the internet.
+ * a little activity (exchange posts, comments, likes, a collect book) and trades (public lists
+ * that match, a conversation, a completed trade with reviews), one step each (./catalogue.ts,
+ * ./accounts.ts, ./activity.ts, ./trades.ts, writing through ./writer.ts). Every image is drawn
+ * here (./images.ts, kept in a disk cache by ./image-cache.ts); nothing is fetched from the
+ * internet.
  *
- * Idempotent: when the RIIZE group and the fan1 account both exist the seed does nothing. Below
+ * Idempotent: when the RIIZE group and the fan1 account both exist the seed does nothing but the
+ * trade step, and that only when fan1 has no list items yet (data seeded before trades). Below
  * that marker every step is get-or-create by a natural key (group name, card group|member|title|
  * label, meetup title|cafe, username, ...), so a run that died half-way is completed by the next
  * one without duplicates. Counters and back-relations (likeCount, likeList, exchangeList,
@@ -16,8 +19,9 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedAccounts } from './accounts.ts';
 import { seedCollectBook, seedComments, seedLikes, seedPosts, type SeededIds } from './activity.ts';
 import { groupIdOf, seedCards, seedGroups, seedMeetups } from './catalogue.ts';
 import { GROUPS, MARKER_GROUP } from './groups.ts';
-import { DEMO_TODAY, planActivity, planCards, planMeetups } from './plan.ts';
+import { cardKey, DEMO_TODAY, planActivity, planCards, planMeetups, planTrades } from './plan.ts';
 import { Q } from './requests.ts';
+import { seedTrades, tradesSeeded, type TradeIds } from './trades.ts';
 import { exists, SeedWriter } from './writer.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD };
@@ -31,6 +35,11 @@ const COLLECTIONS = [
   'comments',
   'likes',
   'collectBook',
+  'tradeItems',
+  'conversations',
+  'messages',
+  'trades',
+  'reviews',
 ] as const;
 type Counted = (typeof COLLECTIONS)[number];
 
@@ -109,6 +118,55 @@ async function seedAll(w: SeedWriter, today: string, log: (msg: string) => void)
   log(
     `seed: ${activity.posts.length} exchange posts, ${activity.comments.length} comments, ${activity.likes.length} likes, 1 collect book`,
   );
+  await seedTradeDemo(w, { fanId, cardIds }, cards, log);
+}
+
+async function seedTradeDemo(
+  w: SeedWriter,
+  ids: TradeIds,
+  cards: ReturnType<typeof planCards>,
+  log: (msg: string) => void,
+): Promise<void> {
+  const plan = planTrades(cards);
+  await seedTrades(w, ids, plan);
+  log(
+    `seed: trades: ${plan.lists.length} list items, ${plan.conversation.messages.length} messages, 1 completed trade with ${plan.completed.reviews.length} reviews`,
+  );
+}
+
+/**
+ * Data seeded before trades existed gets the trade demo once: the ids of the demo fans and the
+ * cards are read back (nothing else is written when fan1 has list items already).
+ */
+async function addTradesToOlderSeed(
+  pb: PocketBase,
+  log: (msg: string) => void,
+): Promise<SeedWriter | null> {
+  const w = new SeedWriter(pb, 8);
+  const users = new Map<string, string>();
+  for (const u of await w.all('users', {
+    filter: "username = 'fan1' || username = 'fan2'",
+    fields: 'id,username',
+  })) {
+    users.set(u.username as string, u.id);
+  }
+  if (!users.has('fan1') || !users.has('fan2')) return null;
+  const ids: TradeIds = { fanId: (f) => users.get(f)!, cardIds: new Map() };
+  if (await tradesSeeded(w, ids)) return null;
+  const cards = planCards();
+  for (const c of await w.all('photoCards', { fields: 'id,groupName,memberName,title,label' })) {
+    ids.cardIds.set(cardKey(c.groupName, c.memberName, c.title, c.label), c.id);
+  }
+  // a catalogue that lost a planned card is not the demo's: leave it alone
+  const plan = planTrades(cards);
+  const keys = [
+    ...plan.lists.map((l) => l.cardKey),
+    ...plan.completed.giveKeys,
+    ...plan.completed.getKeys,
+  ];
+  if (!keys.every((k) => ids.cardIds.has(k))) return null;
+  await seedTradeDemo(w, ids, cards, log);
+  return w;
 }
 
 export async function seedDemo(pb: PocketBase, opts: SeedOptions = {}): Promise<SeedSummary> {
@@ -117,6 +175,8 @@ export async function seedDemo(pb: PocketBase, opts: SeedOptions = {}): Promise<
   const log = (msg: string) => say(`${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
   if (await alreadySeeded(pb)) {
+    const added = await addTradesToOlderSeed(pb, log);
+    if (added) return summarize(pb, started, added);
     const summary = await summarize(pb, started, null);
     say(
       `seed: demo data already present (${summary.groups} groups, ${summary.photoCards} cards), nothing to do`,

@@ -341,3 +341,69 @@ export function planActivity(cards: CardPlan[], meetups: MeetupPlan[]): Activity
     },
   };
 }
+
+export interface TradePlan {
+  /** Public have (with spare copies) and want lists of each fan, by card key. */
+  lists: { user: Fan; kind: 'have' | 'want'; cardKey: string; spare: number }[];
+  /** What the conversation between fan1 and fan2 is about (a card key), and its messages. */
+  conversation: { cardKey: string; messages: { from: Fan; text: string }[] };
+  /** A trade fan1 proposed and both finished, with a review from each side. */
+  completed: {
+    giveKeys: string[];
+    getKeys: string[];
+    message: string;
+    reviews: { author: Fan; rating: 'good' | 'bad'; text: string }[];
+  };
+}
+
+/**
+ * The trade demo (docs/trades.md): fan1 and fan2 have public lists that match both ways (three
+ * cards each way) plus a card each that only one of them lists, a conversation about one of the
+ * cards, and a completed trade of two other cards with a review from each side.
+ */
+export function planTrades(cards: CardPlan[]): TradePlan {
+  const r = rng('trades');
+  const riize = cards.filter((c) => c.group.groupName === 'RIIZE');
+  const picked = r.sample(riize, 10).map((c) => c.key);
+  const [a1, a2, a3, b1, b2, b3, onlyHave, onlyWant, give, get] = picked as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const both = (user: Fan, kind: 'have' | 'want', keys: string[]) =>
+    keys.map((cardKey, i) => ({ user, kind, cardKey, spare: kind === 'have' ? 1 + (i % 2) : 0 }));
+  return {
+    lists: [
+      // fan1 has a1–a3 (fan2 wants them) and wants b1–b3 (fan2 has them)
+      ...both('fan1', 'have', [a1, a2, a3, onlyHave]),
+      ...both('fan1', 'want', [b1, b2, b3]),
+      ...both('fan2', 'have', [b1, b2, b3]),
+      ...both('fan2', 'want', [a1, a2, a3, onlyWant]),
+    ],
+    conversation: {
+      cardKey: a1,
+      messages: [
+        { from: 'fan1', text: '안녕하세요! 매칭 보고 연락드려요 :)' },
+        { from: 'fan2', text: '안녕하세요~ 원빈 포카 아직 교환 가능하신가요?' },
+        { from: 'fan1', text: '네 가능해요! 쇼타로 포카랑 1:1 어떠세요?' },
+        { from: 'fan2', text: '좋아요! 교환 제안 보내주세요 🙏' },
+      ],
+    },
+    completed: {
+      giveKeys: [give],
+      getKeys: [get],
+      message: '지난번 얘기한 포카 1:1 교환해요!',
+      reviews: [
+        { author: 'fan1', rating: 'good', text: '포장도 꼼꼼하고 답장이 빨랐어요' },
+        { author: 'fan2', rating: 'good', text: '친절하셨어요 또 교환해요!' },
+      ],
+    },
+  };
+}

@@ -69,6 +69,38 @@ const suCreate = async (ctx: Ctx, collection: string, body: Body): Promise<Fixtu
   id: (await ctx.su.collection(collection).create(body)).id,
 });
 
+/** Another fan for a two-fan row (a conversation, a trade, a block), made by the superuser. */
+async function counterpart(ctx: Ctx): Promise<string> {
+  const tag = uniq();
+  const user = await ctx.su.collection('users').create({
+    email: `c${tag}@test.local`,
+    password: PASSWORD,
+    passwordConfirm: PASSWORD,
+    username: `c${tag}`.slice(0, 20),
+  });
+  return user.id;
+}
+
+/** A conversation of `userId` with a new counterpart, made by the superuser. */
+async function conversationOf(ctx: Ctx, userId: string): Promise<string> {
+  const other = await counterpart(ctx);
+  const [a, b] = [userId, other].sort();
+  return (await ctx.su.collection('conversations').create({ a, b })).id;
+}
+
+/** A completed trade of `userId` (the proposer) with a new counterpart. */
+async function completedTradeOf(ctx: Ctx, userId: string): Promise<string> {
+  const trade = await ctx.su.collection('trades').create({
+    proposer: userId,
+    receiver: await counterpart(ctx),
+    give: [ctx.cat.card.id],
+    status: 'completed',
+    proposerDone: true,
+    receiverDone: true,
+  });
+  return trade.id;
+}
+
 const SPECS: Spec[] = [
   {
     collection: 'groups',
@@ -259,6 +291,145 @@ const SPECS: Spec[] = [
     createBody: (_ctx, actorId) => ({ user: actorId, topic: 'comment', title: 'spam' }),
     updateBody: () => ({ read: true }),
     allow: { list: ['owner'], view: ['owner'], create: NONE, update: ['owner'], delete: ['owner'] },
+  },
+  // ------------------------------------------------------------ trades (docs/trades.md)
+  {
+    collection: 'tradeItems',
+    fixture: async (ctx) =>
+      suCreate(ctx, 'tradeItems', {
+        user: ctx.owner.id,
+        photoCard: (await createCard(ctx.su, ctx.cat.group)).id,
+        kind: 'want',
+        spare: 0,
+      }),
+    createBody: async (ctx, actorId) => ({
+      user: actorId,
+      photoCard: (await createCard(ctx.su, ctx.cat.group)).id,
+      kind: 'have',
+      spare: 1,
+    }),
+    updateBody: () => ({ kind: 'have', spare: 2 }),
+    allow: {
+      list: ['owner'],
+      view: ['owner'],
+      create: USERS,
+      update: ['owner'],
+      delete: ['owner'],
+    },
+  },
+  {
+    collection: 'conversations',
+    fixture: async (ctx) => ({ id: await conversationOf(ctx, ctx.owner.id) }),
+    createBody: async (ctx, actorId) => {
+      const [a, b] = [actorId, await counterpart(ctx)].sort();
+      return { a, b };
+    },
+    updateBody: (ctx) => ({ photoCard: ctx.cat.card.id }),
+    allow: { list: ['owner'], view: ['owner'], create: USERS, update: ['owner'], delete: NONE },
+  },
+  {
+    collection: 'messages',
+    fixture: async (ctx) =>
+      suCreate(ctx, 'messages', {
+        conversation: await conversationOf(ctx, ctx.owner.id),
+        sender: ctx.owner.id,
+        text: '안녕하세요',
+      }),
+    createBody: async (ctx, actorId) => ({
+      conversation: await conversationOf(ctx, actorId),
+      sender: actorId,
+      text: '교환 가능할까요?',
+    }),
+    updateBody: () => ({ text: '수정' }),
+    allow: { list: ['owner'], view: ['owner'], create: USERS, update: NONE, delete: NONE },
+  },
+  {
+    // the owner is the receiver of a waiting proposal (so the fixtures never fill the owner's
+    // 20 waiting proposals of their own)
+    collection: 'trades',
+    fixture: async (ctx) =>
+      suCreate(ctx, 'trades', {
+        proposer: await counterpart(ctx),
+        receiver: ctx.owner.id,
+        give: [ctx.cat.card.id],
+        status: 'proposed',
+      }),
+    createBody: async (ctx, actorId) => ({
+      proposer: actorId,
+      receiver: await counterpart(ctx),
+      give: [ctx.cat.card.id],
+    }),
+    updateBody: () => ({ status: 'declined' }),
+    allow: { list: ['owner'], view: ['owner'], create: USERS, update: ['owner'], delete: NONE },
+  },
+  {
+    collection: 'reviews',
+    fixture: async (ctx) => {
+      const trade = await completedTradeOf(ctx, ctx.owner.id);
+      return suCreate(ctx, 'reviews', { trade, author: ctx.owner.id, rating: 'good' });
+    },
+    createBody: async (ctx, actorId) => ({
+      trade: await completedTradeOf(ctx, actorId),
+      author: actorId,
+      rating: 'good',
+      text: '친절해요',
+    }),
+    updateBody: () => ({ rating: 'bad' }),
+    allow: { list: ['owner'], view: ['owner'], create: USERS, update: NONE, delete: NONE },
+  },
+  {
+    collection: 'blocks',
+    fixture: async (ctx) =>
+      suCreate(ctx, 'blocks', { user: ctx.owner.id, blocked: await counterpart(ctx) }),
+    createBody: async (c, actorId) => ({ user: actorId, blocked: await counterpart(c) }),
+    updateBody: (ctx) => ({ blocked: ctx.other.id }),
+    allow: { list: ['owner'], view: ['owner'], create: USERS, update: NONE, delete: ['owner'] },
+  },
+  {
+    collection: 'chatReports',
+    fixture: async (ctx) =>
+      suCreate(ctx, 'chatReports', {
+        reporter: ctx.owner.id,
+        target: await counterpart(ctx),
+        reason: '욕설',
+      }),
+    createBody: async (ctx, actorId) => ({
+      reporter: actorId,
+      target: await counterpart(ctx),
+      reason: '욕설을 했어요',
+    }),
+    updateBody: () => ({ reason: '바꾼 사유' }),
+    allow: {
+      list: ['owner', 'admin'],
+      view: ['owner', 'admin'],
+      create: USERS,
+      update: NONE,
+      delete: ['admin'],
+    },
+  },
+  {
+    // admins read every chat report, so they learn of every report's deletion too
+    collection: 'tombstones',
+    label: 'tombstones (chat report)',
+    fixture: (ctx) =>
+      suCreate(ctx, 'tombstones', {
+        recordCollection: 'chatReports',
+        recordId: newId(),
+        owner: ctx.owner.id,
+      }),
+    createBody: (_ctx, actorId) => ({
+      recordCollection: 'chatReports',
+      recordId: newId(),
+      owner: actorId,
+    }),
+    updateBody: () => ({ recordId: 'changed' }),
+    allow: {
+      list: ['owner', 'admin'],
+      view: ['owner', 'admin'],
+      create: NONE,
+      update: NONE,
+      delete: NONE,
+    },
   },
 ];
 
@@ -502,6 +673,60 @@ describe('ownership cannot be forged or moved', () => {
       body: (c) => ({ user: c.owner.id, endpoint: `https://push.test/${uniq()}` }),
     },
     {
+      collection: 'tradeItems',
+      as: 'other',
+      body: (c) => ({ user: c.owner.id, photoCard: c.cat.card.id, kind: 'want', spare: 0 }),
+    },
+    {
+      // a conversation of two other fans
+      collection: 'conversations',
+      as: 'other',
+      body: async (c) => {
+        const [a, b] = [c.owner.id, await counterpart(c)].sort();
+        return { a, b };
+      },
+    },
+    {
+      collection: 'messages',
+      as: 'other',
+      body: async (c) => ({
+        conversation: await conversationOf(c, c.owner.id),
+        sender: c.owner.id,
+        text: '남의 대화',
+      }),
+    },
+    {
+      // a message in one's own conversation, in the other fan's name
+      collection: 'messages',
+      as: 'owner',
+      body: async (c) => {
+        const conversation = await conversationOf(c, c.owner.id);
+        const conv = await c.su.collection('conversations').getOne(conversation);
+        const them = conv.a === c.owner.id ? conv.b : conv.a;
+        return { conversation, sender: them, text: '대신 보내기' };
+      },
+    },
+    {
+      collection: 'trades',
+      as: 'other',
+      body: (c) => ({ proposer: c.owner.id, receiver: c.other.id, give: [c.cat.card.id] }),
+    },
+    {
+      collection: 'reviews',
+      as: 'other',
+      body: async (c) => ({
+        trade: await completedTradeOf(c, c.owner.id),
+        author: c.owner.id,
+        rating: 'bad',
+      }),
+    },
+    { collection: 'blocks', as: 'other', body: (c) => ({ user: c.owner.id, blocked: c.admin.id }) },
+    {
+      collection: 'chatReports',
+      as: 'other',
+      body: (c) => ({ reporter: c.owner.id, target: c.admin.id, reason: '남의 이름으로' }),
+    },
+    {
       collection: 'exchangeList',
       as: 'owner',
       body: (c) => ({
@@ -582,6 +807,23 @@ describe('ownership cannot be forged or moved', () => {
         .collection('notifications')
         .create({ user: c.owner.id, topic: 'comment', title: 't', body: 'b' })
     ).id;
+  const item = async (c: Ctx) =>
+    (
+      await c.su.collection('tradeItems').create({
+        user: c.owner.id,
+        photoCard: (await createCard(c.su, c.cat.group)).id,
+        kind: 'want',
+      })
+    ).id;
+  const offer = async (c: Ctx) =>
+    (
+      await c.su.collection('trades').create({
+        proposer: c.owner.id,
+        receiver: await counterpart(c),
+        give: [c.cat.card.id],
+        status: 'proposed',
+      })
+    ).id;
   MOVES.push(
     // The trade status is the writer's: an admin may edit or delete a post but not move it.
     {
@@ -613,6 +855,42 @@ describe('ownership cannot be forged or moved', () => {
       body: (c) => ({ user: c.other.id }),
     },
     { collection: 'notifications', as: 'owner', fixture: note, body: () => ({ title: 'forged' }) },
+    {
+      collection: 'tradeItems',
+      as: 'owner',
+      fixture: item,
+      body: (c) => ({ user: c.other.id }),
+    },
+    {
+      collection: 'tradeItems',
+      as: 'owner',
+      fixture: item,
+      body: async (c) => ({ photoCard: (await createCard(c.su, c.cat.group)).id }),
+    },
+    {
+      collection: 'conversations',
+      as: 'owner',
+      fixture: (c) => conversationOf(c, c.owner.id),
+      body: (c) => ({ a: c.other.id }),
+    },
+    {
+      collection: 'conversations',
+      as: 'owner',
+      fixture: (c) => conversationOf(c, c.owner.id),
+      body: (c) => ({ b: c.other.id }),
+    },
+    {
+      collection: 'trades',
+      as: 'owner',
+      fixture: offer,
+      body: (c) => ({ proposer: c.other.id }),
+    },
+    {
+      collection: 'trades',
+      as: 'owner',
+      fixture: offer,
+      body: (c) => ({ receiver: c.other.id }),
+    },
     { collection: 'notifications', as: 'owner', fixture: note, body: () => ({ topic: 'meetup' }) },
     {
       collection: 'notifications',
@@ -674,6 +952,8 @@ describe('fields only superusers (and hooks) may set', () => {
     (c) => ({ '+likeList': c.other }),
     (c) => ({ 'likeList-': c.liked }),
     () => ({ likeList: [] }),
+    () => ({ tradesCompleted: 3 }),
+    () => ({ 'tradesCompleted+': 1 }),
     (c) => ({ 'collectBook+': c.other }),
     (c) => ({ 'collectBook-': c.book }),
     () => ({ exchangeStatus: [] }),
@@ -703,6 +983,7 @@ describe('fields only superusers (and hooks) may set', () => {
     (c) => ({ 'likeList+': c.card }),
     (c) => ({ collectBook: [c.book] }),
     (c) => ({ exchangeStatus: [c.post] }),
+    () => ({ tradesCompleted: 2 }),
   ];
 
   it.each(SIGNUPS.map((body, i) => ({ body, i })))(

@@ -86,6 +86,8 @@ const CONTRACT: Record<string, { type: 'base' | 'auth'; fields: Record<string, F
       birth: text({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
       phoneNumber: text({ pattern: '^\\d{11}$' }),
       role: { type: 'select', select: 1, values: ['user', 'admin'] },
+      tradePublic: { type: 'bool' },
+      tradesCompleted: { type: 'number', min: 0 },
     },
   },
   collectBook: {
@@ -96,6 +98,7 @@ const CONTRACT: Record<string, { type: 'base' | 'auth'; fields: Record<string, F
       group: rel('groups'),
       thumbNail: image(5 * MB),
       cardInfo: many('photoCards'),
+      isPublic: { type: 'bool' },
     },
   },
   exchangeList: {
@@ -195,12 +198,99 @@ const CONTRACT: Record<string, { type: 'base' | 'auth'; fields: Record<string, F
     type: 'base',
     fields: {
       user: rel('users', { required: true }),
-      topic: { type: 'select', select: 1, values: ['comment', 'exchange', 'meetup'] },
+      topic: {
+        type: 'select',
+        select: 1,
+        values: ['comment', 'exchange', 'meetup', 'chat', 'trade'],
+      },
       title: text(),
       body: text(),
       url: text(),
       read: { type: 'bool' },
       sentAt: { type: 'date' },
+    },
+  },
+  // trades (docs/trades.md)
+  tradeItems: {
+    type: 'base',
+    fields: {
+      user: rel('users', { required: true }),
+      photoCard: rel('photoCards', { required: true }),
+      kind: { type: 'select', required: true, select: 1, values: ['have', 'want'] },
+      spare: { type: 'number', min: 0, max: 99 },
+      book: rel('collectBook'),
+    },
+  },
+  conversations: {
+    type: 'base',
+    fields: {
+      a: rel('users', { required: true }),
+      b: rel('users', { required: true }),
+      photoCard: rel('photoCards'),
+      post: rel('exchangeList'),
+      trade: rel('trades'),
+      aReadAt: { type: 'date' },
+      bReadAt: { type: 'date' },
+      lastMessage: text({ max: 80 }),
+      lastMessageAt: { type: 'date' },
+      lastSender: rel('users'),
+      starter: rel('users'),
+    },
+  },
+  messages: {
+    type: 'base',
+    fields: {
+      conversation: rel('conversations', { required: true }),
+      sender: rel('users', { required: true }),
+      text: text({ max: 1000 }),
+      image: image(5 * MB),
+    },
+  },
+  trades: {
+    type: 'base',
+    fields: {
+      proposer: rel('users', { required: true }),
+      receiver: rel('users', { required: true }),
+      give: many('photoCards'),
+      get: many('photoCards'),
+      message: text({ max: 300 }),
+      status: {
+        type: 'select',
+        required: true,
+        select: 1,
+        values: ['proposed', 'accepted', 'declined', 'cancelled', 'countered', 'completed'],
+      },
+      proposerDone: { type: 'bool' },
+      receiverDone: { type: 'bool' },
+      counterOf: rel('trades'),
+      conversation: rel('conversations'),
+    },
+  },
+  reviews: {
+    type: 'base',
+    fields: {
+      trade: rel('trades', { required: true }),
+      author: rel('users', { required: true }),
+      subject: rel('users', { required: true }),
+      rating: { type: 'select', required: true, select: 1, values: ['good', 'bad'] },
+      text: text({ max: 100 }),
+    },
+  },
+  blocks: {
+    type: 'base',
+    fields: {
+      user: rel('users', { required: true }),
+      blocked: rel('users', { required: true }),
+    },
+  },
+  chatReports: {
+    type: 'base',
+    fields: {
+      reporter: rel('users', { required: true }),
+      target: rel('users', { required: true }),
+      message: rel('messages'),
+      reason: text({ required: true, max: 300 }),
+      evidence: text(),
     },
   },
 };
@@ -302,6 +392,11 @@ describe('collections and fields of the data model', () => {
     );
     has('pushSubscriptions', /^CREATE UNIQUE INDEX \S+ ON pushSubscriptions \(user, endpoint\)$/);
     has('tombstones', /^CREATE INDEX \S+ ON tombstones \(recordCollection, updated\)$/);
+    has('tradeItems', /^CREATE UNIQUE INDEX \S+ ON tradeItems \(user, photoCard\)$/);
+    has('tradeItems', /^CREATE INDEX \S+ ON tradeItems \(photoCard, kind\)$/);
+    has('conversations', /^CREATE UNIQUE INDEX \S+ ON conversations \(a, b\)$/);
+    has('reviews', /^CREATE UNIQUE INDEX \S+ ON reviews \(trade, author\)$/);
+    has('blocks', /^CREATE UNIQUE INDEX \S+ ON blocks \(user, blocked\)$/);
   });
 
   it('lets users log in with email and password', () => {

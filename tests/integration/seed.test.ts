@@ -1,7 +1,7 @@
 /**
  * The demo seed against the real PocketBase with the project's migrations and hooks: what a fresh
- * install shows (groups, cards, meetups, accounts, activity), counters kept by the hooks, and a
- * second run that changes nothing.
+ * install shows (groups, cards, meetups, accounts, activity, trades), counters kept by the hooks,
+ * and a second run that changes nothing.
  */
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,6 +144,46 @@ describe('seedDemo', () => {
     expect(books[0]!.thumbNail).toBeTruthy();
   });
 
+  it('gives fan1 and fan2 public lists that match both ways, a chat and a reviewed trade', async () => {
+    const fan1 = server.client();
+    await fan1.collection('users').authWithPassword('fan1@example.com', DEMO_PASSWORD, Q);
+    const fan2Id = (await admin.collection('users').getFirstListItem('username = "fan2"', Q)).id;
+    expect(fan1.authStore.record?.tradePublic).toBe(true);
+    expect(fan1.authStore.record?.tradesCompleted).toBe(1);
+    const matches = (await fan1.send('/api/pocamarket/matches', Q)) as {
+      items: { user: string; twoWay: boolean; theyHaveCount: number; theyWantCount: number }[];
+    };
+    expect(matches.items[0]).toMatchObject({
+      user: fan2Id,
+      twoWay: true,
+      theyHaveCount: 3,
+      theyWantCount: 3,
+    });
+
+    const [conversation] = await fan1.collection('conversations').getFullList(Q);
+    expect([conversation?.a, conversation?.b].sort()).toEqual(
+      [fan1.authStore.record?.id, fan2Id].sort(),
+    );
+    const messages = await fan1
+      .collection('messages')
+      .getFullList({ filter: `conversation = "${conversation?.id}"`, sort: 'created,id', ...Q });
+    expect(messages.length).toBeGreaterThanOrEqual(3);
+    expect(conversation?.lastMessage).toBe(messages.at(-1)?.text);
+
+    const trades = await fan1.collection('trades').getFullList(Q);
+    expect(trades.map((t) => t.status)).toEqual(['completed']);
+    expect(conversation?.trade).toBe(trades[0]?.id);
+    const reviews = await admin
+      .collection('reviews')
+      .getFullList({ filter: `trade = "${trades[0]?.id}"`, ...Q });
+    expect(reviews.map((r) => r.subject).sort()).toEqual(
+      [fan1.authStore.record?.id, fan2Id].sort(),
+    );
+    const trust = await fan1.send(`/api/pocamarket/fans/${fan2Id}/trust`, Q);
+    expect(trust.tradesCompleted).toBe(1);
+    expect(trust.reviews).toHaveLength(1);
+  });
+
   it('reports what it created, and a second run adds nothing', async () => {
     expect(first.skipped).toBe(false);
     expect(first.photoCards).toBeGreaterThanOrEqual(300);
@@ -154,5 +194,21 @@ describe('seedDemo', () => {
     const { ms: _a, skipped: _b, created: _c, imageBytes: _d, ...before } = first;
     const { ms: _e, skipped: _f, created: _g, imageBytes: _h, ...after } = again;
     expect(after).toEqual(before);
+  });
+
+  it('adds the trade demo to data seeded before trades existed', async () => {
+    const items = await admin.collection('tradeItems').getFullList(Q);
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) await admin.collection('tradeItems').delete(item.id, Q);
+    const again = await seedDemo(admin);
+    expect(again.skipped).toBe(false);
+    expect(again.created).toBe(items.length);
+    expect(again.tradeItems).toBe(items.length);
+    // the conversation, the trade and the reviews were there: nothing doubled
+    expect([again.conversations, again.trades, again.reviews]).toEqual([
+      first.conversations,
+      first.trades,
+      first.reviews,
+    ]);
   });
 });

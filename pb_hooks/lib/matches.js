@@ -1,0 +1,202 @@
+/// <reference path="../../pb_data/types.d.ts" />
+/**
+ * The trade routes' reads (pb_hooks/trades-routes.pb.js; docs/trades.md, Routes): fans whose
+ * public lists match the caller's, how many fans publicly have and want a card, and a fan's trust
+ * (completed trades, latest reviews, public lists).
+ *
+ * Other fans' items are read only when public: the fan turned on `users.tradePublic`, or the
+ * item's book (the fan's own) is `collectBook.isPublic`. Fans with a block between them and the
+ * caller, either way, are left out. Each read is one SQL query on the indexes of the migration
+ * (`tradeItems` by (user, photoCard) and (photoCard, kind), `blocks` by (user, blocked) and
+ * (blocked), `reviews` by (subject, created)), bounded by a LIMIT or by the caller's own list
+ * (at most 2,000 items).
+ */
+
+const MATCH_FANS = 30;
+const MATCH_CARDS = 20;
+const TRUST_REVIEWS = 20;
+const LIST_MAX = 2000;
+const RECORD_ID = /^[0-9A-Za-z_-]{1,100}$/;
+
+const MSG_SIGN_IN = '로그인이 필요합니다.';
+const MSG_NO_CARD = '포토카드를 찾을 수 없어요.';
+const MSG_NO_FAN = '사용자를 찾을 수 없어요.';
+
+/** SQL: the item aliased `t` is public (its fan's lists, or its book). Joins `u` and `b`. */
+const PUBLIC_JOIN = (t, u, b) =>
+  `JOIN \`users\` ${u} ON ${u}.\`id\` = ${t}.\`user\` ` +
+  `LEFT JOIN \`collectBook\` ${b} ON ${b}.\`id\` = ${t}.\`book\` AND ${b}.\`users\` = ${t}.\`user\``;
+const IS_PUBLIC = (u, b) => `(${u}.\`tradePublic\` = 1 OR ${b}.\`isPublic\` = 1)`;
+/** SQL: no block between the caller ({:me}) and the fan in column `fan`, either way. */
+const NOT_BLOCKED = (fan) =>
+  `NOT EXISTS (SELECT 1 FROM \`blocks\` k1 WHERE k1.\`user\` = {:me} AND k1.\`blocked\` = ${fan}) ` +
+  `AND NOT EXISTS (SELECT 1 FROM \`blocks\` k2 WHERE k2.\`user\` = ${fan} AND k2.\`blocked\` = {:me})`;
+
+function signedIn(e) {
+  if (!e.auth || e.auth.collection().name !== 'users') throw new UnauthorizedError(MSG_SIGN_IN, {});
+  return e.auth.id;
+}
+
+function findCard(app, id) {
+  if (!RECORD_ID.test(id)) throw new NotFoundError(MSG_NO_CARD, {});
+  try {
+    return app.findRecordById('photoCards', id);
+  } catch (_) {
+    throw new NotFoundError(MSG_NO_CARD, {});
+  }
+}
+
+function rowsOf(app, sql, params, shape) {
+  const rows = arrayOf(new DynamicModel(shape));
+  app.db().newQuery(sql).bind(params).all(rows);
+  const out = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = {};
+    for (const k of Object.keys(shape)) r[k] = rows[i][k];
+    out.push(r);
+  }
+  return out;
+}
+
+/**
+ * GET /api/pocamarket/matches[?card=<id>]: up to 30 fans whose public `have` items hold cards on
+ * the caller's `want` list or whose public `want` items hold cards on the caller's `have` list.
+ * Two-way matches first, then by the number of matching cards, then by the latest change among
+ * those items. With `card`, only fans who publicly have or want that card.
+ */
+function matches(e) {
+  const me = signedIn(e);
+  const card = String(e.request.url.query().get('card') || '');
+  const params = { me: me };
+  let cardFilter = '';
+  if (card) {
+    findCard(e.app, card);
+    params.card = card;
+    cardFilter =
+      'AND p.`user` IN (SELECT c.`user` FROM `tradeItems` c ' +
+      `${PUBLIC_JOIN('c', 'cu', 'cb')} WHERE c.\`photoCard\` = {:card} AND ${IS_PUBLIC('cu', 'cb')}) `;
+  }
+  // mine (m) against the others' public items (p) of the same card on the other list
+  const from =
+    'FROM `tradeItems` m JOIN `tradeItems` p ON p.`photoCard` = m.`photoCard` AND p.`kind` != m.`kind` ' +
+    `${PUBLIC_JOIN('p', 'u', 'b')} ` +
+    `WHERE m.\`user\` = {:me} AND p.\`user\` != {:me} AND ${IS_PUBLIC('u', 'b')} `;
+  const fans = rowsOf(
+    e.app,
+    'SELECT p.`user` AS fan, ' +
+      "SUM(CASE WHEN p.`kind` = 'have' THEN 1 ELSE 0 END) AS theyHaveCount, " +
+      "SUM(CASE WHEN p.`kind` = 'want' THEN 1 ELSE 0 END) AS theyWantCount, " +
+      'MAX(p.`updated`) AS latest ' +
+      from +
+      `AND ${NOT_BLOCKED('p.`user`')} ` +
+      cardFilter +
+      'GROUP BY p.`user` ' +
+      'ORDER BY (theyHaveCount > 0 AND theyWantCount > 0) DESC, ' +
+      '(theyHaveCount + theyWantCount) DESC, latest DESC, p.`user` ' +
+      `LIMIT ${MATCH_FANS}`,
+    params,
+    { fan: '', theyHaveCount: 0, theyWantCount: 0, latest: '' },
+  );
+  if (!fans.length) return { items: [] };
+
+  // the matching cards of those fans only, newest first
+  const names = fans.map((f, i) => {
+    params[`f${i}`] = f.fan;
+    return `{:f${i}}`;
+  });
+  const cards = rowsOf(
+    e.app,
+    'SELECT p.`user` AS fan, p.`photoCard` AS card, p.`kind` AS kind ' +
+      from +
+      `AND p.\`user\` IN (${names.join(', ')}) ORDER BY p.\`updated\` DESC, p.\`id\``,
+    params,
+    { fan: '', card: '', kind: '' },
+  );
+  const byFan = {};
+  for (const f of fans) {
+    byFan[f.fan] = {
+      user: f.fan,
+      twoWay: f.theyHaveCount > 0 && f.theyWantCount > 0,
+      theyHave: [],
+      theyWant: [],
+      theyHaveCount: f.theyHaveCount,
+      theyWantCount: f.theyWantCount,
+      latest: f.latest,
+    };
+  }
+  for (const c of cards) {
+    const entry = byFan[c.fan];
+    const list = c.kind === 'have' ? entry.theyHave : entry.theyWant;
+    if (list.length < MATCH_CARDS) list.push(c.card);
+  }
+  return { items: fans.map((f) => byFan[f.fan]) };
+}
+
+/**
+ * GET /api/pocamarket/cards/<id>/traders: how many fans publicly have and want the card (the
+ * caller and fans with a block between them and the caller left out).
+ */
+function traders(e, cardId) {
+  findCard(e.app, cardId);
+  const me = e.auth && e.auth.collection().name === 'users' ? e.auth.id : '';
+  const params = { card: cardId, me: me };
+  const rows = rowsOf(
+    e.app,
+    "SELECT COALESCE(SUM(CASE WHEN t.`kind` = 'have' THEN 1 ELSE 0 END), 0) AS have, " +
+      "COALESCE(SUM(CASE WHEN t.`kind` = 'want' THEN 1 ELSE 0 END), 0) AS want " +
+      `FROM \`tradeItems\` t ${PUBLIC_JOIN('t', 'u', 'b')} ` +
+      `WHERE t.\`photoCard\` = {:card} AND ${IS_PUBLIC('u', 'b')} ` +
+      (me ? `AND t.\`user\` != {:me} AND ${NOT_BLOCKED('t.`user`')}` : ''),
+    params,
+    { have: 0, want: 0 },
+  );
+  return { card: cardId, have: rows[0].have, want: rows[0].want };
+}
+
+/**
+ * GET /api/pocamarket/fans/<id>/trust: the fan's completed trades, latest 20 reviews (newest
+ * first) and public have and want lists (card ids; empty when a block stands between the fan and
+ * the caller).
+ */
+function trust(e, fanId) {
+  let fan = null;
+  if (RECORD_ID.test(fanId)) {
+    try {
+      fan = e.app.findRecordById('users', fanId);
+    } catch (_) {
+      fan = null;
+    }
+  }
+  if (!fan || fan.getBool('signupPending')) throw new NotFoundError(MSG_NO_FAN, {});
+  const me = e.auth && e.auth.collection().name === 'users' ? e.auth.id : '';
+  const reviews = rowsOf(
+    e.app,
+    'SELECT `id`, `author`, `rating`, `text`, `created` FROM `reviews` ' +
+      `WHERE \`subject\` = {:fan} ORDER BY \`created\` DESC, \`id\` DESC LIMIT ${TRUST_REVIEWS}`,
+    { fan: fanId },
+    { id: '', author: '', rating: '', text: '', created: '' },
+  );
+  const have = [];
+  const want = [];
+  const { blockBetween } = require(`${__hooks}/lib/trade-common.js`);
+  if (!me || me === fanId || !blockBetween(e.app, me, fanId)) {
+    const items = rowsOf(
+      e.app,
+      `SELECT t.\`photoCard\` AS card, t.\`kind\` AS kind FROM \`tradeItems\` t ${PUBLIC_JOIN('t', 'u', 'b')} ` +
+        `WHERE t.\`user\` = {:fan} AND ${IS_PUBLIC('u', 'b')} ORDER BY t.\`updated\` DESC, t.\`id\` ` +
+        `LIMIT ${LIST_MAX}`,
+      { fan: fanId },
+      { card: '', kind: '' },
+    );
+    for (const it of items) (it.kind === 'have' ? have : want).push(it.card);
+  }
+  return {
+    user: fanId,
+    tradesCompleted: fan.getInt('tradesCompleted'),
+    reviews: reviews,
+    have: have,
+    want: want,
+  };
+}
+
+module.exports = { matches, traders, trust, MATCH_FANS, MATCH_CARDS, TRUST_REVIEWS };

@@ -1,0 +1,338 @@
+/// <reference path="../../pb_data/types.d.ts" />
+/**
+ * The rules of have/want lists, trade proposals and reviews (used by pb_hooks/trades.pb.js; the
+ * design and the transition table are in docs/trades.md). Every refusal is a 400 with a Korean
+ * message (lib/errors.js) before anything is written; the transaction-bound checks run inside
+ * the write's transaction (lib/records.js inTransaction), where no other write can interleave.
+ */
+
+const { badRequest } = require(`${__hooks}/lib/errors.js`);
+const { findRecord, changedFields, toArray, valueKey } = require(`${__hooks}/lib/records.js`);
+const { MSG_PROTECTED } = require(`${__hooks}/lib/protected-fields.js`);
+const common = require(`${__hooks}/lib/trade-common.js`);
+
+/** Items on one fan's have and want lists together. */
+const ITEMS_MAX = 2000;
+/** Proposals a fan may have waiting for an answer (status `proposed`). */
+const OPEN_MAX = 20;
+/** Cards on each side of a proposal. */
+const CARDS_MAX = 20;
+const SPARE_MAX = 99;
+const TRADE_MESSAGE_MAX = 300;
+const REVIEW_MAX = 100;
+
+const MSG_HAVE_SPARE = '교환 가능한 카드는 여분이 1장 이상이어야 해요.';
+const MSG_WANT_SPARE = '구하는 카드에는 여분 수량을 정할 수 없어요.';
+const MSG_SPARE_RANGE = `여분 수량은 0~${SPARE_MAX}장 사이로 정해주세요.`;
+const MSG_BOOK = '내 콜렉트북에서만 교환 목록에 담을 수 있어요.';
+const MSG_ITEMS_MAX = '교환 목록에는 카드를 2,000장까지 담을 수 있어요.';
+const MSG_NEW_STATUS = '새 교환 제안은 제안 상태로만 만들 수 있어요.';
+const MSG_SELF_TRADE = '자기 자신에게는 교환을 제안할 수 없어요.';
+const MSG_NO_RECEIVER = '교환을 제안할 상대를 찾을 수 없어요.';
+const MSG_NO_CARDS = '주거나 받을 카드를 한 장 이상 골라주세요.';
+const MSG_TOO_MANY_CARDS = '한 번에 주고받는 카드는 각각 20장까지 고를 수 있어요.';
+const MSG_OVERLAP = '같은 카드를 주면서 받을 수는 없어요.';
+const MSG_UNKNOWN_CARD = '카탈로그에 없는 포토카드가 포함되어 있어요.';
+const MSG_TRADE_MESSAGE_TOO_LONG = '제안 메시지는 300자까지 쓸 수 있어요.';
+const MSG_TRADE_CONVERSATION = '두 사람의 대화가 아니에요.';
+const MSG_OPEN_MAX =
+  '답을 기다리는 교환 제안은 20개까지 둘 수 있어요. 지난 제안을 정리한 뒤 다시 시도해주세요.';
+const MSG_COUNTER_NOT_YOURS = '내가 받은 교환 제안에만 역제안할 수 있어요.';
+const MSG_COUNTER_CLOSED = '이미 답했거나 끝난 교환 제안에는 역제안할 수 없어요.';
+const MSG_TRADE_CLOSED = '이미 끝난 교환 제안이라 바꿀 수 없어요.';
+const MSG_TRADE_FIELDS = '지금 이 교환 제안에서 바꿀 수 없는 항목이 포함되어 있어요.';
+const MSG_TRADE_STATUS = '지금은 교환 제안을 이 상태로 바꿀 수 없어요.';
+const MSG_DONE_BACK = '완료 표시는 되돌릴 수 없어요.';
+const MSG_REVIEW_NOT_MINE = '내가 참여한 거래에만 후기를 남길 수 있어요.';
+const MSG_REVIEW_NOT_DONE = '완료된 거래에만 후기를 남길 수 있어요.';
+const MSG_RATING = '좋았어요 또는 아쉬워요를 골라주세요.';
+const MSG_REVIEW_TOO_LONG = '후기는 100자까지 쓸 수 있어요.';
+
+// ---------------------------------------------------------------- have and want lists
+
+/** An item's kind, spare copies and book, as they will be stored. */
+function checkItem(app, record, me) {
+  const kind = record.getString('kind');
+  const spare = record.getFloat('spare');
+  if (spare < 0 || spare > SPARE_MAX || spare !== Math.floor(spare)) {
+    throw badRequest(MSG_SPARE_RANGE, ['spare']);
+  }
+  if (kind === 'have' && spare < 1) throw badRequest(MSG_HAVE_SPARE, ['spare']);
+  if (kind === 'want' && spare !== 0) throw badRequest(MSG_WANT_SPARE, ['spare']);
+  const bookId = record.getString('book');
+  if (bookId) {
+    const book = findRecord(app, 'collectBook', bookId);
+    if (!book || book.getString('users') !== me) throw badRequest(MSG_BOOK, ['book']);
+  }
+}
+
+/**
+ * Inside the create's transaction: a card already on the fan's lists is left to the unique index
+ * (the outbox takes "already exists" as done); otherwise the fan's lists must have room.
+ */
+function checkItemRoom(app, record) {
+  const user = record.getString('user');
+  const same = common.countOf(
+    app,
+    'SELECT COUNT(*) AS n FROM `tradeItems` WHERE `user` = {:u} AND `photoCard` = {:c}',
+    { u: user, c: record.getString('photoCard') },
+  );
+  if (same > 0) return;
+  const n = common.countOf(app, 'SELECT COUNT(*) AS n FROM `tradeItems` WHERE `user` = {:u}', {
+    u: user,
+  });
+  if (n >= ITEMS_MAX) throw badRequest(MSG_ITEMS_MAX, ['photoCard'], 'validation_max_items');
+}
+
+// ---------------------------------------------------------------- proposals
+
+/**
+ * The cards of a proposal: at least one card in all, at most 20 a side, none on both sides, all
+ * in the catalogue. Repeats within a side are dropped.
+ */
+function checkCards(app, record) {
+  const unique = (list) => list.filter((id, i) => list.indexOf(id) === i);
+  const give = unique(toArray(record.getStringSlice('give')));
+  const get = unique(toArray(record.getStringSlice('get')));
+  if (!give.length && !get.length) {
+    throw badRequest(MSG_NO_CARDS, ['give', 'get'], 'validation_required');
+  }
+  if (give.length > CARDS_MAX || get.length > CARDS_MAX) {
+    const fields = [];
+    if (give.length > CARDS_MAX) fields.push('give');
+    if (get.length > CARDS_MAX) fields.push('get');
+    throw badRequest(MSG_TOO_MANY_CARDS, fields, 'validation_too_many_values');
+  }
+  if (give.some((id) => get.indexOf(id) >= 0)) throw badRequest(MSG_OVERLAP, ['give', 'get']);
+  const all = give.concat(get);
+  const params = {};
+  const names = all.map((id, i) => {
+    params[`c${i}`] = id;
+    return `{:c${i}}`;
+  });
+  const found = common.countOf(
+    app,
+    `SELECT COUNT(*) AS n FROM \`photoCards\` WHERE \`id\` IN (${names.join(', ')})`,
+    params,
+  );
+  if (found !== all.length) {
+    throw badRequest(MSG_UNKNOWN_CARD, ['give', 'get'], 'validation_missing_rel_records');
+  }
+  record.set('give', give);
+  record.set('get', get);
+}
+
+/** The proposal's message: trimmed, at most 300 characters, no profanity. */
+function checkTradeMessage(record) {
+  const rules = require(`${__hooks}/lib/input-rules.js`);
+  const raw = record.getString('message');
+  const text = rules.normalizeText(raw) === '' ? '' : raw.trim();
+  if (rules.codePointLength(text) > TRADE_MESSAGE_MAX) {
+    throw badRequest(MSG_TRADE_MESSAGE_TOO_LONG, ['message'], 'validation_max_text_constraint');
+  }
+  if (text && rules.findProfanity(text)) {
+    throw badRequest(rules.MSG_PROFANITY, ['message'], 'validation_profanity');
+  }
+  if (text !== raw) record.set('message', text);
+}
+
+/** What a fan's new proposal may hold, before the transaction. */
+function checkNewTrade(app, record, me) {
+  const status = record.getString('status');
+  if (status === '') record.set('status', 'proposed');
+  else if (status !== 'proposed') throw badRequest(MSG_NEW_STATUS, ['status']);
+  const done = ['proposerDone', 'receiverDone'].filter((f) => record.getBool(f));
+  if (done.length) throw badRequest(MSG_PROTECTED, done, 'validation_protected_field');
+  const receiver = record.getString('receiver');
+  if (receiver === me) throw badRequest(MSG_SELF_TRADE, ['receiver']);
+  if (!findRecord(app, 'users', receiver)) throw badRequest(MSG_NO_RECEIVER, ['receiver']);
+  checkCards(app, record);
+  checkTradeMessage(record);
+  const conversationId = record.getString('conversation');
+  if (conversationId) {
+    const c = findRecord(app, 'conversations', conversationId);
+    const pair = [me, receiver].sort().join('|');
+    if (!c || [c.getString('a'), c.getString('b')].join('|') !== pair) {
+      throw badRequest(MSG_TRADE_CONVERSATION, ['conversation']);
+    }
+  }
+}
+
+/**
+ * Inside the create's transaction: no block between the two, room among the proposer's open
+ * proposals, and for a counter-proposal, an open proposal the proposer received from the same
+ * fan. Returns that proposal (to be marked `countered` once the counter is stored) or null.
+ */
+function checkNewTradeInTx(app, record, me) {
+  const receiver = record.getString('receiver');
+  common.refuseIfBlocked(app, me, receiver, 'receiver');
+  const open = common.countOf(
+    app,
+    "SELECT COUNT(*) AS n FROM `trades` WHERE `proposer` = {:me} AND `status` = 'proposed'",
+    { me: me },
+  );
+  if (open >= OPEN_MAX) throw badRequest(MSG_OPEN_MAX, ['proposer'], 'validation_max_open');
+  const counterOf = record.getString('counterOf');
+  if (!counterOf) return null;
+  const old = findRecord(app, 'trades', counterOf);
+  if (!old || old.getString('receiver') !== me || old.getString('proposer') !== receiver) {
+    throw badRequest(MSG_COUNTER_NOT_YOURS, ['counterOf']);
+  }
+  if (old.getString('status') !== 'proposed') throw badRequest(MSG_COUNTER_CLOSED, ['counterOf']);
+  return old;
+}
+
+/** After the counter-proposal is stored (same transaction): the proposal it answers. */
+function markCountered(app, old) {
+  if (!old) return;
+  old.set('status', 'countered');
+  app.save(old);
+}
+
+/**
+ * Which fields `role` may change, and to which statuses, from status `now` (docs/trades.md).
+ * Null when the proposal is closed.
+ */
+function allowedChanges(now, role) {
+  if (now === 'proposed' && role === 'proposer') {
+    return { fields: ['give', 'get', 'message', 'status'], statuses: ['cancelled'] };
+  }
+  if (now === 'proposed' && role === 'receiver') {
+    return { fields: ['status'], statuses: ['accepted', 'declined'] };
+  }
+  if (now === 'accepted') {
+    return { fields: ['status', `${role}Done`], statuses: ['cancelled'] };
+  }
+  return null;
+}
+
+/**
+ * A side's change of a proposal, inside its transaction. The stored proposal (read here, so a
+ * concurrent change is seen) decides what may change; fields the request leaves alone take their
+ * stored values, so a stale copy never undoes the other side's change. When both sides have
+ * marked 완료, the proposal becomes `completed`. Returns { from, to } when the status changed.
+ */
+function checkTradeUpdate(app, record, me) {
+  const fresh = findRecord(app, 'trades', record.id);
+  if (!fresh) return null;
+  const fields = record
+    .collection()
+    .fields.fieldNames()
+    .filter((f) => f !== 'id' && f !== 'created' && f !== 'updated');
+  const changed = changedFields(record, fields);
+  for (const f of fields) if (changed.indexOf(f) < 0) record.set(f, fresh.get(f));
+  // what the request changes compared with what is stored now (a repeat of a change is none)
+  const asked = changedAgainst(record, fresh, fields);
+  const from = fresh.getString('status');
+  if (!asked.length) return null;
+
+  const role = fresh.getString('proposer') === me ? 'proposer' : 'receiver';
+  const allowed = allowedChanges(from, role);
+  if (!allowed) throw badRequest(MSG_TRADE_CLOSED, asked, 'validation_trade_closed');
+  const bad = asked.filter((f) => allowed.fields.indexOf(f) < 0);
+  if (bad.length) throw badRequest(MSG_TRADE_FIELDS, bad, 'validation_protected_field');
+  const to = record.getString('status');
+  if (asked.indexOf('status') >= 0 && allowed.statuses.indexOf(to) < 0) {
+    throw badRequest(MSG_TRADE_STATUS, ['status'], 'validation_invalid_transition');
+  }
+  const doneField = `${role}Done`;
+  if (asked.indexOf(doneField) >= 0 && !record.getBool(doneField)) {
+    throw badRequest(MSG_DONE_BACK, [doneField], 'validation_invalid_transition');
+  }
+  // a block stops every change but ending the proposal
+  const closing = asked.length === 1 && (to === 'cancelled' || to === 'declined');
+  if (!closing) {
+    const other = role === 'proposer' ? fresh.getString('receiver') : fresh.getString('proposer');
+    common.refuseIfBlocked(app, me, other, 'status');
+  }
+  if (asked.indexOf('give') >= 0 || asked.indexOf('get') >= 0) checkCards(app, record);
+  if (asked.indexOf('message') >= 0) checkTradeMessage(record);
+  if (
+    record.getString('status') === 'accepted' &&
+    record.getBool('proposerDone') &&
+    record.getBool('receiverDone')
+  ) {
+    record.set('status', 'completed');
+  }
+  const now = record.getString('status');
+  return now !== from ? { from: from, to: now } : null;
+}
+
+/** Names of `fields` whose value in `record` differs from `stored`. */
+function changedAgainst(record, stored, fields) {
+  return fields.filter((f) => valueKey(record.get(f)) !== valueKey(stored.get(f)));
+}
+
+// ---------------------------------------------------------------- completed trades
+
+/** `users.tradesCompleted` of one fan, counted again from their completed trades. */
+function recountCompleted(app, userId) {
+  const user = findRecord(app, 'users', userId);
+  if (!user) return;
+  const n = common.countOf(
+    app,
+    "SELECT COUNT(*) AS n FROM `trades` WHERE `status` = 'completed' AND " +
+      '(`proposer` = {:u} OR `receiver` = {:u})',
+    { u: userId },
+  );
+  if (user.getInt('tradesCompleted') === n) return;
+  user.set('tradesCompleted', n);
+  app.saveNoValidate(user);
+}
+
+/** After a trade is saved or deleted (same transaction), when completion may have changed. */
+function afterTradeChange(app, trade, statusBefore) {
+  if (trade.getString('status') !== 'completed' && statusBefore !== 'completed') return;
+  recountCompleted(app, trade.getString('proposer'));
+  recountCompleted(app, trade.getString('receiver'));
+}
+
+// ---------------------------------------------------------------- reviews
+
+/**
+ * A review: of a completed trade the author was part of, about the other side (`subject` is set
+ * here whatever the client sent), with a rating and at most 100 characters without profanity.
+ * `me` is '' for superusers, who skip the checks but get the subject set too.
+ */
+function checkReview(app, record, me) {
+  const trade = findRecord(app, 'trades', record.getString('trade'));
+  const author = record.getString('author');
+  const proposer = trade ? trade.getString('proposer') : '';
+  const receiver = trade ? trade.getString('receiver') : '';
+  if (trade && (author === proposer || author === receiver)) {
+    record.set('subject', author === proposer ? receiver : proposer);
+  }
+  if (!me) return;
+  if (!trade || (me !== proposer && me !== receiver)) {
+    throw badRequest(MSG_REVIEW_NOT_MINE, ['trade']);
+  }
+  if (trade.getString('status') !== 'completed') throw badRequest(MSG_REVIEW_NOT_DONE, ['trade']);
+  if (record.getString('rating') === '') {
+    throw badRequest(MSG_RATING, ['rating'], 'validation_required');
+  }
+  const rules = require(`${__hooks}/lib/input-rules.js`);
+  const raw = record.getString('text');
+  const text = rules.normalizeText(raw) === '' ? '' : raw.trim();
+  if (rules.codePointLength(text) > REVIEW_MAX) {
+    throw badRequest(MSG_REVIEW_TOO_LONG, ['text'], 'validation_max_text_constraint');
+  }
+  if (text && rules.findProfanity(text)) {
+    throw badRequest(rules.MSG_PROFANITY, ['text'], 'validation_profanity');
+  }
+  if (text !== raw) record.set('text', text);
+}
+
+module.exports = {
+  ITEMS_MAX,
+  OPEN_MAX,
+  CARDS_MAX,
+  checkItem,
+  checkItemRoom,
+  checkNewTrade,
+  checkNewTradeInTx,
+  markCountered,
+  checkTradeUpdate,
+  afterTradeChange,
+  recountCompleted,
+  checkReview,
+};

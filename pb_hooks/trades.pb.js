@@ -1,0 +1,108 @@
+/// <reference path="../pb_data/types.d.ts" />
+/**
+ * Have and want lists, trade proposals and reviews (rules in lib/trades.js, the design in
+ * docs/trades.md). Requests of superusers skip the checks; the counters run on every save.
+ *
+ *  - tradeItems: `have` has 1–99 spare copies, `want` none; the book must be the fan's own; at
+ *    most 2,000 items per fan (a card already listed is left to the unique index: "already
+ *    exists", which the outbox takes as done).
+ *  - trades: a new proposal is `proposed`, between two fans with no block either way, with
+ *    cards that exist (1–20 a side, none on both); at most 20 waiting per proposer. A counter
+ *    (`counterOf`) by the receiver of a waiting proposal marks that one `countered` in the same
+ *    transaction. Changes follow the transition table; both 완료 marks make it `completed`.
+ *  - users.tradesCompleted: counted again for both fans whenever a trade becomes or stops being
+ *    completed (also when a trade goes with an account).
+ *  - reviews: of a completed trade the author was part of; `subject` is the other side.
+ *  - notification rows (lib/push.js) for the other side of a new proposal and of a status change.
+ *
+ * Loaded after guards.pb.js (file order), so a replayed create with a taken id is answered first.
+ */
+
+onRecordCreateRequest((e) => {
+  if (e.hasSuperuserAuth() || !e.auth) return e.next();
+  const lib = require(`${__hooks}/lib/trades.js`);
+  const { inTransaction } = require(`${__hooks}/lib/records.js`);
+  lib.checkItem(e.app, e.record, e.auth.id);
+  inTransaction(e, null, (txApp) => lib.checkItemRoom(txApp, e.record));
+}, 'tradeItems');
+
+onRecordUpdateRequest((e) => {
+  if (e.hasSuperuserAuth() || !e.auth) return e.next();
+  const { changedFields } = require(`${__hooks}/lib/records.js`);
+  if (changedFields(e.record, ['kind', 'spare', 'book']).length) {
+    require(`${__hooks}/lib/trades.js`).checkItem(e.app, e.record, e.auth.id);
+  }
+  e.next();
+}, 'tradeItems');
+
+// ---------------------------------------------------------------- proposals
+
+onRecordCreateRequest((e) => {
+  if (e.hasSuperuserAuth() || !e.auth) return e.next();
+  const lib = require(`${__hooks}/lib/trades.js`);
+  const { inTransaction } = require(`${__hooks}/lib/records.js`);
+  const me = e.auth.id;
+  lib.checkNewTrade(e.app, e.record, me);
+  let answered = null;
+  inTransaction(
+    e,
+    (txApp) => lib.markCountered(txApp, answered),
+    (txApp) => {
+      answered = lib.checkNewTradeInTx(txApp, e.record, me);
+    },
+  );
+}, 'trades');
+
+onRecordUpdateRequest((e) => {
+  if (e.hasSuperuserAuth() || !e.auth) return e.next();
+  const lib = require(`${__hooks}/lib/trades.js`);
+  const { inTransaction } = require(`${__hooks}/lib/records.js`);
+  const me = e.auth.id;
+  let change = null;
+  inTransaction(e, null, (txApp) => {
+    change = lib.checkTradeUpdate(txApp, e.record, me);
+  });
+  // committed (or, inside a batch, part of the batch's transaction)
+  if (change) {
+    const push = require(`${__hooks}/lib/push.js`);
+    push.safely(e.app, 'trade', e.record, (app, trade) => push.fanOutTradeStatus(app, trade, me));
+  }
+}, 'trades');
+
+onRecordAfterCreateSuccess((e) => {
+  e.next();
+  const push = require(`${__hooks}/lib/push.js`);
+  push.safely(e.app, 'trade', e.record, push.fanOutNewTrade);
+}, 'trades');
+
+// ---------------------------------------------------------------- completed trades
+
+onRecordCreate((e) => {
+  const { inTransaction } = require(`${__hooks}/lib/records.js`);
+  inTransaction(e, (txApp) =>
+    require(`${__hooks}/lib/trades.js`).afterTradeChange(txApp, e.record, ''),
+  );
+}, 'trades');
+
+onRecordUpdate((e) => {
+  const { inTransaction } = require(`${__hooks}/lib/records.js`);
+  const before = e.record.original().getString('status');
+  inTransaction(e, (txApp) =>
+    require(`${__hooks}/lib/trades.js`).afterTradeChange(txApp, e.record, before),
+  );
+}, 'trades');
+
+onRecordDelete((e) => {
+  const { inTransaction } = require(`${__hooks}/lib/records.js`);
+  inTransaction(e, (txApp) =>
+    require(`${__hooks}/lib/trades.js`).afterTradeChange(txApp, e.record, ''),
+  );
+}, 'trades');
+
+// ---------------------------------------------------------------- reviews
+
+onRecordCreateRequest((e) => {
+  const me = e.hasSuperuserAuth() || !e.auth ? '' : e.auth.id;
+  require(`${__hooks}/lib/trades.js`).checkReview(e.app, e.record, me);
+  e.next();
+}, 'reviews');

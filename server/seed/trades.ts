@@ -1,0 +1,142 @@
+/**
+ * The trade step of the seed (docs/trades.md): fan1's and fan2's public have and want lists, a
+ * conversation between them with a few messages, and one completed trade with a review from each
+ * side, each get-or-create by its natural key. The hooks keep what they keep (the conversation's
+ * last message, users.tradesCompleted); the superuser writes the completed trade directly.
+ */
+import type { Fan, TradePlan } from './plan.ts';
+import { Q, withRetry } from './requests.ts';
+import { exists, type SeedWriter } from './writer.ts';
+
+export interface TradeIds {
+  fanId: (f: Fan) => string;
+  cardIds: Map<string, string>;
+}
+
+/** Whether the trade demo is there already (fan1 has list items). */
+export async function tradesSeeded(w: SeedWriter, ids: TradeIds): Promise<boolean> {
+  return exists(w.pb, 'tradeItems', w.pb.filter('user = {:u}', { u: ids.fanId('fan1') }));
+}
+
+async function seedLists(w: SeedWriter, ids: TradeIds, lists: TradePlan['lists']) {
+  for (const f of ['fan1', 'fan2'] as const) {
+    await withRetry(() => w.pb.collection('users').update(ids.fanId(f), { tradePublic: true }, Q));
+  }
+  const have = new Set(
+    (
+      await w.all('tradeItems', {
+        filter: ['fan1', 'fan2']
+          .map((f) => w.pb.filter('user = {:u}', { u: ids.fanId(f as Fan) }))
+          .join(' || '),
+        fields: 'user,photoCard',
+      })
+    ).map((i) => `${i.user}|${i.photoCard}`),
+  );
+  for (const item of lists) {
+    const user = ids.fanId(item.user);
+    const photoCard = ids.cardIds.get(item.cardKey)!;
+    if (have.has(`${user}|${photoCard}`)) continue;
+    await w.create('tradeItems', { user, photoCard, kind: item.kind, spare: item.spare });
+  }
+}
+
+async function seedConversation(
+  w: SeedWriter,
+  ids: TradeIds,
+  plan: TradePlan['conversation'],
+): Promise<string> {
+  const [a, b] = [ids.fanId('fan1'), ids.fanId('fan2')].sort() as [string, string];
+  const found = await w.all('conversations', {
+    filter: w.pb.filter('a = {:a} && b = {:b}', { a, b }),
+    fields: 'id',
+  });
+  const id =
+    found[0]?.id ??
+    (
+      await w.create('conversations', {
+        a,
+        b,
+        starter: ids.fanId('fan1'),
+        photoCard: ids.cardIds.get(plan.cardKey),
+      })
+    ).id;
+  const sent = new Set(
+    (
+      await w.all('messages', {
+        filter: w.pb.filter('conversation = {:c}', { c: id }),
+        fields: 'sender,text',
+      })
+    ).map((m) => `${m.sender}|${m.text}`),
+  );
+  // one at a time: the thread reads in the planned order
+  for (const m of plan.messages) {
+    const sender = ids.fanId(m.from);
+    if (sent.has(`${sender}|${m.text}`)) continue;
+    await w.create('messages', { conversation: id, sender, text: m.text });
+  }
+  return id;
+}
+
+async function seedCompletedTrade(
+  w: SeedWriter,
+  ids: TradeIds,
+  plan: TradePlan['completed'],
+  conversation: string,
+): Promise<void> {
+  const proposer = ids.fanId('fan1');
+  const receiver = ids.fanId('fan2');
+  const found = await w.all('trades', {
+    filter: w.pb.filter('proposer = {:p} && receiver = {:r} && message = {:m}', {
+      p: proposer,
+      r: receiver,
+      m: plan.message,
+    }),
+    fields: 'id',
+  });
+  const trade =
+    found[0]?.id ??
+    (
+      await w.create('trades', {
+        proposer,
+        receiver,
+        give: plan.giveKeys.map((k) => ids.cardIds.get(k)!),
+        get: plan.getKeys.map((k) => ids.cardIds.get(k)!),
+        message: plan.message,
+        status: 'completed',
+        proposerDone: true,
+        receiverDone: true,
+        conversation,
+      })
+    ).id;
+  const current = await withRetry(() =>
+    w.pb.collection('conversations').getOne(conversation, { fields: 'trade', ...Q }),
+  );
+  if (current.trade !== trade) {
+    await withRetry(() => w.pb.collection('conversations').update(conversation, { trade }, Q));
+  }
+  const reviewed = new Set(
+    (
+      await w.all('reviews', {
+        filter: w.pb.filter('trade = {:t}', { t: trade }),
+        fields: 'author',
+      })
+    ).map((r) => r.author as string),
+  );
+  for (const r of plan.reviews) {
+    const author = ids.fanId(r.author);
+    if (reviewed.has(author)) continue;
+    await w.create('reviews', {
+      trade,
+      author,
+      subject: author === proposer ? receiver : proposer,
+      rating: r.rating,
+      text: r.text,
+    });
+  }
+}
+
+export async function seedTrades(w: SeedWriter, ids: TradeIds, plan: TradePlan): Promise<void> {
+  await seedLists(w, ids, plan.lists);
+  const conversation = await seedConversation(w, ids, plan.conversation);
+  await seedCompletedTrade(w, ids, plan.completed, conversation);
+}
