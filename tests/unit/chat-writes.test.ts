@@ -17,7 +17,7 @@ import {
   listConversations,
   resolveConversation,
 } from '@/data/queries/chat.ts';
-import { applyServerRecords } from '@/data/sync/apply.ts';
+import { applyServerDeletes, applyServerRecords } from '@/data/sync/apply.ts';
 import {
   blockFan,
   markRead,
@@ -287,6 +287,13 @@ describe('a thread', () => {
     await markRead(CONV, db);
     await vi.waitFor(() => expect(seen.at(-1)).toBe(0));
     sub.unsubscribe();
+  });
+
+  it("goes with its messages when the conversation's tombstone arrives", async () => {
+    await db.messages.put(message('elsewhereaaaaaa', 'otherconvaaaaaa', THEM, t(1)));
+    await applyServerDeletes(db, 'conversations', [CONV]);
+    expect(await db.conversations.get(CONV)).toBeUndefined();
+    expect((await db.messages.toArray()).map((m) => m.id)).toEqual(['elsewhereaaaaaa']);
   });
 
   it('leaves a blocked fan out of the unread total', async () => {

@@ -238,13 +238,18 @@ export interface SyncedTableRule {
    * record with the same values and another id (a like of one card made on two devices).
    */
   oneRecordPer?: readonly string[];
+  /**
+   * Tables whose rows go with a deleted record of this one (table → the field naming it): the
+   * server writes no tombstones for them (a conversation's messages, docs/trades.md).
+   */
+  cascade?: { readonly [T in SyncedTable]?: string };
 }
 
 export const SYNCED_TABLE_RULES: { readonly [T in SyncedTable]?: SyncedTableRule } = {
   users: { keepLocal: ['email', 'phoneNumber', 'birth', 'tradePublic'], dropEmpty: ['email'] },
   likes: { oneRecordPer: ['user', 'photoCard'] },
   tradeItems: { oneRecordPer: ['user', 'photoCard'] },
-  conversations: { oneRecordPer: ['a', 'b'] },
+  conversations: { oneRecordPer: ['a', 'b'], cascade: { messages: 'conversation' } },
   reviews: { oneRecordPer: ['trade', 'author'] },
   blocks: { oneRecordPer: ['user', 'blocked'] },
 };

@@ -155,7 +155,10 @@ async function keepLocalFields(
   });
 }
 
-/** Removes records deleted on the server (tombstones, realtime deletes, a rolled-back create). */
+/**
+ * Removes records deleted on the server (tombstones, realtime deletes, a rolled-back create), and
+ * the rows of other tables that go with them (the table's `cascade` rule).
+ */
 export async function applyServerDeletes(
   db: AppDB,
   collection: SyncedCollection,
@@ -163,7 +166,16 @@ export async function applyServerDeletes(
 ): Promise<void> {
   if (!ids.length) return;
   const table = db.table(collection);
-  await db.transaction('rw', [table], async () => {
+  const cascade = Object.entries(SYNCED_TABLE_RULES[collection]?.cascade ?? {});
+  const others = cascade.map(([t]) => db.table(t));
+  await db.transaction('rw', [table, ...others], async () => {
     await table.bulkDelete([...ids]);
+    for (const [t, field] of cascade) {
+      await db
+        .table(t)
+        .where(field)
+        .anyOf([...ids])
+        .delete();
+    }
   });
 }
