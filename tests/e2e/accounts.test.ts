@@ -83,7 +83,14 @@ describe.each([
   it.runIf(viewport === PHONE)(
     'login: required fields, then the exact failure message for a wrong password',
     async () => {
-      const { context, page: p, errors } = await openApp(browser, viewport, { path: '/login' });
+      const {
+        context,
+        page: p,
+        errors,
+      } = await openApp(browser, viewport, {
+        path: '/login',
+        serviceWorker: false,
+      });
       await p.getByTestId('login-form').waitFor();
       await expectAxeClean(p);
 
@@ -107,7 +114,14 @@ describe.each([
   );
 
   it('login: success goes home, the profile tab then opens /profile with the shelf', async () => {
-    const { context, page: p, errors } = await openApp(browser, viewport, { path: '/Login' });
+    const {
+      context,
+      page: p,
+      errors,
+    } = await openApp(browser, viewport, {
+      path: '/Login',
+      serviceWorker: false,
+    });
     await p.getByTestId('login-email').fill('fan1@example.com');
     await p.getByTestId('login-password').fill(PASSWORD);
     await p.getByTestId('login-submit').click();
@@ -149,6 +163,8 @@ describe.each([
   it.runIf(viewport === PHONE)(
     'logout asks first: 아니오 keeps the session, 예 logs out with a toast to /login',
     async () => {
+      // with the service worker: logout first ends this device's push subscription, which waits
+      // for the worker's registration
       const {
         context,
         page: p,
@@ -181,6 +197,7 @@ describe.each([
 
 describe('accounts, once', () => {
   it('deletes a throwaway account: offline it refuses, online it is gone', async () => {
+    // with the service worker: like logout, deleting ends the device's push subscription first
     const email = `leaver-${Date.now()}@example.com`;
     const user = await admin.collection('users').create({
       email,
@@ -230,6 +247,7 @@ describe('accounts, once', () => {
     } = await openApp(browser, PHONE, {
       path: '/profile',
       login: 'fan2@example.com',
+      serviceWorker: false,
     });
     await p.getByTestId('shelf-add').waitFor();
     await context.setOffline(true);
@@ -270,7 +288,14 @@ describe('accounts, once', () => {
   });
 
   it('logged out, /loginInfo asks to log in', async () => {
-    const { context, page: p, errors } = await openApp(browser, PHONE, { path: '/loginInfo' });
+    const {
+      context,
+      page: p,
+      errors,
+    } = await openApp(browser, PHONE, {
+      path: '/loginInfo',
+      serviceWorker: false,
+    });
     await p.getByTestId('login-info-logged-out').waitFor();
     expect(await p.getByRole('link', { name: ko.loginInfo.loginLink }).getAttribute('href')).toBe(
       '/login',
@@ -279,7 +304,14 @@ describe('accounts, once', () => {
   });
 
   it('find account mails a reset link', async () => {
-    const { context, page: p, errors } = await openApp(browser, PHONE, { path: '/login' });
+    const {
+      context,
+      page: p,
+      errors,
+    } = await openApp(browser, PHONE, {
+      path: '/login',
+      serviceWorker: false,
+    });
     await p.getByRole('button', { name: ko.login.findAccount }).click();
     const sheet = p.getByTestId('find-account-sheet');
     await sheet.getByTestId('reset-email').fill('fan1@example.com');
@@ -291,6 +323,7 @@ describe('accounts, once', () => {
 
   it('/myBias logged in: saved on the account, also offline, and kept across reloads', async () => {
     const [first, second] = groups.filter((g) => g.id !== fan2.biasGroup);
+    // with the service worker: the page is reloaded offline
     const {
       context,
       page: p,
@@ -347,7 +380,14 @@ describe('accounts, once', () => {
   });
 
   it('/myBias logged out: kept on this device across reloads (default RIIZE)', async () => {
-    const { context, page: p, errors } = await openApp(browser, DESKTOP, { path: '/myBias' });
+    const {
+      context,
+      page: p,
+      errors,
+    } = await openApp(browser, DESKTOP, {
+      path: '/myBias',
+      serviceWorker: false,
+    });
     const tile = (name: string) => p.getByTestId('bias-group').filter({ hasText: name });
     await expect.poll(() => tile('RIIZE').getAttribute('aria-current')).toBe('true');
     const other = groups.find((g) => g.groupName !== 'RIIZE')!;
@@ -370,6 +410,7 @@ describe('accounts, once', () => {
       errors,
     } = await openApp(browser, PHONE, {
       path: '/profileSetting',
+      serviceWorker: false,
     });
     await p.getByTestId('customer-centre-hours').getByText('9:00-16:00').waitFor();
     expect(await p.getByTestId('settings-version').textContent()).toMatch(/v\d+\.\d+\.\d+/);

@@ -174,6 +174,8 @@ async function closeClean(context: BrowserContext, errors: string[], allow?: Reg
 
 describe('bad input in the forms', () => {
   it('exchange post and meetup comment: blank, zero-width, 10,000 characters, profanity, script', async () => {
+    // With the service worker: the event's detail, opened later, is its shell drawn for the
+    // signed-in fan (the server's page is drawn for nobody, and its form would ask to log in).
     const context = await newContext(browser, PHONE, baseUrl());
     await serveTiles(context);
     const { page, errors } = await openApp(browser, PHONE, {
@@ -307,9 +309,11 @@ describe('bad input in the forms', () => {
   });
 
   it('photo card report and collect book: refused files, blank and zero-width answers, long text', async () => {
+    // No service worker: the page stays open while offline, and nothing is sent.
     const { context, page, errors } = await openApp(browser, PHONE, {
       path: '/informUs/photoCardSubmit',
       login: FAN,
+      serviceWorker: false,
     });
     const dialogs = watchDialogs(page);
     await page.getByTestId('report-form-phoca').waitFor();
@@ -446,6 +450,8 @@ describe('bad input in the forms', () => {
 
   it('card search and login, logged out: injection matches nothing, refusals in Korean', async () => {
     const fan1 = await admin.collection('users').getOne(fan1Id);
+    // With the service worker: /meetup, opened later, is its shell drawn by the client, so the
+    // search box typed into at once is the app's (the server's page would be hydrating still).
     const context = await newContext(browser, PHONE, baseUrl());
     await serveTiles(context);
     const { page, errors } = await openApp(browser, PHONE, { path: '/exchange', context });
@@ -530,7 +536,10 @@ describe('bad input in the forms', () => {
   });
 
   it('sign-up on a desktop: blank, hostile and impossible values keep 가입하기 disabled', async () => {
-    const { context, page, errors } = await openApp(browser, DESKTOP, { path: '/register' });
+    const { context, page, errors } = await openApp(browser, DESKTOP, {
+      path: '/register',
+      serviceWorker: false,
+    });
     const dialogs = watchDialogs(page);
     const field = (label: string) => page.getByLabel(label, { exact: true });
     const submit = page.getByRole('button', { name: '가입하기', exact: true });

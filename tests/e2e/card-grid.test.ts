@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko-features.ts';
 import { openApp, superuserClient, waitForNoFlush, waitForOutboxEmpty } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE } from '../helpers/browser.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
+import { serveTiles } from '../helpers/tiles.ts';
 import { pageIdle } from '../helpers/clock.ts';
 
 let browser: Browser;
@@ -84,7 +86,10 @@ const serverLikeCount = async (id: string) =>
 
 describe.each(SIZES)('/exchange at %s size', (_name, viewport) => {
   it('pages 18 → 30 → … with 더 보기 until 더 이상 없습니다 hides the button', async () => {
-    const { context, page, errors } = await openApp(browser, viewport, { path: '/exchange' });
+    const { context, page, errors } = await openApp(browser, viewport, {
+      path: '/exchange',
+      serviceWorker: false,
+    });
     await waitForRiize(page);
     expect(await page.locator('h2', { hasText: 'RIIZE' }).isVisible()).toBe(true);
     expect(await page.getByTestId('bias-link').isVisible()).toBe(true);
@@ -117,7 +122,15 @@ describe.each(SIZES)('/exchange at %s size', (_name, viewport) => {
   it.runIf(viewport === PHONE)(
     'searches every group across the debounce, and forgets the search on leaving',
     async () => {
-      const { context, page, errors } = await openApp(browser, viewport, { path: '/exchange' });
+      // /meetup, on the way, draws its map: tiles from tests/helpers/tiles.ts (no internet, and
+      // no service worker to answer a tile it cannot fetch)
+      const context = await newContext(browser, viewport, baseUrl(), { serviceWorker: false });
+      await serveTiles(context);
+      const { page, errors } = await openApp(browser, viewport, {
+        path: '/exchange',
+        context,
+        serviceWorker: false,
+      });
       await waitForRiize(page);
       const box = page.getByRole('searchbox', { name: ko.exchangeScreen.searchLabel });
       expect(await box.getAttribute('placeholder')).toBe(ko.exchangeScreen.searchPlaceholder);
@@ -149,7 +162,10 @@ describe.each(SIZES)('/exchange at %s size', (_name, viewport) => {
 
   // a keyboard path: once, at desktop size
   it.runIf(viewport === DESKTOP)('sorts by 찜높은순 and opens a card with Enter', async () => {
-    const { context, page, errors } = await openApp(browser, viewport, { path: '/exchange' });
+    const { context, page, errors } = await openApp(browser, viewport, {
+      path: '/exchange',
+      serviceWorker: false,
+    });
     await waitForRiize(page);
 
     if (viewport === PHONE) {
@@ -202,9 +218,17 @@ describe.each(SIZES)('/exchange at %s size', (_name, viewport) => {
 describe('likes on the grid', () => {
   it('counts a like at once and shows it on another device after sync', async () => {
     // B is fan1, whose favourite group is stored as RIIZE's id: the grid opens on RIIZE too
-    const b = await openApp(browser, DESKTOP, { path: '/exchange', login: 'fan1@example.com' });
+    const b = await openApp(browser, DESKTOP, {
+      path: '/exchange',
+      login: 'fan1@example.com',
+      serviceWorker: false,
+    });
     await waitForRiize(b.page);
-    const a = await openApp(browser, PHONE, { path: '/exchange', login: 'fan2@example.com' });
+    const a = await openApp(browser, PHONE, {
+      path: '/exchange',
+      login: 'fan2@example.com',
+      serviceWorker: false,
+    });
     await waitForRiize(a.page);
 
     const card = await firstUnliked(a.page, a.userId);
@@ -225,7 +249,10 @@ describe('likes on the grid', () => {
   });
 
   it('keeps logged-out hearts on the device, and the wishlist lists and searches them', async () => {
-    const { context, page, errors } = await openApp(browser, PHONE, { path: '/exchange' });
+    const { context, page, errors } = await openApp(browser, PHONE, {
+      path: '/exchange',
+      serviceWorker: false,
+    });
     await waitForRiize(page);
 
     const wonbin = tiles(page).filter({ hasText: '원빈' }).first();
@@ -272,6 +299,7 @@ describe('likes on the grid', () => {
   });
 
   it('works offline: the grid renders, a like waits with a mark and is sent once', async () => {
+    // with the service worker: the page is reloaded offline
     const { context, page, userId } = await openApp(browser, PHONE, {
       path: '/exchange',
       login: 'fan2@example.com',

@@ -79,7 +79,10 @@ async function closeClean(context: BrowserContext, errors: string[]) {
 
 describe('add a collect book', () => {
   it('logged out: a prompt to log in', async () => {
-    const { context, page, errors } = await openApp(browser, PHONE, { path: PATH });
+    const { context, page, errors } = await openApp(browser, PHONE, {
+      path: PATH,
+      serviceWorker: false,
+    });
     const prompt = page.getByTestId('book-add-logged-out');
     await prompt.getByText(ko.messages.loginRequired).waitFor();
     expect(await prompt.getByRole('link').getAttribute('href')).toBe('/login');
@@ -89,7 +92,11 @@ describe('add a collect book', () => {
   it('desktop: the split view, the confirm, then /profile with the book on the server', async () => {
     const title = uniqueTitle('데스크톱 콜북');
     made.push(title);
-    const { context, page, errors } = await openApp(browser, DESKTOP, { path: PATH, login: FAN });
+    const { context, page, errors } = await openApp(browser, DESKTOP, {
+      path: PATH,
+      login: FAN,
+      serviceWorker: false,
+    });
     await page.getByTestId('book-add-desktop').waitFor();
     await page.getByTestId('book-group').first().waitFor();
     const save = page.getByTestId('book-save');
@@ -155,6 +162,8 @@ describe('add a collect book', () => {
     const group = groups[2]!;
     const title = uniqueTitle('오프라인 새 콜북');
     made.push(title);
+    // With the service worker: after saving offline the app moves on to /profile, whose code
+    // comes from the worker's precache when there is no network.
     const { context, page, errors } = await openApp(browser, PHONE, { path: PATH, login: FAN });
     await page.getByTestId('book-add-mobile').waitFor();
     await waitForOutboxEmpty(page);

@@ -126,6 +126,7 @@ describe.each([
 ] as const)('collect book at %s size', (_name, viewport) => {
   it('ticks 10 cards offline by mouse and keyboard, keeps them, and syncs exactly that set', async () => {
     await makeRoom(12);
+    // with the service worker: the page is reloaded offline
     const { context, page, userId } = await openApp(browser, viewport, {
       login: 'fan1@example.com',
     });
@@ -200,8 +201,14 @@ describe.each([
     'two devices tick different cards of one book: both changes survive',
     async () => {
       await makeRoom(6);
-      const a = await openApp(browser, viewport, { login: 'fan1@example.com' });
-      const b = await openApp(browser, viewport, { login: 'fan1@example.com' });
+      const a = await openApp(browser, viewport, {
+        login: 'fan1@example.com',
+        serviceWorker: false,
+      });
+      const b = await openApp(browser, viewport, {
+        login: 'fan1@example.com',
+        serviceWorker: false,
+      });
       await waitForOutboxEmpty(a.page);
       await waitForOutboxEmpty(b.page);
       const book = await findBook(a.page, a.userId!);

@@ -81,8 +81,18 @@ async function answer(p: Page, message: string, button: string) {
 const serverPost = (id: string) => admin.collection('exchangeList').getOne(id);
 const expectGone = (id: string) => expect(serverPost(id)).rejects.toMatchObject({ status: 404 });
 
-async function openDetail(viewport: typeof PHONE | typeof DESKTOP, card: string, login?: string) {
-  const app = await openApp(browser, viewport, { path: `/exchangeDetail/${card}`, login });
+/** The card's detail on a new device; without the service worker unless `worker` (offline). */
+async function openDetail(
+  viewport: typeof PHONE | typeof DESKTOP,
+  card: string,
+  login?: string,
+  worker = false,
+) {
+  const app = await openApp(browser, viewport, {
+    path: `/exchangeDetail/${card}`,
+    login,
+    serviceWorker: worker,
+  });
   await app.page.getByTestId('card-panel').waitFor();
   return app;
 }
@@ -304,7 +314,8 @@ describe('offline', () => {
     const card = cards[9]!;
     const seeded = uniqueText('소희');
     await seedPost(ids.fan2, card, seeded, '교환중');
-    const { context, page: p, errors } = await openDetail(PHONE, card, 'fan1@example.com');
+    // with the service worker: the page is reloaded offline
+    const { context, page: p, errors } = await openDetail(PHONE, card, 'fan1@example.com', true);
     await postItem(p, seeded).waitFor();
     // let the card image load once, so the service worker has it
     await p.waitForFunction(() =>
@@ -352,7 +363,15 @@ describe('profile exchange status', () => {
     const text = uniqueText('쇼타로');
     await seedPost(ids.fan2, card, text, '교환대기중');
     const login = 'fan2@example.com';
-    const { context, page: p, errors } = await openApp(browser, PHONE, { path: '/profile', login });
+    const {
+      context,
+      page: p,
+      errors,
+    } = await openApp(browser, PHONE, {
+      path: '/profile',
+      login,
+      serviceWorker: false,
+    });
     await p.getByTestId('exchange-status').waitFor();
     const before = await serverCounts(ids.fan2);
     await expect.poll(() => shownCounts(p)).toEqual(before);
@@ -376,7 +395,14 @@ describe('profile exchange status', () => {
   });
 
   it('shows a logged-out fan a way to log in', async () => {
-    const { context, page: p, errors } = await openApp(browser, DESKTOP, { path: '/profile' });
+    const {
+      context,
+      page: p,
+      errors,
+    } = await openApp(browser, DESKTOP, {
+      path: '/profile',
+      serviceWorker: false,
+    });
     const prompt = p.getByTestId('profile-logged-out');
     await prompt.waitFor();
     await prompt.getByRole('link', { name: ko.profile.loginLink }).click();

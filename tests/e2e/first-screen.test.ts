@@ -281,7 +281,9 @@ describe('when the render server cannot answer', () => {
       const text = await res.text();
       expect(text).not.toContain('id="first-screen"');
       expect(text).toContain('<div id="root"></div>');
-      const context = await newContext(browser, VIEWPORTS.phone, server.url);
+      const context = await newContext(browser, VIEWPORTS.phone, server.url, {
+        serviceWorker: false,
+      });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(err.message));

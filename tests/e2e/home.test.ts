@@ -13,6 +13,7 @@ import { axeViolations } from '../helpers/axe.ts';
 import { launchBrowser, newContext, VIEWPORTS } from '../helpers/browser.ts';
 import { installClock, runClock, swiperTurning } from '../helpers/clock.ts';
 import { baseUrl } from '../helpers/e2e-server.ts';
+import { serveTiles } from '../helpers/tiles.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,9 +34,15 @@ const activeSlide = (page: Page) =>
 const cardIds = (page: Page, selector: string) =>
   page.$$eval(selector, (els) => els.map((e) => (e as HTMLElement).dataset.cardId ?? ''));
 
-/** A context whose pages run on Playwright's clock (see tests/helpers/clock.ts). */
+/**
+ * A context whose pages run on Playwright's clock (see tests/helpers/clock.ts), without the
+ * service worker: only the offline test needs it (tests/helpers/browser.ts, ContextOptions). Map
+ * tiles come from tests/helpers/tiles.ts (an event's page may draw its map; no internet, and no
+ * worker to answer a tile it cannot fetch).
+ */
 async function clockContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
-  const context = await newContext(browser, viewport, baseUrl());
+  const context = await newContext(browser, viewport, baseUrl(), { serviceWorker: false });
+  await serveTiles(context);
   await installClock(context);
   return context;
 }
@@ -81,6 +88,7 @@ describe.each(Object.entries(VIEWPORTS))('home at %s size', (name, viewport) => 
   it('shows the rows, turns the banners, rotates the meetups and leads to login', async () => {
     const { context, page, errors } = await openApp(browser, viewport, {
       context: await clockContext(viewport),
+      serviceWorker: false,
     });
     await waitForRows(page);
 
@@ -211,6 +219,7 @@ describe.each(Object.entries(VIEWPORTS))('home at %s size', (name, viewport) => 
   });
 
   it('logged in: the avatar leads to the wishlist; after one visit it works offline', async () => {
+    // with the service worker: the offline reload is answered by its precached shell
     const { context, page, errors } = await openApp(browser, viewport);
     const userId = await login(page, 'fan1@example.com');
     await waitForRows(page);
@@ -271,6 +280,7 @@ describe('home with reduced motion (phone)', () => {
   it('does not turn by itself: the banners stay, the meetups are a short static list', async () => {
     const { context, page, errors } = await openApp(browser, VIEWPORTS.phone, {
       context: await clockContext(VIEWPORTS.phone),
+      serviceWorker: false,
     });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.reload();

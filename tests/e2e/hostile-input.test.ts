@@ -84,6 +84,7 @@ describe('hostile text shown back', () => {
   it('exchange posts show script and HTML as plain text', async () => {
     const { page, context, errors } = await openApp(browser, PHONE, {
       path: `/exchangeDetail/${card.id}`,
+      serviceWorker: false,
     });
     const dialogs = watchDialogs(page);
     await expectInert(page, dialogs);
@@ -92,11 +93,12 @@ describe('hostile text shown back', () => {
   });
 
   it('meetup comments show script and HTML as plain text', async () => {
-    const context = await newContext(browser, PHONE, baseUrl());
+    const context = await newContext(browser, PHONE, baseUrl(), { serviceWorker: false });
     await serveTiles(context);
     const { page, errors } = await openApp(browser, PHONE, {
       path: `/meetupDetail/${meetUp.id}`,
       context,
+      serviceWorker: false,
     });
     const dialogs = watchDialogs(page);
     await expectInert(page, dialogs);

@@ -72,17 +72,26 @@ async function expectOneComment(ment: string, meetUp: string, author: string) {
   expect(saved[0]).toMatchObject({ meetUp, name: author, ment });
 }
 
-/** A device: a context whose map tiles are answered locally, on the event's detail. */
+/**
+ * A device: a context whose map tiles are answered locally, on the event's detail. Without the
+ * service worker unless `worker` (tests/helpers/browser.ts, ContextOptions).
+ */
 async function openDetail(
   viewport: typeof PHONE | typeof DESKTOP,
   id: string,
   login?: string,
-  opts: { clock?: boolean } = {},
+  opts: { clock?: boolean; worker?: boolean } = {},
 ) {
-  const context = await newContext(browser, viewport, baseUrl());
+  const serviceWorker = opts.worker ?? false;
+  const context = await newContext(browser, viewport, baseUrl(), { serviceWorker });
   if (opts.clock) await installClock(context);
   await routeTiles(context);
-  const app = await openApp(browser, viewport, { path: `/meetupDetail/${id}`, login, context });
+  const app = await openApp(browser, viewport, {
+    path: `/meetupDetail/${id}`,
+    login,
+    context,
+    serviceWorker,
+  });
   await app.page.getByTestId('meetup-detail').waitFor();
   return app;
 }
@@ -215,12 +224,15 @@ describe.each([
 ] as const)('event detail at %s size', (_name, viewport, slot) => {
   it('shows every section; the images rotate; a logged-out fan is asked to log in', async () => {
     const event = events[slot]!;
+    // With the service worker: the reload (for reduced motion) is its shell, drawn by the client
+    // with the system's setting at once; the server's page is drawn rotating, for nobody.
     const {
       context,
       page: p,
       errors,
     } = await openDetail(viewport, event.id, undefined, {
       clock: true,
+      worker: true,
     });
     if (viewport === PHONE) {
       // below the fold on a phone, the map waits until the fan scrolls towards it: once the page
@@ -341,12 +353,13 @@ describe.each([
     'opens a visited event offline and sends a comment written there exactly once',
     async () => {
       const event = events[4 + slot]!;
+      // with the service worker: the page is reloaded offline
       const {
         context,
         page: p,
         errors,
         userId,
-      } = await openDetail(viewport, event.id, 'fan1@example.com');
+      } = await openDetail(viewport, event.id, 'fan1@example.com', { worker: true });
       await expectEverySection(p, event);
       await imagesLoaded(p);
       await p
@@ -396,6 +409,7 @@ describe('event detail edge cases', () => {
       errors,
     } = await openApp(browser, DESKTOP, {
       path: '/meetupDetail/doesnotexist123',
+      serviceWorker: false,
     });
     await p.getByTestId('meetup-missing').waitFor();
     expect(await p.getByTestId('meetup-missing').textContent()).toContain(t.notFound);

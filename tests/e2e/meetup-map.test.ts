@@ -52,7 +52,12 @@ async function shot(page: Page, name: string) {
 
 describe.each(Object.entries(VIEWPORTS))('meetup map at %s size', (name, viewport) => {
   it('shows markers and clusters, zooms into a cluster, selects by marker and by card', async () => {
-    const { context, page, errors, events, tileServer } = await openMap(browser, viewport, 'serve');
+    const { context, page, errors, events, tileServer } = await openMap(
+      browser,
+      viewport,
+      'serve',
+      { serviceWorker: false },
+    );
     const located = events.filter((e) => e.located);
     const unlocated = events.filter((e) => !e.located);
     expect(located.length).toBeGreaterThan(30);
@@ -215,7 +220,9 @@ describe.each(Object.entries(VIEWPORTS))('meetup map at %s size', (name, viewpor
 
   // behaviour, not layout: once, at phone size
   it.runIf(name === 'phone')('narrows list and markers by the search', async () => {
-    const { context, page, errors, events } = await openMap(browser, viewport, 'serve');
+    const { context, page, errors, events } = await openMap(browser, viewport, 'serve', {
+      serviceWorker: false,
+    });
     const search = page.getByRole('searchbox', { name: t.searchLabel });
     const expectedFor = (q: string) =>
       events.filter((e) => e.text.some((s) => s.toLowerCase().includes(q.toLowerCase())));
@@ -280,6 +287,7 @@ describe.each(Object.entries(VIEWPORTS))('meetup map at %s size', (name, viewpor
   it.runIf(name === 'phone')(
     'works offline after a visit: list, markers, and the tiles seen before',
     async () => {
+      // with the service worker: its tile cache draws the map offline
       const { context, page, events, tileServer } = await openMap(browser, viewport, 'serve');
       // the first visit may have drawn its tiles before the worker took control: come back once
       await page.reload();
@@ -337,7 +345,9 @@ describe.each(Object.entries(VIEWPORTS))('meetup map at %s size', (name, viewpor
 
   // behaviour, not layout: once, at phone size
   it.runIf(name === 'phone')('still shows markers and the list when no tile loads', async () => {
-    const { context, page, events, tileServer } = await openMap(browser, viewport, 'block');
+    const { context, page, events, tileServer } = await openMap(browser, viewport, 'block', {
+      serviceWorker: false,
+    });
     expect(tileServer.requests.length).toBeGreaterThan(0);
     expect(await page.locator('img.leaflet-tile').count()).toBeGreaterThan(0);
     const { clusters } = await visibleIcons(page);

@@ -186,7 +186,7 @@ describe('offline journey', () => {
   });
 
   it('rolls back a post the server refuses and tells the fan why', async () => {
-    const { context, page } = await openApp(browser, DESKTOP);
+    const { context, page } = await openApp(browser, DESKTOP, { serviceWorker: false });
     const userId = await login(page, 'fan2@example.com');
     // a post with a word the client would have stopped: written straight into the outbox, as an
     // older client version or a changed word list could let through
@@ -244,9 +244,9 @@ describe('offline journey', () => {
   });
 
   it("shows another fan's new post live, without a reload", async () => {
-    const writer = await openApp(browser, PHONE);
+    const writer = await openApp(browser, PHONE, { serviceWorker: false });
     const writerId = await login(writer.page, 'fan1@example.com');
-    const reader = await openApp(browser, DESKTOP);
+    const reader = await openApp(browser, DESKTOP, { serviceWorker: false });
     await reader.page.waitForFunction(
       () => window.__pocamarket.engine.getStatus().realtime === 'live',
     );

@@ -40,7 +40,12 @@ describe('password reset on a phone', () => {
       verified: true,
     });
 
-    const { context, page, errors } = await openApp(browser, PHONE, { path: '/login' });
+    // No service worker: the page stays open while offline (and every address it opens is the
+    // shell, from the server as from the worker).
+    const { context, page, errors } = await openApp(browser, PHONE, {
+      path: '/login',
+      serviceWorker: false,
+    });
     await page.getByRole('link', { name: koAccountLinks.forgotLink }).click();
     await page.waitForURL(/\/forgot-password$/);
     await page.getByRole('heading', { level: 1, name: koAccountLinks.forgot.title }).waitFor();

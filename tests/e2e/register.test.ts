@@ -61,7 +61,10 @@ async function expectLoginWorks(email: string) {
 
 describe('sign-up on a phone: the 6-page wizard', () => {
   it('shows each rule, verifies by mail and welcomes the new member', async () => {
-    const { page, errors, context } = await openApp(browser, PHONE, { path: '/register' });
+    const { page, errors, context } = await openApp(browser, PHONE, {
+      path: '/register',
+      serviceWorker: false,
+    });
     const next = button(page, '다음');
     const progress = page.getByRole('progressbar');
 
@@ -208,7 +211,10 @@ describe('sign-up on a phone: the 6-page wizard', () => {
 
 describe('sign-up on a desktop: one form', () => {
   it('fills the form with the date picker, refuses an unverified submit, then welcomes', async () => {
-    const { page, context } = await openApp(browser, DESKTOP, { path: '/register' });
+    const { page, context } = await openApp(browser, DESKTOP, {
+      path: '/register',
+      serviceWorker: false,
+    });
     expect(await page.getByRole('progressbar').count()).toBe(0);
     const submit = button(page, '가입하기');
     expect(await submit.isDisabled()).toBe(true);
@@ -260,7 +266,7 @@ describe('sign-up on a desktop: one form', () => {
 
 describe('the link opened on another device', () => {
   it('finishes the sign-up there; the form that started it can no longer finish it', async () => {
-    const started = await openApp(browser, DESKTOP, { path: '/register' });
+    const started = await openApp(browser, DESKTOP, { path: '/register', serviceWorker: false });
     const address = uniqEmail('other');
     await button(started.page, '전체 동의').click();
     await field(started.page, '이메일').fill(address.toUpperCase());
@@ -269,7 +275,7 @@ describe('the link opened on another device', () => {
 
     // the mail is read on a phone (its own storage): the link says to go on there
     const mail = await waitForMail(mailSinkUrl(), address, isVerification);
-    const phone = await openApp(browser, PHONE, { path: '/' });
+    const phone = await openApp(browser, PHONE, { path: '/', serviceWorker: false });
     await phone.page.goto(linkOf(mail, '/verify-email/'));
     await phone.page.getByText(koAccountLinks.verifyElsewhere).waitFor({ timeout: 15_000 });
     await phone.page.getByRole('link', { name: koAccountLinks.continueSignup }).click();

@@ -109,7 +109,10 @@ describe.each([
   ['desktop', DESKTOP],
 ] as const)('reports at %s size', (size, viewport) => {
   it('the hub links to both forms; both spellings of the meetup form; logged out, a login prompt', async () => {
-    const { context, page, errors } = await openApp(browser, viewport, { path: '/informUs' });
+    const { context, page, errors } = await openApp(browser, viewport, {
+      path: '/informUs',
+      serviceWorker: false,
+    });
     await page.getByRole('heading', { level: 1, name: ko.screens.informUs }).waitFor();
     const phoca = page.getByTestId('report-link-phoca');
     const meetup = page.getByTestId('report-link-meetup');
@@ -143,6 +146,7 @@ describe.each([
       const { context, page, errors } = await openApp(browser, viewport, {
         path: '/informUs/photoCardSubmit',
         login: FAN,
+        serviceWorker: false,
       });
       await page.getByTestId('report-form-phoca').waitFor();
       await waitForOutboxEmpty(page);
@@ -236,13 +240,21 @@ describe.each([
       await closeClean(context, errors);
 
       // an admin's hub lists every report received, this one included; fan2's lists none of fan1's
-      const adminApp = await openApp(browser, viewport, { path: '/informUs', login: ADMIN });
+      const adminApp = await openApp(browser, viewport, {
+        path: '/informUs',
+        login: ADMIN,
+        serviceWorker: false,
+      });
       await adminApp.page.locator(`[data-testid="report-item"][data-id="${row.id}"]`).waitFor();
       expect(await adminApp.page.locator('#report-list-title').textContent()).toContain(
         '받은 제보',
       );
       await adminApp.context.close();
-      const other = await openApp(browser, viewport, { path: '/informUs', login: OTHER_FAN });
+      const other = await openApp(browser, viewport, {
+        path: '/informUs',
+        login: OTHER_FAN,
+        serviceWorker: false,
+      });
       await other.page.getByTestId('report-link-phoca').waitFor();
       await waitForOutboxEmpty(other.page);
       expect(
@@ -260,6 +272,7 @@ describe.each([
       const { context, page, errors, userId } = await openApp(browser, viewport, {
         path: '/informUs/photoCardSubmit',
         login: FAN,
+        serviceWorker: false,
       });
       await page.getByTestId('report-form-phoca').waitFor();
       // The app checks everything the server's rules do (a page renamed .png included: it is
@@ -312,6 +325,8 @@ describe.each([
     'meetup report: questions in order, a refused link, made offline → saved → sent once online',
     async () => {
       const cafe = unique(`${size} 카페`);
+      // With the service worker: after saving offline the app moves on to /informUs, whose code
+      // comes from the worker's precache when there is no network.
       const { context, page, errors } = await openApp(browser, viewport, {
         path: '/informUs/meetUpSubmit',
         login: FAN,
@@ -438,6 +453,7 @@ describe('a fan’s own reports in the list: images and delete', () => {
     const plain = `/api/files/informUs/${report.id}/${report['phocaImg'] as string}`;
     expect([403, 404]).toContain((await fetch(new URL(plain, baseUrl()))).status);
 
+    // with the service worker: the page is reloaded offline, the image from its cache
     const { context, page, errors } = await openApp(browser, PHONE, {
       path: '/informUs',
       login: FAN,
@@ -465,6 +481,7 @@ describe('a fan’s own reports in the list: images and delete', () => {
     const { context, page, errors } = await openApp(browser, PHONE, {
       path: '/informUs',
       login: FAN,
+      serviceWorker: false,
     });
     await row(page, report.id).waitFor();
     // cancelling keeps it
@@ -484,9 +501,11 @@ describe('a fan’s own reports in the list: images and delete', () => {
 
   it('deleted offline: gone at once, sent once when back online', async () => {
     const report = await reportAs(FAN, unique('오프라인 삭제'));
+    // no service worker: the page stays open offline, and sends the delete itself once online
     const { context, page, errors } = await openApp(browser, PHONE, {
       path: '/informUs',
       login: FAN,
+      serviceWorker: false,
     });
     await row(page, report.id).waitFor();
     await waitForOutboxEmpty(page);

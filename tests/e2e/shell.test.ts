@@ -19,9 +19,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A context whose map tiles come from tests/helpers/tiles.ts (/meetup asks for them; no internet). */
-async function openContext(viewport: { width: number; height: number }) {
-  const context = await newContext(browser, viewport, baseUrl());
+/**
+ * A context whose map tiles come from tests/helpers/tiles.ts (/meetup asks for them; no internet).
+ * Without the service worker unless `worker` (tests/helpers/browser.ts, ContextOptions).
+ */
+async function openContext(viewport: { width: number; height: number }, worker = false) {
+  const context = await newContext(browser, viewport, baseUrl(), { serviceWorker: worker });
   await serveTiles(context);
   return context;
 }
@@ -30,7 +33,9 @@ const h1 = (page: Page) => page.locator('h1').first().textContent();
 
 describe.each(Object.entries(VIEWPORTS))('every route at %s size', (_name, viewport) => {
   it('renders its screen with no console errors and no WCAG A/AA violations', async () => {
-    const context = await openContext(viewport);
+    // With the service worker: once it controls the page it answers the next two dozen addresses
+    // from its precached shell, cheaper than the server's rendered pages and their hydration.
+    const context = await openContext(viewport, true);
     const { page, errors } = await trackedPage(context);
     const violations: string[] = [];
     for (const [path, title] of ROUTES) {

@@ -35,8 +35,9 @@ afterAll(async () => {
   await mock?.close();
 });
 
+/** A new device, without the service worker: nothing here goes offline (ContextOptions). */
 async function openDevice(viewport: { width: number; height: number }) {
-  const context = await newContext(browser, viewport, server.url);
+  const context = await newContext(browser, viewport, server.url, { serviceWorker: false });
   // the test handle (window.__pocamarket) to read the local session
   await context.addInitScript(() => {
     if (location.protocol.startsWith('http')) localStorage.setItem('pocamarket:test-api', '1');

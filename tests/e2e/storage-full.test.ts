@@ -102,9 +102,11 @@ const localLiked = (page: Page, userId: string): Promise<string[]> =>
 
 describe('storage full', () => {
   it('refuses a change that does not fit, keeps the queued ones, and sends them once', async () => {
+    // No service worker: the page stays open offline, and sends the likes itself once online.
     const { context, page, errors, userId } = await openApp(browser, PHONE, {
       path: '/exchange',
       login: 'fan1@example.com',
+      serviceWorker: false,
     });
     const me = userId!;
     // the grid is on screen and its hearts show fan1's likes

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import PocketBase from 'pocketbase';
 import { expect, inject } from 'vitest';
 import { OUTBOX_LOCK } from '../../src/data/sync/lock.ts';
-import { newContext, trackedPage, waitForServiceWorker } from './browser.ts';
+import { newContext, trackedPage, waitForServiceWorker, type ContextOptions } from './browser.ts';
 import { baseUrl } from './e2e-server.ts';
 
 export const PASSWORD = 'photocard1234';
@@ -33,19 +33,26 @@ export interface OpenApp {
 /**
  * A new context (own storage: a separate device) on `path`, with the service worker in control
  * and the data layer started. With `login`, that demo user is signed in and the first pull done.
+ *
+ * With `serviceWorker: false` the context blocks the worker and nothing waits for it: a test
+ * that never needs the worker says so, and saves the precache every new context's worker does
+ * (see ContextOptions in ./browser.ts for what does need it). A `context` passed in must have
+ * been made with the same choice (`newContext(…, { serviceWorker: false })`).
  */
 export async function openApp(
   browser: Browser,
   viewport: { width: number; height: number },
-  opts: { path?: string; login?: string; context?: BrowserContext } = {},
+  opts: { path?: string; login?: string; context?: BrowserContext } & ContextOptions = {},
 ): Promise<OpenApp & { userId: string | null }> {
-  const context = opts.context ?? (await newContext(browser, viewport, baseUrl()));
+  const worker = opts.serviceWorker !== false;
+  const context =
+    opts.context ?? (await newContext(browser, viewport, baseUrl(), { serviceWorker: worker }));
   await context.addInitScript(() => {
     if (location.protocol.startsWith('http')) localStorage.setItem('pocamarket:test-api', '1');
   });
   const { page, errors } = await trackedPage(context);
   await page.goto(opts.path ?? '/');
-  await waitForServiceWorker(page);
+  if (worker) await waitForServiceWorker(page);
   await page.waitForFunction(() => !!window.__pocamarket);
   await waitForFirstPull(page);
   const userId = opts.login ? await login(page, opts.login) : null;

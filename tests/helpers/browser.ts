@@ -83,10 +83,29 @@ export interface TrackedPage {
   errors: string[];
 }
 
+export interface ContextOptions {
+  /**
+   * `false`: the context blocks service workers (Playwright's `serviceWorkers: 'block'`; the
+   * app's registration fails quietly, src/app/register-sw.ts). A worker that installs precaches
+   * the whole build (about 170 files) in every new context, about a second of CPU each on this
+   * 2-core machine, for nothing in a test that never needs it. Default: the worker installs, as
+   * for a fan. Keep it for anything the worker does or that relies on it: reloading or
+   * navigating while offline (also moving offline to a screen whose code has not loaded yet:
+   * the precache answers), push, Background Sync, the update toast, install, its caches
+   * (images; map tiles, where it also answers a tile it cannot fetch with a blank one instead
+   * of a console error), and navigations after the first visit that expect the worker's shell
+   * rather than the server's page, drawn for nobody and hydrating (docs/first-visit.md).
+   * Without it `navigator.serviceWorker.ready` never resolves, so push settings, logout and
+   * account deletion (which end this device's push subscription first) wait for ever.
+   */
+  serviceWorker?: boolean;
+}
+
 export async function newContext(
   browser: Browser,
   viewport: { width: number; height: number },
   baseURL: string,
+  opts: ContextOptions = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     viewport,
@@ -94,7 +113,7 @@ export async function newContext(
     locale: 'ko-KR',
     isMobile: viewport.width < 600,
     hasTouch: viewport.width < 600,
-    serviceWorkers: 'allow',
+    serviceWorkers: opts.serviceWorker === false ? 'block' : 'allow',
   });
 }
 

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { openApp } from './app.ts';
-import { newContext } from './browser.ts';
+import { newContext, type ContextOptions } from './browser.ts';
 import { blockTiles, serveTiles } from './tiles.ts';
 import { baseUrl } from './e2e-server.ts';
 
@@ -135,10 +135,11 @@ export async function openMap(
   browser: Browser,
   viewport: { width: number; height: number },
   tiles: 'serve' | 'block',
+  opts: ContextOptions = {},
 ) {
-  const context = await newContext(browser, viewport, baseUrl());
+  const context = await newContext(browser, viewport, baseUrl(), opts);
   const tileServer = tiles === 'serve' ? await serveTiles(context) : await blockTiles(context);
-  const app = await openApp(browser, viewport, { path: '/meetup', context });
+  const app = await openApp(browser, viewport, { path: '/meetup', context, ...opts });
   const events = await storedEvents(app.page);
   await expect.poll(() => app.page.locator(CARDS).count(), { timeout: 20_000 }).toBe(events.length);
   await expect
