@@ -291,7 +291,7 @@ describe('push alerts', () => {
     await context.close();
   });
 
-  it('settings: three topics, a clear error where this browser cannot subscribe', async () => {
+  it('settings: five topics, a clear error where this browser cannot subscribe', async () => {
     const { context, page, errors, userId } = await openApp(browser, DESKTOP, {
       login: 'fan1@example.com',
       path: '/settings/notifications',
@@ -305,11 +305,13 @@ describe('push alerts', () => {
     await page.goto('/settings/notifications');
     await page.getByRole('heading', { name: '알림 설정' }).waitFor();
     const switches = page.getByRole('switch');
-    await expect.poll(() => switches.count()).toBe(3);
+    await expect.poll(() => switches.count()).toBe(5);
     for (const name of [
       '내가 댓글 단 밋업의 새 댓글',
       '찜하거나 콜렉트북에 담은 카드의 새 교환 글',
       '최애 그룹의 새 밋업',
+      '새 메시지',
+      '거래 제안/상태 변경',
     ]) {
       expect(await page.getByRole('switch', { name }).isChecked()).toBe(false);
     }
