@@ -351,7 +351,7 @@ describe('push alerts', () => {
     await shot(page, 'alerts-desktop');
     await page.setViewportSize(PHONE);
     await page.goto('/settings/notifications');
-    await expect.poll(() => switches.count()).toBe(3);
+    await expect.poll(() => switches.count()).toBe(5);
     await shot(page, 'settings-phone');
     // Chromium logs its own console error when subscribe is refused in an incognito context
     // (every test context is one); the 503 is the unrouted server's, if the route was not used.
