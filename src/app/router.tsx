@@ -3,6 +3,7 @@ import { alertsRoute } from '@/routes/alerts';
 import { authNaverRoute } from '@/routes/auth-naver';
 import { bareLayoutRoute } from '@/routes/bare-layout';
 import { chattingRoute } from '@/routes/chatting';
+import { chattingThreadRoute } from '@/routes/chatting-thread';
 import { collectBookRoute } from '@/routes/collect-book';
 import { collectBookAddRoute } from '@/routes/collect-book-add';
 import { confirmEmailChangeRoute } from '@/routes/confirm-email-change';
@@ -14,6 +15,7 @@ import { informUsRoute } from '@/routes/inform-us';
 import { likeDetailRoute } from '@/routes/like-detail';
 import { loginRoute } from '@/routes/login';
 import { loginInfoRoute } from '@/routes/login-info';
+import { matchingRoute } from '@/routes/matching';
 import { mainLayoutRoute } from '@/routes/main-layout';
 import { meetupRoute } from '@/routes/meetup';
 import { meetupDetailRoute } from '@/routes/meetup-detail';
@@ -28,6 +30,10 @@ import { registerRoute } from '@/routes/register';
 import { resetPasswordRoute } from '@/routes/reset-password';
 import { rootRoute } from '@/routes/root';
 import { settingsTopicRoute } from '@/routes/settings-topic';
+import { tradeDetailRoute } from '@/routes/trade-detail';
+import { tradeListRoute } from '@/routes/trade-list';
+import { tradeNewRoute } from '@/routes/trade-new';
+import { tradesRoute } from '@/routes/trades';
 import { verifyEmailRoute } from '@/routes/verify-email';
 import { ErrorScreen } from '@/app/errors/error-screen';
 import { NotFoundScreen } from '@/app/errors/not-found-screen';
@@ -62,8 +68,13 @@ export const routeTree = rootRoute.addChildren([
     forgotPasswordRoute,
     resetPasswordRoute,
     confirmEmailChangeRoute,
+    tradeListRoute,
+    matchingRoute,
+    tradesRoute,
+    tradeNewRoute,
+    tradeDetailRoute,
   ]),
-  bareLayoutRoute.addChildren([chattingRoute, alertsRoute]),
+  bareLayoutRoute.addChildren([chattingRoute, chattingThreadRoute, alertsRoute]),
 ]);
 
 export function createAppRouter(options: { history?: RouterHistory; origin?: string } = {}) {
