@@ -163,8 +163,8 @@ describe.each([
   it.runIf(viewport === PHONE)(
     'logout asks first: 아니오 keeps the session, 예 logs out with a toast to /login',
     async () => {
-      // with the service worker: logout first ends this device's push subscription, which waits
-      // for the worker's registration
+      // without a service worker: logout ends this device's push subscription first and must not
+      // wait for a worker that never registered
       const {
         context,
         page: p,
@@ -172,6 +172,7 @@ describe.each([
       } = await openApp(browser, viewport, {
         path: '/loginInfo',
         login: 'fan2@example.com',
+        serviceWorker: false,
       });
       await p.getByTestId('login-info-email').getByText('fan2@example.com').waitFor();
       await p.getByRole('heading', { name: ko.loginInfo.socialTitle }).waitFor();
@@ -197,7 +198,8 @@ describe.each([
 
 describe('accounts, once', () => {
   it('deletes a throwaway account: offline it refuses, online it is gone', async () => {
-    // with the service worker: like logout, deleting ends the device's push subscription first
+    // without a service worker: like logout, deleting ends the device's push subscription first
+    // and must not wait for a worker that never registered
     const email = `leaver-${Date.now()}@example.com`;
     const user = await admin.collection('users').create({
       email,
@@ -213,6 +215,7 @@ describe('accounts, once', () => {
     } = await openApp(browser, PHONE, {
       path: '/loginInfo',
       login: email,
+      serviceWorker: false,
     });
     await p.getByTestId('login-info-email').getByText(email).waitFor();
 

@@ -120,9 +120,31 @@ export async function fetchPublicKey(): Promise<string | null> {
   }
 }
 
+/**
+ * This device's subscription, if any. Reads the registration as it is (`getRegistration`) rather
+ * than waiting for `ready`, which never settles when the worker failed to register: with no
+ * worker there is no subscription, and logout or account deletion must not hang on it.
+ */
 async function currentSubscription(): Promise<PushSubscription | null> {
-  const reg = await navigator.serviceWorker.ready;
-  return reg.pushManager.getSubscription();
+  const reg = await navigator.serviceWorker.getRegistration();
+  return reg ? reg.pushManager.getSubscription() : null;
+}
+
+/** How long turning alerts on waits for the service worker before saying it failed. */
+const WORKER_READY_MS = 10_000;
+
+/** The active worker's registration, or a PushSetupError once WORKER_READY_MS have passed. */
+function workerReady(): Promise<ServiceWorkerRegistration> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new PushSetupError('subscribe', new Error('service worker not ready'))),
+      WORKER_READY_MS,
+    );
+    void navigator.serviceWorker.ready.then((reg) => {
+      clearTimeout(timer);
+      resolve(reg);
+    });
+  });
 }
 
 async function findRecord(endpoint: string): Promise<{ id: string; topics: unknown } | null> {
@@ -242,7 +264,7 @@ function serverFailure(err: unknown): PushSetupError {
 }
 
 async function subscribe(key: Uint8Array<ArrayBuffer>): Promise<PushSubscription> {
-  const reg = await navigator.serviceWorker.ready;
+  const reg = await workerReady();
   try {
     const existing = await reg.pushManager.getSubscription();
     if (existing && sameKey(existing.options.applicationServerKey, key)) return existing;
