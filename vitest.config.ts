@@ -53,7 +53,7 @@ export default defineConfig({
           hookTimeout: 240_000,
           // two files at a time: each worker has a PocketBase of its own (e2e-global.ts), so
           // files in different workers share no data; all share one Chromium
-          maxWorkers: 2,
+          maxWorkers: Number(process.env.E2E_WORKERS) || 2,
           // a browser on two busy cores: a poll gives the page 10 s, not the default 1 s
           expect: { poll: { timeout: 10_000 } },
         },

@@ -8,17 +8,19 @@
  * the end, so the shared demo data is as it was.
  *
  * Chromium's IndexedDB does not ask the quota on every commit: it keeps the space it was last
- * granted for up to 30 s (`BucketContext::kBucketSpaceCacheTimeLimit`) and asks again only when a
- * write needs more than what is left of that grant. So after shrinking the quota the test waits
- * until a scratch write is refused, and it uses one more scratch write, bigger than any grant,
- * to make IndexedDB see the "no room left" quota at once.
+ * granted (everything the quota left then) for up to 30 s (`BucketContext::kBucketSpaceCacheTimeLimit`)
+ * and asks again only when a write needs more than what is left of that grant. So the origin gets
+ * a modest quota (QUOTA) before the app first opens its database, which caps every grant; after
+ * shrinking the quota, a scratch write bigger than any grant makes IndexedDB ask again and see the
+ * "no room left" quota at once instead of half a minute later.
  */
 import type PocketBase from 'pocketbase';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko.ts';
 import { openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
-import { launchBrowser, PHONE } from '../helpers/browser.ts';
+import { launchBrowser, newContext, PHONE } from '../helpers/browser.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 
 let browser: Browser;
 let admin: PocketBase;
@@ -45,6 +47,9 @@ async function serverLikes(userId: string): Promise<{ id: string; photoCard: str
 
 /** Room left on the "nearly full" device. */
 const ROOM = 256 * 1024;
+
+/** The origin's quota from the start: plenty for the app, and an upper bound on every grant. */
+const QUOTA = 48 * 1024 * 1024;
 
 /**
  * Writes `size` random bytes into a scratch database (not the app's) and reports how the
@@ -103,10 +108,21 @@ const localLiked = (page: Page, userId: string): Promise<string[]> =>
 describe('storage full', () => {
   it('refuses a change that does not fit, keeps the queued ones, and sends them once', async () => {
     // No service worker: the page stays open offline, and sends the likes itself once online.
+    const own = await newContext(browser, PHONE, baseUrl(), { serviceWorker: false });
+    // the quota is set before the app opens IndexedDB, so no grant is bigger than QUOTA (the
+    // session stays attached: the override lasts while it does)
+    const blank = await own.newPage();
+    await (
+      await own.newCDPSession(blank)
+    ).send('Storage.overrideQuotaForOrigin', {
+      origin: new URL(baseUrl()).origin,
+      quotaSize: QUOTA,
+    });
     const { context, page, errors, userId } = await openApp(browser, PHONE, {
       path: '/exchange',
       login: 'fan1@example.com',
       serviceWorker: false,
+      context: own,
     });
     const me = userId!;
     // the grid is on screen and its hearts show fan1's likes
@@ -151,10 +167,10 @@ describe('storage full', () => {
         await expect.poll(() => page.getByText(ko.sync.offline).isVisible()).toBe(true);
 
         // --- a nearly full device: ROOM bytes left, enough for a couple of small changes.
-        // IndexedDB trusts the space it was last granted for up to 30 s (Chromium's bucket space
-        // cache, granted before the override), so first wait until a scratch write is refused
-        // under a zero-room quota: from then on IndexedDB asks the quota again whenever its grant
-        // runs out. Then give the device its ROOM (measured after dropping the scratch data).
+        // IndexedDB trusts the space it was last granted (at most QUOTA) for up to 30 s, so a
+        // scratch write bigger than that under a zero-room quota makes it ask again and be
+        // refused: from then on it asks whenever its grant runs out. Then give the device its
+        // ROOM (measured after dropping the scratch data).
         const shrink = async (room: number) =>
           cdp.send('Storage.overrideQuotaForOrigin', {
             origin,
@@ -162,7 +178,7 @@ describe('storage full', () => {
           });
         await shrink(0);
         await expect
-          .poll(() => probeWrite(page, ROOM + 64 * 1024), { timeout: 60_000, interval: 1000 })
+          .poll(() => probeWrite(page, QUOTA + 64 * 1024), { timeout: 60_000, interval: 1000 })
           .toBe('QuotaExceededError');
         await dropProbe(page);
         await shrink(ROOM);
