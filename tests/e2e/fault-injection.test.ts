@@ -56,6 +56,8 @@ import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
 const STEPS = Number(process.env.FAULT_STEPS ?? 100);
 const SEED = Number(process.env.FAULT_SEED ?? 20261121);
 const CARDS = 10;
+/** The project's 120 s covers the default size; a larger run gets about 1.5 s a step more. */
+const TIMEOUT = Math.max(120_000, 60_000 + STEPS * 1_500);
 
 interface Device {
   index: number;
@@ -367,7 +369,8 @@ async function startFlush(page: Page): Promise<number> {
 }
 
 describe('fault injection', () => {
-  it(`keeps every change of two fans exactly once through ${STEPS} random steps`, async () => {
+  const title = `keeps every change of two fans exactly once through ${STEPS} random steps`;
+  it(title, { timeout: TIMEOUT }, async () => {
     await setUpDevices(groupId);
     const rnd = seededRandom(SEED);
     const model = new FaultModel(devices.length);

@@ -23,10 +23,23 @@ import {
   tradeState,
   type ChatTradeModel,
   type ChatTradeSnapshot,
+  type TradeMove,
 } from './fault-model-trades.ts';
 
 /** Proposals (counters included) a fan makes at most, under the server's 20 waiting. */
 export const PROPOSALS_MAX = 18;
+
+/**
+ * How likely each change is among those ready: answers and 완료 more than ending a proposal, so
+ * that runs reach accepted and completed trades rather than cancelling most proposals at once.
+ */
+const MOVE_WEIGHTS: Record<TradeMove, number> = {
+  accept: 4,
+  done: 4,
+  decline: 1,
+  counter: 1.5,
+  cancel: 1,
+};
 
 type Rnd = ReturnType<typeof seededRandom>;
 
@@ -151,7 +164,8 @@ export async function changeProposal(
     (m) => shown[m.id] === tradeState(model.trades.get(m.id)!) && !queuedThere.includes(m.id),
   );
   if (!ready.length) return 'skipped (proposal not synced)';
-  const { id, move } = ready[Math.floor(roll * ready.length)]!;
+  let left = roll * ready.reduce((sum, m) => sum + MOVE_WEIGHTS[m.move], 0);
+  const { id, move } = ready.find((m) => (left -= MOVE_WEIGHTS[m.move]) < 0) ?? ready.at(-1)!;
   const trade = model.trades.get(id)!;
   if (move === 'counter') {
     const message = `역제안 ${u}-${step}`;
