@@ -245,7 +245,7 @@ const ACTIONS: Record<Action, number> = {
   comment: 3,
   message: 4,
   propose: 2,
-  changeProposal: 4,
+  changeProposal: 5,
 };
 const FAULTS = { networkCut: 2, networkBack: 2.5, kill: 1.5, closeMidFlush: 1.5, tabs: 1 };
 

@@ -30,15 +30,18 @@ import {
 export const PROPOSALS_MAX = 18;
 
 /**
- * How likely each change is among those ready: answers and 완료 more than ending a proposal, so
- * that runs reach accepted and completed trades rather than cancelling most proposals at once.
+ * How likely each change is among those ready, and the fan leaving things as they are (`wait`):
+ * answers and 완료 more than ending a proposal, and a fan whose only choice is to cancel mostly
+ * waits, so that runs reach accepted and completed trades rather than cancelling most proposals
+ * before the other fan has seen them.
  */
-const MOVE_WEIGHTS: Record<TradeMove, number> = {
+const MOVE_WEIGHTS: Record<TradeMove | 'wait', number> = {
   accept: 4,
   done: 4,
   decline: 1,
   counter: 1.5,
   cancel: 1,
+  wait: 2,
 };
 
 type Rnd = ReturnType<typeof seededRandom>;
@@ -164,8 +167,10 @@ export async function changeProposal(
     (m) => shown[m.id] === tradeState(model.trades.get(m.id)!) && !queuedThere.includes(m.id),
   );
   if (!ready.length) return 'skipped (proposal not synced)';
-  let left = roll * ready.reduce((sum, m) => sum + MOVE_WEIGHTS[m.move], 0);
-  const { id, move } = ready.find((m) => (left -= MOVE_WEIGHTS[m.move]) < 0) ?? ready.at(-1)!;
+  let left = roll * ready.reduce((sum, m) => sum + MOVE_WEIGHTS[m.move], MOVE_WEIGHTS.wait);
+  const chosen = ready.find((m) => (left -= MOVE_WEIGHTS[m.move]) < 0);
+  if (!chosen) return 'proposal left as it is';
+  const { id, move } = chosen;
   const trade = model.trades.get(id)!;
   if (move === 'counter') {
     const message = `역제안 ${u}-${step}`;
