@@ -19,9 +19,9 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedAccounts } from './accounts.ts';
 import { seedCollectBook, seedComments, seedLikes, seedPosts, type SeededIds } from './activity.ts';
 import { groupIdOf, seedCards, seedGroups, seedMeetups } from './catalogue.ts';
 import { GROUPS, MARKER_GROUP } from './groups.ts';
-import { cardKey, DEMO_TODAY, planActivity, planCards, planMeetups, planTrades } from './plan.ts';
+import { cardKey, DEMO_TODAY, planActivity, planCards, planMeetups } from './plan.ts';
 import { Q } from './requests.ts';
-import { seedTrades, tradesSeeded, type TradeIds } from './trades.ts';
+import { planTrades, seedTrades, tradesSeeded, type TradeIds } from './trades.ts';
 import { exists, SeedWriter } from './writer.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD };

@@ -1,12 +1,81 @@
 /**
- * The trade step of the seed (docs/trades.md): fan1's and fan2's public have and want lists, a
+ * The trade demo of the seed (docs/trades.md): fan1's and fan2's public have and want lists, a
  * conversation between them with a few messages, and one completed trade with a review from each
- * side, each get-or-create by its natural key. The hooks keep what they keep (the conversation's
- * last message, users.tradesCompleted); the superuser writes the completed trade directly.
+ * side. First as plain values (planTrades, deterministic like the rest of ./plan.ts), then written
+ * (seedTrades), each get-or-create by its natural key. The hooks keep what they keep (the
+ * conversation's last message, users.tradesCompleted); the superuser writes the completed trade
+ * directly.
  */
-import type { Fan, TradePlan } from './plan.ts';
+import type { CardPlan, Fan } from './plan.ts';
+import { rng } from './random.ts';
 import { Q, withRetry } from './requests.ts';
 import { exists, type SeedWriter } from './writer.ts';
+
+export interface TradePlan {
+  /** Public have (with spare copies) and want lists of each fan, by card key. */
+  lists: { user: Fan; kind: 'have' | 'want'; cardKey: string; spare: number }[];
+  /** What the conversation between fan1 and fan2 is about (a card key), and its messages. */
+  conversation: { cardKey: string; messages: { from: Fan; text: string }[] };
+  /** A trade fan1 proposed and both finished, with a review from each side. */
+  completed: {
+    giveKeys: string[];
+    getKeys: string[];
+    message: string;
+    reviews: { author: Fan; rating: 'good' | 'bad'; text: string }[];
+  };
+}
+
+/**
+ * The trade demo (docs/trades.md): fan1 and fan2 have public lists that match both ways (three
+ * cards each way) plus a card each that only one of them lists, a conversation about one of the
+ * cards, and a completed trade of two other cards with a review from each side.
+ */
+export function planTrades(cards: CardPlan[]): TradePlan {
+  const r = rng('trades');
+  const riize = cards.filter((c) => c.group.groupName === 'RIIZE');
+  const picked = r.sample(riize, 10).map((c) => c.key);
+  const [a1, a2, a3, b1, b2, b3, onlyHave, onlyWant, give, get] = picked as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const both = (user: Fan, kind: 'have' | 'want', keys: string[]) =>
+    keys.map((cardKey, i) => ({ user, kind, cardKey, spare: kind === 'have' ? 1 + (i % 2) : 0 }));
+  return {
+    lists: [
+      // fan1 has a1–a3 (fan2 wants them) and wants b1–b3 (fan2 has them)
+      ...both('fan1', 'have', [a1, a2, a3, onlyHave]),
+      ...both('fan1', 'want', [b1, b2, b3]),
+      ...both('fan2', 'have', [b1, b2, b3]),
+      ...both('fan2', 'want', [a1, a2, a3, onlyWant]),
+    ],
+    conversation: {
+      cardKey: a1,
+      messages: [
+        { from: 'fan1', text: '안녕하세요! 매칭 보고 연락드려요 :)' },
+        { from: 'fan2', text: '안녕하세요~ 원빈 포카 아직 교환 가능하신가요?' },
+        { from: 'fan1', text: '네 가능해요! 쇼타로 포카랑 1:1 어떠세요?' },
+        { from: 'fan2', text: '좋아요! 교환 제안 보내주세요 🙏' },
+      ],
+    },
+    completed: {
+      giveKeys: [give],
+      getKeys: [get],
+      message: '지난번 얘기한 포카 1:1 교환해요!',
+      reviews: [
+        { author: 'fan1', rating: 'good', text: '포장도 꼼꼼하고 답장이 빨랐어요' },
+        { author: 'fan2', rating: 'good', text: '친절하셨어요 또 교환해요!' },
+      ],
+    },
+  };
+}
 
 export interface TradeIds {
   fanId: (f: Fan) => string;

@@ -2,7 +2,10 @@
  * Fault injection, in Chromium against the real PocketBase serving the built app: two fans, each
  * on their own device (a browser context with its own storage and service worker), make a seeded
  * random sequence of changes — likes and unlikes, exchange posts with edits, status moves and
- * deletes, meetup comments, collect-book ticks and unticks — while their network is cut and
+ * deletes, meetup comments, collect-book ticks and unticks, chat messages (some with a photo) in
+ * several conversations (with each other and with two fans who have no device), trade proposals
+ * to each other and their changes from both sides (accept, decline, cancel, 완료, counter-
+ * proposals; tests/helpers/fault-trades.ts) — while their network is cut and
  * restored at random, the PocketBase process is killed (SIGKILL) and started again on the same
  * data, a tab is closed in the middle of a flush (the next tab of that device picks up its
  * outbox), and a second tab of the app is opened and used (two sync engines on one outbox). Likes
@@ -11,8 +14,10 @@
  *
  * After quiet (server up, both devices online, every outbox drained) the server must hold exactly
  * what the model of the fans' actions says: nothing lost, nothing duplicated, nothing undone
- * coming back, every record's last write the fan's last. Each device's local store must agree
- * after a pull, and nothing may have been set aside as refused. The counts are printed.
+ * coming back, every record's last write the fan's last; every message once, in its pair's one
+ * conversation, each fan's messages in the order written; every proposal once, in the status the
+ * model says. Each device's local store must agree after a pull, and nothing may have been set
+ * aside as refused. The counts are printed.
  *
  * This server is the file's own (killing the shared one would break other files). The size and
  * seed: FAULT_STEPS (CI: 100) and FAULT_SEED; `npm run test:faults` runs a larger size.
@@ -31,12 +36,28 @@ import {
   tally,
   type UserSnapshot,
 } from '../helpers/fault-model.ts';
+import {
+  ChatTradeModel,
+  compareChatTrades,
+  tallyChat,
+  type ChatDifference,
+} from '../helpers/fault-model-trades.ts';
+import {
+  changeProposal,
+  localChatTrades,
+  propose,
+  serverChatTrades,
+  writeMessage,
+  type ChatFans,
+} from '../helpers/fault-trades.ts';
 import { createUser, PASSWORD, type Actor } from '../helpers/pb-fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
 
 const STEPS = Number(process.env.FAULT_STEPS ?? 100);
 const SEED = Number(process.env.FAULT_SEED ?? 20261121);
 const CARDS = 10;
+/** The project's 120 s covers the default size; a larger run gets about 1.5 s a step more. */
+const TIMEOUT = Math.max(120_000, 60_000 + STEPS * 1_500);
 
 interface Device {
   index: number;
@@ -57,6 +78,8 @@ const cards: string[] = [];
 const meetUps: string[] = [];
 const devices: Device[] = [];
 let groupId = '';
+/** The fans in chat and trades: the two with devices, then two who are only written to. */
+const fans: ChatFans = { ids: [], cards };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -123,6 +146,8 @@ async function setUpDevices(groupId: string): Promise<void> {
     );
     devices.push(device);
   }
+  fans.ids = devices.map((d) => d.user.id);
+  for (const name of ['팬3', '팬4']) fans.ids.push((await createUser(server, su, { name })).id);
 }
 
 /** A new tab of the device's app (the device's storage, service worker and outbox). */
@@ -198,7 +223,17 @@ async function localSnapshot(device: Device): Promise<UserSnapshot> {
 }
 
 type Action =
-  'like' | 'heart' | 'tick' | 'postCreate' | 'postEdit' | 'postStatus' | 'postDelete' | 'comment';
+  | 'like'
+  | 'heart'
+  | 'tick'
+  | 'postCreate'
+  | 'postEdit'
+  | 'postStatus'
+  | 'postDelete'
+  | 'comment'
+  | 'message'
+  | 'propose'
+  | 'changeProposal';
 const ACTIONS: Record<Action, number> = {
   like: 3,
   heart: 3,
@@ -208,6 +243,9 @@ const ACTIONS: Record<Action, number> = {
   postStatus: 2,
   postDelete: 1,
   comment: 3,
+  message: 4,
+  propose: 2,
+  changeProposal: 5,
 };
 const FAULTS = { networkCut: 2, networkBack: 2.5, kill: 1.5, closeMidFlush: 1.5, tabs: 1 };
 
@@ -221,10 +259,17 @@ async function act(
   step: number,
   rnd: ReturnType<typeof seededRandom>,
   model: FaultModel,
+  chat: ChatTradeModel,
 ): Promise<string> {
   const u = device.index;
   const page = await tab(device);
   switch (kind) {
+    case 'message':
+      return writeMessage(page, u, step, fans, rnd, chat);
+    case 'propose':
+      return propose(page, u, step, fans, rnd, chat);
+    case 'changeProposal':
+      return changeProposal(page, await tab(devices[1 - u]!), u, step, fans, rnd, chat);
     case 'like': {
       const card = rnd.pick(cards);
       const liked = !model.likes[u]!.has(card);
@@ -324,10 +369,12 @@ async function startFlush(page: Page): Promise<number> {
 }
 
 describe('fault injection', () => {
-  it(`keeps every change of two fans exactly once through ${STEPS} random steps`, async () => {
+  const title = `keeps every change of two fans exactly once through ${STEPS} random steps`;
+  it(title, { timeout: TIMEOUT }, async () => {
     await setUpDevices(groupId);
     const rnd = seededRandom(SEED);
     const model = new FaultModel(devices.length);
+    const chat = new ChatTradeModel(fans.ids.length);
     const done: Record<string, number> = {};
     const count = (k: string) => (done[k] = (done[k] ?? 0) + 1);
     const started = Date.now();
@@ -362,11 +409,12 @@ describe('fault injection', () => {
           // tab finds whatever the flush didn't finish in the outbox
           count(
             await act(
-              rnd.pick(['like', 'tick', 'postCreate', 'comment']),
+              rnd.pick(['like', 'tick', 'postCreate', 'comment', 'message', 'propose']),
               device,
               step,
               rnd,
               model,
+              chat,
             ),
           );
           const page = await tab(device);
@@ -389,7 +437,7 @@ describe('fault injection', () => {
           }
           break;
         default:
-          count(await act(kind, device, step, rnd, model));
+          count(await act(kind, device, step, rnd, model, chat));
       }
       // let flushes, retries and realtime run between the fans' actions
       await sleep(rnd.int(0, 250));
@@ -429,6 +477,7 @@ describe('fault injection', () => {
       model,
       await Promise.all(devices.map((d) => serverSnapshot(d))),
     );
+    const serverChatDiffs = compareChatTrades(chat, await serverChatTrades(su, fans.ids));
     // --- each device's store against the model, after a pull
     for (const device of devices) {
       await (
@@ -441,6 +490,11 @@ describe('fault injection', () => {
       model,
       await Promise.all(devices.map((d) => localSnapshot(d))),
     );
+    const localChatDiffs: ChatDifference[] = [];
+    for (const d of devices) {
+      const snap = await localChatTrades(await tab(d), fans.ids);
+      localChatDiffs.push(...compareChatTrades(chat, snap, d.index));
+    }
 
     const live = [...model.posts.values()].filter((p) => !p.deleted);
     const stored = {
@@ -450,6 +504,15 @@ describe('fault injection', () => {
       comments: model.comments.size,
       bookCards: model.books.reduce((s, b) => s + b.size, 0),
     };
+    const statuses: Record<string, number> = {};
+    for (const t of chat.trades.values()) statuses[t.status] = (statuses[t.status] ?? 0) + 1;
+    const chatStored = {
+      conversations: chat.conversations.size,
+      messages: chat.messages.length,
+      withPhoto: chat.messages.filter((m) => m.photo).length,
+      proposals: chat.trades.size,
+      statuses,
+    };
     console.log(
       [
         `fault injection: seed ${SEED}, ${STEPS} steps, 2 fans, ${((Date.now() - started) / 1000).toFixed(1)} s`,
@@ -457,22 +520,31 @@ describe('fault injection', () => {
         `  server holds (as the model says): ${JSON.stringify(stored)}`,
         `  server vs model: ${JSON.stringify(tally(serverDiffs))}`,
         `  devices vs model: ${JSON.stringify(tally(localDiffs))}`,
+        `  chat and trades held (as the model says): ${JSON.stringify(chatStored)}`,
+        `  messages and proposals, server vs model: ${JSON.stringify(tallyChat(serverChatDiffs))}`,
+        `  messages and proposals, devices vs model: ${JSON.stringify(tallyChat(localChatDiffs))}`,
       ].join('\n'),
     );
     expect(serverDiffs).toEqual([]);
     expect(localDiffs).toEqual([]);
+    expect(serverChatDiffs).toEqual([]);
+    expect(localChatDiffs).toEqual([]);
     // the run did exercise what it is about
     expect(done['kill'] ?? 0).toBeGreaterThan(0);
     expect(done['networkCut'] ?? 0).toBeGreaterThan(0);
     expect(done['closeMidFlush'] ?? 0).toBeGreaterThan(0);
+    expect(chat.messages.length).toBeGreaterThan(0);
+    expect(chat.trades.size).toBeGreaterThan(0);
     // Refused requests are part of the protocol here: a resend of a write whose answer was lost
     // is answered 400 "already exists" or, for a delete, 404 (and recognised; a create is also
-    // looked up by id, 404 when it never landed), and requests fail while the server is down or
-    // the network cut. Anything else logged as an error, or thrown, is a defect.
+    // looked up by id, 404 when it never landed), a conversation the other fan opened first 400
+    // "already exists", a rate a burst of queued messages may pass 429 (sent again later), and
+    // requests fail while the server is down or the network cut. Anything else logged as an
+    // error, or thrown, is a defect.
     const unexpectedErrors = devices.flatMap((d) =>
       d.errors.filter(
         (e) =>
-          !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|Failed to fetch|net::|status of (400|404|5\d\d)/.test(
+          !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|Failed to fetch|net::|status of (400|404|429|5\d\d)/.test(
             e,
           ),
       ),

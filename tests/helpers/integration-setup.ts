@@ -1,13 +1,19 @@
 /**
  * The setup the integration files share: one real PocketBase per file, started before its tests
- * with a superuser client (and a catalogue to write against), stopped after them; and a fresh
- * browser's sign-up API against it.
+ * with a superuser client (and a catalogue to write against), stopped after them, with factories
+ * of fans and cards there; and a fresh browser's sign-up API against it.
  */
 import { afterAll, beforeAll } from 'vitest';
-import PocketBase, { BaseAuthStore } from 'pocketbase';
+import PocketBase, { BaseAuthStore, type RecordModel } from 'pocketbase';
 import { createSignupApi } from '../../src/data/accounts/signup.ts';
 import { startTestServer, type TestServer } from './pocketbase.ts';
-import { createCatalogue, type Catalogue } from './pb-fixtures.ts';
+import {
+  createCard,
+  createCatalogue,
+  createUser,
+  type Actor,
+  type Catalogue,
+} from './pb-fixtures.ts';
 
 type ServerOptions = NonNullable<Parameters<typeof startTestServer>[0]>;
 
@@ -21,31 +27,70 @@ export interface CatalogueServer extends FileServer {
   cat: Catalogue;
 }
 
+/** `n` values of T as a tuple type, so that destructured fixtures are never `undefined`. */
+export type Tuple<N extends number, T, R extends T[] = []> = R['length'] extends N
+  ? R
+  : Tuple<N, T, [...R, T]>;
+
+/** Makers of the file server's records, for use inside its tests. */
+export interface ServerFixtures {
+  /** A new verified fan, logged in (createUser, with `extra` fields). */
+  fan(extra?: Record<string, unknown>): Promise<Actor>;
+  /** `n` new fans at once. */
+  fans<N extends number>(n: N): Promise<Tuple<N, Actor>>;
+}
+
+export interface CatalogueFixtures extends ServerFixtures {
+  /** `n` new cards of the catalogue's group. */
+  cards<N extends number>(n: N): Promise<Tuple<N, RecordModel>>;
+}
+
+/** Runs `make` `n` times at once. */
+const times = <N extends number, T>(n: N, make: () => Promise<T>) =>
+  Promise.all(Array.from({ length: n }, make)) as Promise<Tuple<N, T>>;
+
+/** The file's server, for the fixtures: there once beforeAll has run. */
+function started<E>(env: E | undefined): E {
+  if (!env) throw new Error('integration fixtures are made inside tests, after the server starts');
+  return env;
+}
+
 /**
  * Starts PocketBase (no public dir unless `options` says) before the file's tests and stops it
  * after them. `ready` gets the server and the superuser client: the file keeps them and makes its
- * users there (createUser logs each in).
+ * users there (createUser logs each in, as the returned `fan` does).
  */
 export function setupServer(
   ready: (env: FileServer) => Promise<void> | void,
   options: ServerOptions = {},
-): void {
+): ServerFixtures {
   let server: TestServer | undefined;
+  let env: FileServer | undefined;
   beforeAll(async () => {
     server = await startTestServer({ publicDir: null, ...options });
-    await ready({ server, su: await server.admin() });
+    env = { server, su: await server.admin() };
+    await ready(env);
   });
   afterAll(async () => {
     await server?.stop();
   });
+  const fan = (extra?: Record<string, unknown>) =>
+    createUser(started(env).server, started(env).su, extra);
+  return { fan, fans: (n) => times(n, () => fan()) };
 }
 
-/** setupServer with a catalogue (createCatalogue) made before `ready` runs. */
+/** setupServer with a catalogue (createCatalogue) made before `ready` runs, and cards of it. */
 export function setupCatalogueServer(
   ready: (env: CatalogueServer) => Promise<void> | void,
   options: ServerOptions = {},
-): void {
-  setupServer(async (env) => ready({ ...env, cat: await createCatalogue(env.su) }), options);
+): CatalogueFixtures {
+  let env: CatalogueServer | undefined;
+  const fixtures = setupServer(async (file) => {
+    env = { ...file, cat: await createCatalogue(file.su) };
+    await ready(env);
+  }, options);
+  const card = () => createCard(started(env).su, started(env).cat.group);
+  return { ...fixtures, cards: (n) => times(n, card) };
 }
 
 /**

@@ -11,9 +11,7 @@ import type { ClientResponseError, RecordModel } from 'pocketbase';
 import type { TestServer } from '../helpers/pocketbase.ts';
 import { setupCatalogueServer } from '../helpers/integration-setup.ts';
 import {
-  createCard,
   createGroup,
-  createUser,
   failure,
   newId,
   readAsSuperuser,
@@ -26,7 +24,7 @@ let server: TestServer;
 let su: PocketBase;
 let cat: Catalogue;
 
-setupCatalogueServer((env) => {
+const { fan, fans, cards } = setupCatalogueServer((env) => {
   ({ server, su, cat } = env);
 });
 
@@ -46,19 +44,6 @@ async function refused(
   return err;
 }
 
-/** `n` values of T as a tuple type, so that destructured fixtures are never `undefined`. */
-type Tuple<N extends number, T, R extends T[] = []> = R['length'] extends N
-  ? R
-  : Tuple<N, T, [...R, T]>;
-
-const fan = () => createUser(server, su);
-const fans = async <N extends number>(n: N) =>
-  (await Promise.all(Array.from({ length: n }, fan))) as Tuple<N, Actor>;
-const cards = async <N extends number>(n: N) =>
-  (await Promise.all(Array.from({ length: n }, () => createCard(su, cat.group)))) as Tuple<
-    N,
-    RecordModel
-  >;
 const ids = <T extends RecordModel[]>(records: T) =>
   records.map((r) => r.id) as { [K in keyof T]: string };
 
@@ -763,7 +748,7 @@ describe('blocks', () => {
 describe('chat reports', () => {
   it('copies the reported message as evidence; admins read and delete reports', async () => {
     const [x, y, z] = await fans(3);
-    const admin = await createUser(server, su, { role: 'admin' });
+    const admin = await fan({ role: 'admin' });
     const c = await openConversation(x, y);
     const bad = await send(y, c.id, { text: '나쁜 말', image: photo() });
     const mine = await send(x, c.id, { text: '내 말' });

@@ -7,9 +7,8 @@
  */
 import { liveQuery } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppDB } from '@/data/db/index.ts';
-import { blockOrderKey, KINDS, messagesOrderKey, readMutation } from '@/data/outbox/index.ts';
-import type { Conversation, Message } from '@/data/pb/records.ts';
+import type { AppDB } from '@/data/db/index.ts';
+import { blockOrderKey, KINDS, messagesOrderKey } from '@/data/outbox/index.ts';
 import {
   countUnreadMessages,
   getConversationWith,
@@ -26,51 +25,31 @@ import {
   sendMessage,
   unblockFan,
 } from '@/data/writes/chat.ts';
-import { fakeToken } from '../helpers/fake-pocketbase.ts';
+import {
+  at as t,
+  conversationRecord as conversation,
+  ME,
+  messageRecord as message,
+  mutationOf,
+  queuedRows,
+  signedInDb,
+  signIn,
+  THEM,
+  tradeRecord,
+  YOU,
+} from '../helpers/trade-records.ts';
 
-// ids chosen so that ME < YOU < THEM
-const ME = 'usermeaaaaaaaaa';
-const YOU = 'useryouaaaaaaaa';
-const THEM = 'userzzaaaaaaaaa';
 let db: AppDB;
 
-const t = (s: number) => `2026-03-01 10:00:${String(s).padStart(2, '0')}.000Z`;
-
-function conversation(id: string, a: string, b: string, over: Partial<Conversation> = {}) {
-  return {
-    id,
-    a,
-    b,
-    photoCard: '',
-    post: '',
-    trade: '',
-    aReadAt: '',
-    bReadAt: '',
-    lastMessage: '',
-    lastMessageAt: '',
-    lastSender: '',
-    created: t(0),
-    updated: t(0),
-    ...over,
-  } satisfies Conversation;
-}
-
-function message(id: string, conv: string, sender: string, created: string, text = id): Message {
-  return { id, conversation: conv, sender, text, image: '', created, updated: created };
-}
-
-const rows = () => db.outbox.orderBy('seq').toArray();
-const login = () => db.auth.put({ key: 'session', token: fakeToken(ME, 1), record: { id: ME } });
+const rows = () => queuedRows(db);
 
 function keysOf(row: { kind: string; payload: unknown }) {
-  const m = readMutation(row.kind, row.payload);
-  if ('error' in m) throw new Error(m.error);
+  const m = mutationOf(row);
   return { order: m.kind.orderKey?.(m.payload), after: m.kind.dependsOn?.(m.payload) ?? [] };
 }
 
 beforeEach(async () => {
-  db = new AppDB(`chat-${Math.random().toString(36).slice(2)}`);
-  await login();
+  db = await signedInDb('chat');
 });
 
 afterEach(async () => {
@@ -99,27 +78,24 @@ describe('openConversation', () => {
     expect(queued.map((r) => [r.kind, r.recordKey])).toEqual([
       [KINDS.conversationCreate, `conversations/${id}`],
     ]);
-    const m = readMutation(queued[0]!.kind, queued[0]!.payload);
-    if ('error' in m) throw new Error(m.error);
+    const m = mutationOf(queued[0]!);
     expect(m.kind.duplicateIsDone).toBe(true);
     expect(m.kind.sameAs?.(m.payload)).toEqual({ a: ME, b: YOU });
     expect((await getConversationWith(ME, YOU, db))?.id).toBe(id);
   });
 
   it('orders the pair by id whichever fan opens it', async () => {
-    await db.auth.put({ key: 'session', token: fakeToken(THEM, 1), record: { id: THEM } });
+    await signIn(db, THEM);
     const id = await openConversation(YOU, {}, db);
     expect(await db.conversations.get(id)).toMatchObject({ a: YOU, b: THEM });
   });
 
   it('sets a new context on the existing conversation: a proposal must be between the two', async () => {
     await db.conversations.put(conversation('serverconvaaaaa', ME, YOU));
-    const between = { proposer: YOU, receiver: ME, give: [], get: [], message: '' };
-    const rest = { status: 'proposed' as const, proposerDone: false, receiverDone: false };
-    const stamps = { counterOf: '', conversation: '', created: t(0), updated: t(0) };
+    const between = { give: [], get: [], created: t(0), updated: t(0) };
     await db.trades.bulkPut([
-      { id: 'tradeaaaaaaaaaa', ...between, ...rest, ...stamps },
-      { id: 'othertradeaaaaa', ...between, receiver: THEM, ...rest, ...stamps },
+      tradeRecord('tradeaaaaaaaaaa', between),
+      tradeRecord('othertradeaaaaa', { ...between, receiver: THEM }),
     ]);
     await expect(openConversation(YOU, { trade: 'othertradeaaaaa' }, db)).rejects.toThrow(
       '이 대화의 두 사람 사이의 교환 제안이 아니에요.',
@@ -170,8 +146,7 @@ describe('sendMessage', () => {
       });
     }
     expect(queued[0]!.payload).toMatchObject({ text: '안녕하세요', sender: ME });
-    const m = readMutation(queued[1]!.kind, queued[1]!.payload);
-    if ('error' in m) throw new Error(m.error);
+    const m = mutationOf(queued[1]!);
     expect(m.kind.request(m.payload).files?.['image']).toBeInstanceOf(Blob);
     const thread = await getThread(id, ME, db);
     expect(thread?.messages.map((x) => [x.message.id, x.pending, x.mine])).toEqual([

@@ -5,9 +5,8 @@
  * applied locally at once, counter-proposals, and reviews of completed trades.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppDB } from '@/data/db/index.ts';
-import { KINDS, readMutation } from '@/data/outbox/index.ts';
-import type { Conversation, Trade } from '@/data/pb/records.ts';
+import type { AppDB } from '@/data/db/index.ts';
+import { KINDS } from '@/data/outbox/index.ts';
 import { getTradeSummary, listTradesByStatus } from '@/data/queries/trades.ts';
 import { applyServerRecords } from '@/data/sync/apply.ts';
 import { blockFan, openConversation } from '@/data/writes/chat.ts';
@@ -20,41 +19,28 @@ import {
   proposeTrade,
   reviewTrade,
 } from '@/data/writes/trades.ts';
-import { fakeToken } from '../helpers/fake-pocketbase.ts';
+import {
+  at as stamp,
+  conversationRecord,
+  ME,
+  mutationOf,
+  queuedRows,
+  signedInDb,
+  tradeRecord as trade,
+  YOU,
+} from '../helpers/trade-records.ts';
 
-const ME = 'usermeaaaaaaaaa';
-const YOU = 'useryouaaaaaaaa';
+// the cards of tradeRecord's proposal (A given, B wanted), and one more
 const A = 'cardaaaaaaaaaaa';
 const B = 'cardbbbbbbbbbbb';
 const C = 'cardccccccccccc';
-const stamp = (s: number) => `2026-03-01 10:00:${String(s).padStart(2, '0')}.000Z`;
 let db: AppDB;
 
-function trade(id: string, over: Partial<Trade> = {}): Trade {
-  return {
-    id,
-    proposer: YOU,
-    receiver: ME,
-    give: [A],
-    get: [B],
-    message: '',
-    status: 'proposed',
-    proposerDone: false,
-    receiverDone: false,
-    counterOf: '',
-    conversation: '',
-    created: stamp(1),
-    updated: stamp(1),
-    ...over,
-  };
-}
-
-const rows = () => db.outbox.orderBy('seq').toArray();
+const rows = () => queuedRows(db);
 const status = async (id: string) => (await db.trades.get(id))?.status;
 
 beforeEach(async () => {
-  db = new AppDB(`trades-${Math.random().toString(36).slice(2)}`);
-  await db.auth.put({ key: 'session', token: fakeToken(ME, 1), record: { id: ME } });
+  db = await signedInDb('trades');
 });
 
 afterEach(async () => {
@@ -108,8 +94,7 @@ describe('proposeTrade', () => {
     });
     const row = (await rows()).find((r) => r.kind === KINDS.tradeCreate)!;
     expect(row.recordKey).toBe(`trades/${id}`);
-    const m = readMutation(row.kind, row.payload);
-    if ('error' in m) throw new Error(m.error);
+    const m = mutationOf(row);
     expect(m.kind.dependsOn?.(m.payload)).toEqual([`conversations/${conv}`]);
     expect(m.kind.request(m.payload).body).toMatchObject({
       status: 'proposed',
@@ -205,8 +190,7 @@ describe('status changes', () => {
       recordKey: 'trades/incomingaaaaaaa',
       payload: { id: 'incomingaaaaaaa', action: 'accept', by: 'receiver' },
     });
-    const m = readMutation(row!.kind, row!.payload);
-    if ('error' in m) throw new Error(m.error);
+    const m = mutationOf(row!);
     expect(m.kind.request(m.payload)).toEqual({
       method: 'PATCH',
       collection: 'trades',
@@ -328,8 +312,7 @@ describe('reviewTrade', () => {
       '이 거래에는 이미 후기를 남겼어요.',
     );
     const [row] = await rows();
-    const m = readMutation(row!.kind, row!.payload);
-    if ('error' in m) throw new Error(m.error);
+    const m = mutationOf(row!);
     // the subject is the server hook's to keep
     expect(m.kind.request(m.payload).body).not.toHaveProperty('subject');
     expect(m.kind.dependsOn?.(m.payload)).toEqual(['trades/doneaaaaaaaaaaa']);
@@ -338,21 +321,7 @@ describe('reviewTrade', () => {
 
 describe('a conversation of the pair', () => {
   it('must be one of the two fans’ to carry a proposal', async () => {
-    const other: Conversation = {
-      id: 'otherconvaaaaaa',
-      a: 'someoneaaaaaaaa',
-      b: YOU,
-      photoCard: '',
-      post: '',
-      trade: '',
-      aReadAt: '',
-      bReadAt: '',
-      lastMessage: '',
-      lastMessageAt: '',
-      lastSender: '',
-      created: stamp(0),
-      updated: stamp(0),
-    };
+    const other = conversationRecord('otherconvaaaaaa', 'someoneaaaaaaaa', YOU);
     await db.conversations.put(other);
     await expect(
       proposeTrade({ to: YOU, give: [A], get: [], conversation: other.id }, db),

@@ -21,9 +21,8 @@ import {
   FakeServerState,
   type Fault,
 } from '../helpers/fake-pocketbase.ts';
+import { ME, tradeRecord, YOU } from '../helpers/trade-records.ts';
 
-const ME = 'usermeaaaaaaaaa';
-const YOU = 'useryouaaaaaaaa';
 const CARD = 'cardaaaaaaaaaaa';
 const stamp = '2026-03-01 10:00:00.000Z';
 let db: AppDB;
@@ -55,6 +54,19 @@ function faults(...list: Fault[]) {
 /** A record already on the server, as another device or fan made it. */
 function onServer(collection: string, rec: Record<string, unknown> & { id: string }) {
   state.table(collection).set(rec.id, { created: stamp, updated: stamp, ...rec });
+}
+
+/** YOU's proposal to ME of CARD, waiting for an answer: on the server and pulled to this device. */
+async function theirProposal() {
+  const theirs = tradeRecord('theirsaaaaaaaaa', {
+    give: [CARD],
+    get: [],
+    created: stamp,
+    updated: stamp,
+  });
+  onServer('trades', theirs);
+  await applyServerRecords(db, 'trades', [theirs]);
+  return theirs;
 }
 
 describe('a conversation the other fan opened first', () => {
@@ -171,19 +183,7 @@ describe('a list item made on two devices', () => {
 
 describe('a counter-proposal the server refuses', () => {
   it('goes to dead letters and puts the proposal it answered back', async () => {
-    const theirs = {
-      id: 'theirsaaaaaaaaa',
-      proposer: YOU,
-      receiver: ME,
-      give: [CARD],
-      get: [],
-      message: '',
-      status: 'proposed',
-      proposerDone: false,
-      receiverDone: false,
-    };
-    onServer('trades', theirs);
-    await applyServerRecords(db, 'trades', [{ ...theirs, created: stamp, updated: stamp }]);
+    const theirs = await theirProposal();
     // meanwhile its proposer withdrew it (not pulled yet)
     state.table('trades').set(theirs.id, {
       ...state.table('trades').get(theirs.id)!,
@@ -208,17 +208,7 @@ describe('a counter-proposal the server refuses', () => {
   });
 
   it('lands, and the server marks the old one countered', async () => {
-    const theirs = {
-      id: 'theirsaaaaaaaaa',
-      proposer: YOU,
-      receiver: ME,
-      give: [CARD],
-      get: [],
-      message: '',
-      status: 'proposed',
-    };
-    onServer('trades', theirs);
-    await applyServerRecords(db, 'trades', [{ ...theirs, created: stamp, updated: stamp }]);
+    const theirs = await theirProposal();
     await proposeTrade({ to: YOU, give: [], get: [CARD], counterOf: theirs.id }, db);
     expect(await flush()).toMatchObject({ done: 1, dead: 0 });
     expect(state.table('trades').get(theirs.id)?.['status']).toBe('countered');
