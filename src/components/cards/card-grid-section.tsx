@@ -4,6 +4,7 @@ import { ko } from '@/i18n/ko';
 import { useLoadMore } from '@/components/hooks/use-load-more';
 import { useToggleLike } from '@/components/hooks/use-toggle-like';
 import { useGroups, useLikedCardIds, usePendingLikeCardIds } from '@/components/live/photo-cards';
+import { useTradeMarks } from '@/components/live/trades';
 import { CardGridSkeleton } from './card-grid-skeleton';
 import { useRevealCount } from '@/components/hooks/use-after-idle';
 import { PhotoCardPlaceholder, PhotoCardTile, type ImageLoading } from './photo-card-tile';
@@ -38,8 +39,9 @@ function tileLoading(index: number): ImageLoading {
 
 /**
  * The photo card grid of /exchange and /LikeDetail (docs/product-rules.md, Photo card grid):
- * heading, '전체 N장', the sort control, 2 to 6 columns by width, and 더 보기 paging. Hearts, liked state
- * and pending marks come from the live queries, so a like anywhere shows here at once.
+ * heading, '전체 N장', the sort control, 2 to 6 columns by width, and 더 보기 paging. Hearts, liked state,
+ * pending marks and my have/want marks come from the live queries, so a like or a list change
+ * anywhere shows here at once.
  */
 export function CardGridSection({
   cards: givenCards,
@@ -57,6 +59,9 @@ export function CardGridSection({
   // moment (and a tap then would like a liked card): wait for both.
   const cards = liked === undefined ? undefined : givenCards;
   const pending = usePendingLikeCardIds();
+  // My have/want marks, one read for the whole grid; they fill in after the cards (a tile's mark
+  // appears, nothing moves), so the grid does not wait for them.
+  const marks = useTradeMarks();
   const toggleLike = useToggleLike();
   const { visible, showButton, more } = useLoadMore(cards?.length, resetKey);
   const revealed = useRevealCount(
@@ -114,6 +119,7 @@ export function CardGridSection({
                   likePending={pending.has(card.id)}
                   onToggleLike={toggleLike}
                   loading={tileLoading(i)}
+                  tradeMark={marks?.get(card.id)}
                 />
               ) : (
                 <PhotoCardPlaceholder />

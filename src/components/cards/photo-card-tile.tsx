@@ -7,8 +7,9 @@ import {
   responsiveFile,
   type ResponsiveSource,
 } from '@/data/pb/files';
-import type { Group, PhotoCard } from '@/data/pb/records';
+import type { Group, PhotoCard, TradeItemKind } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
+import { koTradeMarks } from '@/i18n/ko-trade-marks';
 import { LikeButton } from './like-button';
 import styles from './photo-card-tile.module.css';
 
@@ -30,6 +31,8 @@ export interface PhotoCardTileProps {
   sizes?: string;
   /** 'eager' for tiles visible on first paint, 'priority' for the one likely LCP image. */
   loading?: ImageLoading;
+  /** The card is on my have or want list (docs/trades.md): a small mark in the image's corner. */
+  tradeMark?: TradeItemKind;
 }
 
 /** The `<img>` attributes for `loading`: lazy by default, eager above the fold. */
@@ -78,7 +81,8 @@ const LOGO_SIZES = '20px';
 
 /**
  * One photo card of a grid (docs/product-rules.md, Photo card grid): image, group logo and name,
- * member, title, heart with the like count. The image and text open the card's detail (a link:
+ * member, title, heart with the like count, and a corner mark when the card is on my have or want
+ * list (the grid reads the marks once and passes each tile its own, as it does the likes). The image and text open the card's detail (a link:
  * click or Enter); the heart is its own button beside the link.
  */
 export const PhotoCardTile = memo(function PhotoCardTile({
@@ -89,6 +93,7 @@ export const PhotoCardTile = memo(function PhotoCardTile({
   onToggleLike,
   sizes = GRID_TILE_SIZES,
   loading,
+  tradeMark,
 }: PhotoCardTileProps) {
   const logo = cardLogo(card, group);
   const image = cardImage(card);
@@ -129,6 +134,7 @@ export const PhotoCardTile = memo(function PhotoCardTile({
           <span className={styles.member}>{card.memberName}</span>
           <span className={styles.title}>{card.title}</span>
         </span>
+        {tradeMark ? <TradeMark kind={tradeMark} /> : null}
       </Link>
       <span className={styles.likeSlot}>
         <LikeButton
@@ -142,6 +148,22 @@ export const PhotoCardTile = memo(function PhotoCardTile({
     </article>
   );
 });
+
+/**
+ * The corner mark of a card on my lists: a word, not a colour alone ('교환' on the have list,
+ * '구함' on the want list), with the list's full name for screen readers (read last in the
+ * link). Top left of the image, where nothing else of the tile sits.
+ */
+function TradeMark({ kind }: { kind: TradeItemKind }) {
+  return (
+    <span className={`${styles.tradeMark} ${styles[kind]}`} data-trade-mark={kind}>
+      <span aria-hidden="true">{koTradeMarks[kind]}</span>
+      <span className="visually-hidden">
+        {kind === 'have' ? koTradeMarks.haveLong : koTradeMarks.wantLong}
+      </span>
+    </span>
+  );
+}
 
 /**
  * A tile not rendered yet (an off-screen one before the browser's first idle moment): the same

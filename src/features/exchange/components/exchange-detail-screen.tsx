@@ -3,6 +3,7 @@ import { ScreenTitle } from '@/components/ui/screen-title';
 import { ko } from '@/i18n/ko-features';
 import { usePhotoCard } from '@/components/live/photo-cards';
 import { useExchangePostsOfCard } from '@/components/live/exchange';
+import { CardTradePanel } from '@/components/trades/card-trade-panel';
 import { CardPanel } from './card-panel';
 import { PostForm } from './post-form';
 import { PostList } from './post-list';
@@ -10,8 +11,8 @@ import frame from '@/components/ui/detail-screen.module.css';
 import styles from './exchange-detail-screen.module.css';
 
 /**
- * /exchangeDetail/{id} (docs/product-rules.md, Exchange posts): the card, then its exchange posts
- * with the form to write one.
+ * /exchangeDetail/{id} (docs/product-rules.md, Exchange posts): the card, its have/want marks
+ * (docs/trades.md, Card detail), then its exchange posts with the form to write one.
  * Everything reads the local store, so a visited card and its posts open offline too.
  * Keyed by id so moving to another card starts with an empty form.
  */
@@ -42,6 +43,9 @@ function Detail({ id }: { id: string }) {
         <div className={styles.layout}>
           <div className={styles.cardColumn}>
             <CardPanel card={card} />
+          </div>
+          <div className={styles.tradeColumn}>
+            <CardTradePanel cardId={card.id} />
           </div>
           <section className={styles.posts} aria-labelledby="post-count">
             <h2 id="post-count" className={styles.count} data-testid="post-count">

@@ -1,7 +1,77 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
-import { ChatIcon } from '@/components/ui/icons';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { isLoggedInAtom, useAtomValue } from '@/state/store';
+import { CardsIcon, KeyIcon } from '@/components/ui/icons';
+import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { useTradeLists } from '@/components/live/trades';
+import type { TradeItemKind } from '@/data/pb/records';
+import { koTradeLists } from '@/i18n/ko-trade-lists';
+import { ListTabs } from './list-tabs';
+import { PublicSwitch } from './public-switch';
+import { TradeItemList } from './trade-item-list';
+import styles from './trade-list-screen.module.css';
 
-// Scaffold: the screen is being built (docs/trades.md).
+const t = koTradeLists.screen;
+
+/**
+ * /tradeList, 내 교환 목록 (docs/trades.md): my have list (with spare copies, editable) and want
+ * list, each card opening its detail and coming off with one tap; the list-level 공개 switch; a
+ * way to 매칭. Everything reads and writes the local store, so it works offline; changes go out
+ * through the outbox.
+ */
 export function TradeListScreen() {
-  return <ComingSoon title="내 교환 목록" icon={<ChatIcon />} back />;
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  return (
+    <section className={styles.screen} data-testid="trade-list-screen">
+      <ScreenTitle title={t.title} back />
+      {loggedIn ? <Lists /> : <LoggedOut />}
+    </section>
+  );
+}
+
+function LoggedOut() {
+  return (
+    <NoticeCard
+      icon={<KeyIcon size={30} />}
+      title={t.loggedOutTitle}
+      body={t.loggedOutBody}
+      testId="trade-list-logged-out"
+    >
+      <Link to="/login" className={noticeActionClass}>
+        {t.loginLink}
+      </Link>
+    </NoticeCard>
+  );
+}
+
+function Lists() {
+  const lists = useTradeLists();
+  const [tab, setTab] = useState<TradeItemKind>('have');
+  const counts = { have: lists?.have.length ?? 0, want: lists?.want.length ?? 0 };
+
+  return (
+    <>
+      <p className={styles.intro}>{t.intro}</p>
+      <div className={styles.top}>
+        <p className={styles.summary} aria-live="polite" data-testid="trade-list-summary">
+          {lists ? t.summary(counts.have, counts.want) : null}
+        </p>
+        <Link to="/matching" className={styles.matching} data-testid="to-matching">
+          <CardsIcon size={18} />
+          {t.matching}
+        </Link>
+      </div>
+      <PublicSwitch />
+      <ListTabs tab={tab} onTab={setTab} counts={lists ? counts : undefined}>
+        {lists === undefined ? (
+          <p className={styles.status} role="status">
+            {koTradeLists.loading}
+          </p>
+        ) : (
+          <TradeItemList key={tab} kind={tab} items={lists[tab]} />
+        )}
+      </ListTabs>
+    </>
+  );
 }

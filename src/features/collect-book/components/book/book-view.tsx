@@ -12,6 +12,7 @@ import { usePendingKeys } from '@/components/live/sync';
 import { SaveOfflineButton } from '@/features/collect-book/components/save-offline-button';
 import { BookProgress } from './book-progress';
 import { BookSideMenu } from './book-side-menu';
+import { BookTradeActions } from './book-trade-actions';
 import { CardToggleGrid, OwnedCardGrid } from './card-toggle-grid';
 import { PrivacyToggle } from './privacy-toggle';
 import { useBookTicks } from '@/features/collect-book/hooks/use-book-ticks';
@@ -22,7 +23,8 @@ const t = ko.collectBookScreen;
 /**
  * One loaded book: progress, the owned cards, and the grid to tick. Ticks stay on this screen
  * (useBookTicks) until '완료' → '저장', then go out as add/remove set operations through the
- * outbox, so saving works offline and merges with other devices' saves on the server.
+ * outbox, so saving works offline and merges with other devices' saves on the server. The aside
+ * also holds the book's two trade-list actions and the main column its 나만 보기 / 자랑하기 switch.
  */
 export function BookView({ book, group }: { book: CollectBook; group: Group }) {
   const cards = usePhotoCards({ group: group.id });
@@ -96,10 +98,11 @@ export function BookView({ book, group }: { book: CollectBook; group: Group }) {
           />
         </div>
         <SaveOfflineButton groupId={group.id} />
+        <BookTradeActions bookId={book.id} dirty={ticks.dirty} />
         <BookSideMenu currentId={book.id} groups={groupMap} />
       </aside>
       <div className={styles.main}>
-        <PrivacyToggle />
+        <PrivacyToggle book={book} />
         <section className={styles.section} aria-labelledby="book-owned-title">
           <h2 id="book-owned-title" className={styles.sectionTitle}>
             {t.ownedTitle}
