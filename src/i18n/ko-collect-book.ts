@@ -55,7 +55,6 @@ export const koCollectBook = {
     privacyMine: '나만 보기',
     privacyShow: '자랑하기',
     privacyLabel: '공개 범위',
-    privacyHint: '공개 범위 설정은 곧 추가될 예정이에요.',
     ownedTitle: '가지고 있는 카드',
     ownedEmpty: '아직 체크한 카드가 없어요. 아래에서 가지고 있는 카드를 선택하세요.',
     pickTitle: '가지고 있는 카드를 선택하세요',
