@@ -6,7 +6,6 @@ export const koTradeScreens = {
     loading: '로딩 중...',
     tradesCompleted: (n: number) => `거래 완료 ${n.toLocaleString('ko-KR')}회`,
     goodReviews: (n: number) => `좋았어요 ${n.toLocaleString('ko-KR')}`,
-    trustUnknown: '거래 기록은 연결되면 보여요',
   },
 
   cards: {
@@ -65,7 +64,6 @@ export const koTradeScreens = {
   proposal: {
     title: '교환 제안',
     counterTitle: '역제안',
-    editTitle: '제안 수정',
     to: '받는 사람',
     counterNote: '받은 제안에 역제안해요. 보내면 받은 제안은 다른 제안으로 답한 상태가 돼요.',
     fromPost: '교환 글에서 제안해요',
@@ -91,8 +89,7 @@ export const koTradeScreens = {
     searchLabel: (side: string) => `${side} 검색`,
     searchPlaceholder: '그룹, 멤버, 카드 이름으로 찾기',
     searchEmpty: '검색 결과가 없어요',
-    searchMore: (n: number) => `결과 ${n}개 중 처음 ${n > 30 ? 30 : n}개`,
-    pick: (name: string) => `${name} 고르기`,
+    searchMore: (n: number, shown: number) => `결과 ${n}개 중 처음 ${shown}개`,
     messageLabel: '메시지',
     messagePlaceholder: '교환 방법이나 하고 싶은 말을 적어 주세요 (선택)',
     counterLabel: '글자 수',
@@ -119,9 +116,6 @@ export const koTradeScreens = {
     empty: '아직 주고받은 교환 제안이 없어요',
     emptyBody: '매칭에서 나와 맞는 팬을 찾아 교환을 제안해 보세요.',
     toMatching: '매칭 보러 가기',
-    groupEmpty: '이 상태의 거래가 없어요',
-    rowLabel: (name: string, status: string) => `${name}님과의 거래, ${status}`,
-    withFan: (name: string) => `${name}님과의 거래`,
     iGive: '줄 카드',
     iGet: '받을 카드',
     waitingOther: '상대방 완료 대기 중',
@@ -136,8 +130,6 @@ export const koTradeScreens = {
     toTrades: '거래 목록으로 가기',
     proposedBy: (name: string) => `${name}님이 제안했어요`,
     proposedByMe: '내가 제안했어요',
-    created: '제안',
-    updated: '최근 변경',
     iGive: '내가 줄 카드',
     iGet: '내가 받을 카드',
     nothing: '없음',
@@ -165,7 +157,6 @@ export const koTradeScreens = {
     declined: '교환 제안을 거절했어요',
     cancelled: '교환 제안을 취소했어요',
     doneMarked: '거래 완료를 표시했어요',
-    pending: '연결되면 보내져요',
     closedNote: '끝난 거래예요',
     tidy: '콜렉트북 정리하기',
   },
@@ -206,7 +197,6 @@ export const koTradeScreens = {
     submit: '후기 남기기',
     pickRating: '좋았어요 또는 아쉬워요를 골라 주세요',
     saved: '후기를 남겼어요',
-    pending: '연결되면 보내져요',
   },
 
   profile: {

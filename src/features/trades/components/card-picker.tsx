@@ -114,7 +114,7 @@ function SearchResults({
   return (
     <>
       {found.length > SEARCH_SHOWN ? (
-        <p className={styles.none}>{t.searchMore(found.length)}</p>
+        <p className={styles.none}>{t.searchMore(found.length, SEARCH_SHOWN)}</p>
       ) : null}
       <ul className={styles.options} data-testid="picker-search-results">
         {found.slice(0, SEARCH_SHOWN).map((c) => option(c.id, c))}

@@ -27,7 +27,7 @@ export function CompletionPanel({ summary }: { summary: TradeSummary }) {
   }
 
   return (
-    <div className={`${ui.actions} ${ui.end}`}>
+    <>
       <button
         type="button"
         className={`${ui.button} ${ui.outline}`}
@@ -37,6 +37,6 @@ export function CompletionPanel({ summary }: { summary: TradeSummary }) {
         {koTradeScreens.detail.tidy}
       </button>
       <CompletionDialog open={open} onClose={close} data={data} />
-    </div>
+    </>
   );
 }

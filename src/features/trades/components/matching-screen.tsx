@@ -171,7 +171,7 @@ interface FreshnessNoteProps {
 function FreshnessNote({ fetchedAt, stale, online, refreshing, onRefresh }: FreshnessNoteProps) {
   const now = useNow(30_000);
   return (
-    <div className={ui.note} role="status" data-testid="matching-freshness" data-stale={stale}>
+    <div className={ui.note} data-testid="matching-freshness" data-stale={stale}>
       {stale ? <span>{online ? t.failed : t.offline}</span> : null}
       <time dateTime={new Date(fetchedAt).toISOString()} data-testid="matching-updated">
         {t.lastUpdated(relativeTime(fetchedAt, now))}

@@ -31,6 +31,8 @@ export interface ProposalFormProps {
   submitLabel: string;
   /** Writes the proposal; a refusal it throws is shown under the form. */
   onSubmit: (draft: ProposalDraft) => Promise<void>;
+  /** What to say when the write fails for another reason. */
+  failure: string;
   onCancel?: () => void;
 }
 
@@ -44,6 +46,7 @@ export function ProposalForm({
   initial,
   submitLabel,
   onSubmit,
+  failure,
   onCancel,
 }: ProposalFormProps) {
   const [give, setGive] = useState(initial.give);
@@ -68,7 +71,7 @@ export function ProposalForm({
     ),
   );
 
-  const over = charCount(message.trim()) > TRADE_MESSAGE_MAX_LENGTH;
+  const over = charCount(message) > TRADE_MESSAGE_MAX_LENGTH;
   const empty = !give.length && !get.length;
 
   async function submit(event: FormEvent) {
@@ -81,7 +84,7 @@ export function ProposalForm({
     try {
       await onSubmit({ give, get, message: message.trim() });
     } catch (err) {
-      setError(writeErrorMessage(err, koTrades.trades.failures.tradeCreate));
+      setError(writeErrorMessage(err, failure));
     } finally {
       setBusy(false);
     }

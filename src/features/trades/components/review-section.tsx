@@ -87,7 +87,7 @@ function ReviewForm({ tradeId }: { tradeId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
-  const over = charCount(text.trim()) > REVIEW_MAX_LENGTH;
+  const over = charCount(text) > REVIEW_MAX_LENGTH;
 
   async function submit(event: FormEvent) {
     event.preventDefault();

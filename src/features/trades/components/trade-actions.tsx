@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useConfirm } from '@/components/hooks/use-confirm';
 import { toast } from '@/components/ui/toast';
 import type { TradeSummary } from '@/components/live/trades';
@@ -50,6 +50,8 @@ export interface TradeActionsProps {
   summary: TradeSummary;
   /** The proposer's 수정: the screen shows the form. */
   onEdit: () => void;
+  /** More actions at the end of the row (a completed trade's tidy-up). */
+  children?: ReactNode;
 }
 
 /**
@@ -58,7 +60,7 @@ export interface TradeActionsProps {
  * of an `accepted` one marks 완료 or cancels. Declining, cancelling and 완료 ask first. 채팅 opens
  * the pair's conversation about this trade. A refusal is said under the buttons.
  */
-export function TradeActions({ summary, onEdit }: TradeActionsProps) {
+export function TradeActions({ summary, onEdit, children }: TradeActionsProps) {
   const { trade, side, other } = summary;
   const confirm = useConfirm();
   const chat = useOpenChat();
@@ -157,6 +159,7 @@ export function TradeActions({ summary, onEdit }: TradeActionsProps) {
         >
           {koTradeScreens.actions.chat}
         </button>
+        {children}
       </div>
       {error ? (
         <p className={ui.error} role="alert" data-testid="trade-error">

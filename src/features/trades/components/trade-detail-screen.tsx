@@ -16,6 +16,7 @@ import {
 } from '@/components/live/trades';
 import { pbTimestampMs } from '@/data/time';
 import { loadRepos } from '@/data/writes/lazy';
+import { koTrades } from '@/i18n/ko-trades';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { relativeTime } from '@/lib/relative-time';
 import { useCardMap } from '@/features/trades/hooks/use-card-map';
@@ -90,13 +91,10 @@ function Detail({ id }: { id: string }) {
         <>
           <TradeCards summary={summary} />
           <TradeHistory summary={summary} />
-          <TradeActions summary={summary} onEdit={() => setEditing(true)} />
-          {summary.trade.status === 'completed' ? (
-            <>
-              <CompletionPanel summary={summary} />
-              <ReviewSection summary={summary} />
-            </>
-          ) : null}
+          <TradeActions summary={summary} onEdit={() => setEditing(true)}>
+            {summary.trade.status === 'completed' ? <CompletionPanel summary={summary} /> : null}
+          </TradeActions>
+          {summary.trade.status === 'completed' ? <ReviewSection summary={summary} /> : null}
         </>
       )}
     </>
@@ -219,6 +217,7 @@ function EditForm({ summary, onDone }: { summary: TradeSummary; onDone: () => vo
       other={other}
       initial={initial}
       submitLabel={koTradeScreens.proposal.save}
+      failure={koTrades.trades.failures.tradeEdit}
       onSubmit={save}
       onCancel={onDone}
     />

@@ -8,6 +8,7 @@ import { useExchangePost } from '@/components/live/exchange';
 import { useFanTrust, useTradeLists } from '@/components/live/trades';
 import { loadRepos } from '@/data/writes/lazy';
 import { TRADE_CARDS_MAX } from '@/data/writes/trade-rules';
+import { koTrades } from '@/i18n/ko-trades';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { initialPicks } from '@/features/trades/pick';
 import { FanHeader } from './fan-header';
@@ -107,6 +108,7 @@ function NewProposal({ search }: { search: Search }) {
           other={search.to}
           initial={initial}
           submitLabel={t.submit}
+          failure={koTrades.trades.failures.tradeCreate}
           onSubmit={propose}
         />
       ) : (
