@@ -1,4 +1,3 @@
-// LEAD NOTE (remove this line): before going on, read /work/HELPER-RULES.md (rules you were not given: no full test suites, no e2e files, 75-minute limit, never commit node_modules, how to verify).
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { sessionUserIdAtom, useAtomValue } from '@/state/store';
