@@ -18,17 +18,18 @@
  *   the first page (500) of that fan's messages.
  * - `realtime`: `realtimeClients` SDK clients (the pocketbase SDK with `eventsource` in Node), each
  *   a fan of one of the conversation pairs, subscribed to every collection the app subscribes to
- *   when signed in (SYNCED_TABLES), connecting in waves of 50. Each round every pair sends one
- *   message, first paced (one every `pacedGapMs`), then all at once (a burst); latency is from just
- *   before the create request to the recipient's client handling the event. p50, p99, max over
- *   the messages of a round; median over `rounds` rounds.
+ *   when signed in (SYNCED_TABLES), connecting 25 pairs at a time. Each round every pair sends one
+ *   message paced (one every `pacedGapMs`), then `burst` pairs send one each at the same moment;
+ *   latency is from just before the create request to the recipient's client handling the event.
+ *   p50, p99, max over the messages of a round; median over `rounds` rounds.
  * - `messages/s`: devices flushing their outboxes, `concurrency` at once, each sending 50 messages
  *   of one conversation in batches of 1 (a plain create, as the outbox sends a single row), 10 or
  *   50 (`POST /api/batch`, one transaction): messages stored per second over the whole run, the
  *   request's p50 and p99, PocketBase's CPU. Every device is a fresh fan (the hooks allow 60
- *   messages per fan a minute). Measured with the realtime clients connected (every message is
- *   checked against each client's subscriptions) and again with none. Afterwards the superuser
- *   counts the messages stored against those sent.
+ *   messages per fan a minute). `runs` runs of `throughputSeconds` with no realtime client, and
+ *   `realtimeRuns` with the realtime clients connected (PocketBase checks every stored message, and
+ *   the conversation update it causes, against each client's subscriptions and list rule before
+ *   the request returns). Afterwards the superuser counts the messages stored against those sent.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -48,6 +49,11 @@ export interface TradesBenchOptions extends TradesSeedOptions {
   realtimeClients: number;
   rounds: number;
   pacedGapMs: number;
+  /** Messages sent at once in a burst (from that many pairs). */
+  burst: number;
+  /** Throughput runs with the realtime clients connected (each batch size), and devices at once. */
+  realtimeRuns: number;
+  realtimeConcurrency: number;
   batchSizes: number[];
   /** Messages per batch size per run, at most (devices of 50 messages are made ready for them). */
   throughputMessages: number;
@@ -72,6 +78,9 @@ export const DEFAULTS: TradesBenchOptions = {
   realtimeClients: 500,
   rounds: 3,
   pacedGapMs: 20,
+  burst: 50,
+  realtimeRuns: 1,
+  realtimeConcurrency: 2,
   batchSizes: [1, 10, 50],
   throughputMessages: 2000,
   throughputSeconds: 8,
@@ -88,6 +97,7 @@ export const QUICK: Partial<TradesBenchOptions> = {
   calls: 10,
   realtimeClients: 100,
   rounds: 1,
+  burst: 20,
   runs: 1,
   throughputMessages: 500,
   throughputSeconds: 4,
@@ -265,6 +275,9 @@ async function connectClient(server: BenchServer, id: string, token: string): Pr
   return { pb, id, received };
 }
 
+/** The last refusal seen, for the problems list ("status: message"). */
+let lastRefusal = '';
+
 async function sendMessage(
   server: BenchServer,
   token: string,
@@ -275,7 +288,8 @@ async function sendMessage(
     headers: { 'content-type': 'application/json', authorization: token },
     body: JSON.stringify(body),
   });
-  await res.arrayBuffer();
+  const text = await res.text();
+  if (!res.ok) lastRefusal = `${res.status}: ${text.slice(0, 160)}`;
   return res.ok;
 }
 
@@ -291,6 +305,7 @@ async function deliveryRound(
   round: number,
   mode: 'paced' | 'burst',
   gapMs: number,
+  burst: number,
 ): Promise<{ latencies: number[]; sent: number; failed: number }> {
   const sent: { id: string; at: number; to: Client }[] = [];
   let failed = 0;
@@ -318,7 +333,7 @@ async function deliveryRound(
       if (rest > 0) await new Promise((r) => setTimeout(r, rest));
     }
   } else {
-    await Promise.all(pairs.map((p, k) => one(p, k)));
+    await Promise.all(pairs.slice(0, burst).map((p, k) => one(p, k)));
   }
   // wait for the stragglers (at most 10 s)
   const until = performance.now() + 10_000;
@@ -394,8 +409,9 @@ async function throughputRun(
               })),
             }),
           });
-          await res.arrayBuffer();
+          const text = await res.text();
           ok = res.ok;
+          if (!ok) lastRefusal = `${res.status}: ${text.slice(0, 160)}`;
         }
         requestTimes.push(performance.now() - t);
         sent += bodies.length;
@@ -595,7 +611,7 @@ export async function runTradesBench(partial: Partial<TradesBenchOptions> = {}):
     const burst: { latencies: number[]; sent: number }[] = [];
     for (let round = 0; round < opts.rounds; round++) {
       for (const mode of ['paced', 'burst'] as const) {
-        const r = await deliveryRound(server, pairs, round, mode, opts.pacedGapMs);
+        const r = await deliveryRound(server, pairs, round, mode, opts.pacedGapMs, opts.burst);
         (mode === 'paced' ? paced : burst).push(r);
         const s = r.latencies;
         log(
@@ -604,7 +620,9 @@ export async function runTradesBench(partial: Partial<TradesBenchOptions> = {}):
             (r.failed ? `, ${r.failed} creates failed` : ''),
         );
         if (r.failed)
-          problems.push(`realtime ${mode} round ${round + 1}: ${r.failed} creates failed`);
+          problems.push(
+            `realtime ${mode} round ${round + 1}: ${r.failed} creates failed (last: ${lastRefusal})`,
+          );
         await new Promise((res) => setTimeout(res, 500));
       }
     }
@@ -645,14 +663,14 @@ export async function runTradesBench(partial: Partial<TradesBenchOptions> = {}):
         for (const c of clients) c.pb.realtime.unsubscribe().catch(() => undefined);
         await new Promise((r) => setTimeout(r, 1000));
       }
-      for (let run = 0; run < opts.runs; run++) {
+      for (let run = 0; run < (withRealtime ? opts.realtimeRuns : opts.runs); run++) {
         for (const batch of opts.batchSizes) {
           const devices = await takeDevices(devicesPerRun);
           const s = await throughputRun(
             server,
             devices,
             batch,
-            opts.concurrency,
+            withRealtime ? opts.realtimeConcurrency : opts.concurrency,
             withRealtime,
             opts.throughputSeconds,
           );
@@ -664,7 +682,10 @@ export async function runTradesBench(partial: Partial<TradesBenchOptions> = {}):
               `load generator ${s.loaderCpu}%${s.failures ? `, ${s.failures} refused` : ''}`,
           );
           if (s.failures) {
-            problems.push(`messages/s, batches of ${batch}: ${s.failures} messages refused`);
+            problems.push(
+              `messages/s, batches of ${batch}${withRealtime ? ' (realtime clients)' : ''}: ` +
+                `${s.failures} messages refused (last: ${lastRefusal})`,
+            );
           }
         }
       }
@@ -731,7 +752,7 @@ function rowsOf(r: TradesBenchResult, opts: TradesBenchOptions): Row[] {
   });
   for (const [mode, d] of [
     [`paced, one message every ${opts.pacedGapMs} ms`, rt.paced],
-    [`burst, ${rt.clients / 2} messages at once`, rt.burst],
+    [`burst, ${Math.min(opts.burst, rt.clients / 2)} messages at once`, rt.burst],
   ] as const) {
     rows.push(
       { figure: `realtime ${rt.clients}: delivery ${mode}: p50`, value: d.p50, unit: 'ms' },

@@ -81,7 +81,9 @@ function matches(e) {
     findCard(e.app, card);
     params.card = card;
     cardFilter =
-      'AND p.`user` IN (SELECT c.`user` FROM `tradeItems` c ' +
+      // `+` keeps SQLite from reading p by (user, photoCard) for each of the card's fans: the
+      // list is probed once per item read by (photoCard, kind), as without the card
+      'AND +p.`user` IN (SELECT c.`user` FROM `tradeItems` c ' +
       `WHERE c.\`photoCard\` = {:card} AND ${IS_PUBLIC('c')}) `;
   }
   // mine (m) against the others' public items (p) of the same card on the other list; CROSS JOIN
