@@ -16,6 +16,8 @@ const MATCH_FANS = 30;
 const MATCH_CARDS = 20;
 const TRUST_REVIEWS = 20;
 const LIST_MAX = 2000;
+/** Fans listing a card above which `?card=` reads the lists by card (bench/README.md, Trades). */
+const CARD_FANS_BY_USER = 200;
 const RECORD_ID = /^[0-9A-Za-z_-]{1,100}$/;
 
 const MSG_SIGN_IN = '로그인이 필요합니다.';
@@ -80,10 +82,17 @@ function matches(e) {
   if (card) {
     findCard(e.app, card);
     params.card = card;
+    // a card few fans list: read just their lists (p by (user, photoCard)); a popular card: read
+    // the lists by card as without it, the fans a probe (`+` keeps SQLite from the first way,
+    // which costs a lookup per fan for every item of mine)
+    const listed = rowsOf(
+      e.app,
+      'SELECT COUNT(*) AS n FROM `tradeItems` WHERE `photoCard` = {:card}',
+      { card: card },
+      { n: 0 },
+    )[0].n;
     cardFilter =
-      // `+` keeps SQLite from reading p by (user, photoCard) for each of the card's fans: the
-      // list is probed once per item read by (photoCard, kind), as without the card
-      'AND +p.`user` IN (SELECT c.`user` FROM `tradeItems` c ' +
+      `AND ${listed > CARD_FANS_BY_USER ? '+' : ''}p.\`user\` IN (SELECT c.\`user\` FROM \`tradeItems\` c ` +
       `WHERE c.\`photoCard\` = {:card} AND ${IS_PUBLIC('c')}) `;
   }
   // mine (m) against the others' public items (p) of the same card on the other list; CROSS JOIN
