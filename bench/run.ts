@@ -131,7 +131,9 @@ const BENCHES: Bench[] = [
       /^matches \(2000 items\): p99$/,
       /^conversation list: first page .*: p99$/,
       /^realtime \d+: delivery paced.*: p99$/,
-      /^messages\/s, batches of (1|50) \(no realtime/,
+      /^realtime \d+: delivery burst.*: p99$/,
+      /^messages\/s, batches of (1|10|50) \(no realtime clients\)$/,
+      /^messages\/s, batches of 1 \(\d+ realtime clients\)$/,
     ],
   },
 ];
