@@ -6,10 +6,10 @@
  *
  * Other fans' items are read only when public: the fan turned on `users.tradePublic`, or the
  * item's book (the fan's own) is `collectBook.isPublic`. Fans with a block between them and the
- * caller, either way, are left out. Each read is one SQL query on the indexes of the migration
- * (`tradeItems` by (user, photoCard) and (photoCard, kind), `blocks` by (user, blocked) and
- * (blocked), `reviews` by (subject, created)), bounded by a LIMIT or by the caller's own list
- * (at most 2,000 items).
+ * caller, either way, are left out. Each read is one SQL query (`?card=` counts the card first)
+ * on the indexes of the migration (`tradeItems` by (user, photoCard) and (photoCard, kind),
+ * `blocks` by (user, blocked) and (blocked), `reviews` by (subject, created)), bounded by a LIMIT
+ * or by the caller's own list (at most 2,000 items).
  */
 
 const MATCH_FANS = 30;
