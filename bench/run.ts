@@ -119,6 +119,23 @@ const BENCHES: Bench[] = [
       ),
     headline: [/@50: req\/s/, /@50: p99/, /^saturation/, /^fan-out 500: latency p99/],
   },
+  {
+    name: 'trades',
+    title: 'Trades: matches, conversation list, message delivery and throughput',
+    run: async (ctx) => {
+      const trades = await import('./trades/bench.ts');
+      return trades.runTradesBench(ctx.quick ? trades.QUICK : {});
+    },
+    headline: [
+      /^matches \(300 items\): p(50|99)$/,
+      /^matches \(2000 items\): p99$/,
+      /^conversation list: first page .*: p99$/,
+      /^realtime \d+: delivery paced.*: p99$/,
+      /^realtime \d+: delivery burst.*: p99$/,
+      /^messages\/s, batches of (1|10|50) \(no realtime clients\)$/,
+      /^messages\/s, batches of 1 \(\d+ realtime clients\)$/,
+    ],
+  },
 ];
 
 function readPreviousSuite(): SuiteResult | null {

@@ -6,27 +6,37 @@
  *
  * Other fans' items are read only when public: the fan turned on `users.tradePublic`, or the
  * item's book (the fan's own) is `collectBook.isPublic`. Fans with a block between them and the
- * caller, either way, are left out. Each read is one SQL query on the indexes of the migration
- * (`tradeItems` by (user, photoCard) and (photoCard, kind), `blocks` by (user, blocked) and
- * (blocked), `reviews` by (subject, created)), bounded by a LIMIT or by the caller's own list
- * (at most 2,000 items).
+ * caller, either way, are left out. Each read is one SQL query (`?card=` counts the card first)
+ * on the indexes of the migration (`tradeItems` by (user, photoCard) and (photoCard, kind),
+ * `blocks` by (user, blocked) and (blocked), `reviews` by (subject, created)), bounded by a LIMIT
+ * or by the caller's own list (at most 2,000 items).
  */
 
 const MATCH_FANS = 30;
 const MATCH_CARDS = 20;
 const TRUST_REVIEWS = 20;
 const LIST_MAX = 2000;
+/** Fans listing a card above which `?card=` reads the lists by card (bench/README.md, Trades). */
+const CARD_FANS_BY_USER = 200;
 const RECORD_ID = /^[0-9A-Za-z_-]{1,100}$/;
 
 const MSG_SIGN_IN = '로그인이 필요합니다.';
 const MSG_NO_CARD = '포토카드를 찾을 수 없어요.';
 const MSG_NO_FAN = '사용자를 찾을 수 없어요.';
 
-/** SQL: the item aliased `t` is public (its fan's lists, or its book). Joins `u` and `b`. */
-const PUBLIC_JOIN = (t, u, b) =>
-  `JOIN \`users\` ${u} ON ${u}.\`id\` = ${t}.\`user\` ` +
-  `LEFT JOIN \`collectBook\` ${b} ON ${b}.\`id\` = ${t}.\`book\` AND ${b}.\`users\` = ${t}.\`user\``;
-const IS_PUBLIC = (u, b) => `(${u}.\`tradePublic\` = 1 OR ${b}.\`isPublic\` = 1)`;
+/**
+ * SQL: the item aliased `t` is public (its fan's lists, or its book, the fan's own). Correlated
+ * lookups by primary key rather than joins, so the query plan starts from the item index whatever
+ * the planner's statistics say: with `users` joined, statistics taken while the table was nearly
+ * empty (PocketBase's `PRAGMA optimize` keeps them until the table grows enough) made SQLite read
+ * every fan's whole list for one match request (bench/README.md, Trades).
+ */
+const IS_PUBLIC = (t) =>
+  `((SELECT pu.\`tradePublic\` FROM \`users\` pu WHERE pu.\`id\` = ${t}.\`user\`) = 1 ` +
+  `OR EXISTS (SELECT 1 FROM \`collectBook\` pb WHERE pb.\`id\` = ${t}.\`book\` ` +
+  `AND pb.\`users\` = ${t}.\`user\` AND pb.\`isPublic\` = 1))`;
+/** SQL: the other list's kind of the item aliased `t` (an equality the (photoCard, kind) index serves). */
+const OTHER_KIND = (t) => `(CASE ${t}.\`kind\` WHEN 'have' THEN 'want' ELSE 'have' END)`;
 /** SQL: no block between the caller ({:me}) and the fan in column `fan`, either way. */
 const NOT_BLOCKED = (fan) =>
   `NOT EXISTS (SELECT 1 FROM \`blocks\` k1 WHERE k1.\`user\` = {:me} AND k1.\`blocked\` = ${fan}) ` +
@@ -72,15 +82,25 @@ function matches(e) {
   if (card) {
     findCard(e.app, card);
     params.card = card;
+    // a card few fans list: read just their lists (p by (user, photoCard)); a popular card: read
+    // the lists by card as without it, the fans a probe (`+` keeps SQLite from the first way,
+    // which costs a lookup per fan for every item of mine)
+    const listed = rowsOf(
+      e.app,
+      'SELECT COUNT(*) AS n FROM `tradeItems` WHERE `photoCard` = {:card}',
+      { card: card },
+      { n: 0 },
+    )[0].n;
     cardFilter =
-      'AND p.`user` IN (SELECT c.`user` FROM `tradeItems` c ' +
-      `${PUBLIC_JOIN('c', 'cu', 'cb')} WHERE c.\`photoCard\` = {:card} AND ${IS_PUBLIC('cu', 'cb')}) `;
+      `AND ${listed > CARD_FANS_BY_USER ? '+' : ''}p.\`user\` IN (SELECT c.\`user\` FROM \`tradeItems\` c ` +
+      `WHERE c.\`photoCard\` = {:card} AND ${IS_PUBLIC('c')}) `;
   }
-  // mine (m) against the others' public items (p) of the same card on the other list
+  // mine (m) against the others' public items (p) of the same card on the other list; CROSS JOIN
+  // keeps that order (SQLite never reorders it): my list by its index, theirs by (photoCard, kind)
   const from =
-    'FROM `tradeItems` m JOIN `tradeItems` p ON p.`photoCard` = m.`photoCard` AND p.`kind` != m.`kind` ' +
-    `${PUBLIC_JOIN('p', 'u', 'b')} ` +
-    `WHERE m.\`user\` = {:me} AND p.\`user\` != {:me} AND ${IS_PUBLIC('u', 'b')} `;
+    'FROM `tradeItems` m CROSS JOIN `tradeItems` p ' +
+    `ON p.\`photoCard\` = m.\`photoCard\` AND p.\`kind\` = ${OTHER_KIND('m')} ` +
+    `WHERE m.\`user\` = {:me} AND p.\`user\` != {:me} AND ${IS_PUBLIC('p')} `;
   const fans = rowsOf(
     e.app,
     'SELECT p.`user` AS fan, ' +
@@ -99,7 +119,7 @@ function matches(e) {
   );
   if (!fans.length) return { items: [] };
 
-  // the matching cards of those fans only, newest first
+  // the matching cards of those fans only, newest first: their lists (p) by index, then mine (m)
   const names = fans.map((f, i) => {
     params[`f${i}`] = f.fan;
     return `{:f${i}}`;
@@ -107,8 +127,10 @@ function matches(e) {
   const cards = rowsOf(
     e.app,
     'SELECT p.`user` AS fan, p.`photoCard` AS card, p.`kind` AS kind ' +
-      from +
-      `AND p.\`user\` IN (${names.join(', ')}) ORDER BY p.\`updated\` DESC, p.\`id\``,
+      'FROM `tradeItems` p CROSS JOIN `tradeItems` m ' +
+      `ON m.\`user\` = {:me} AND m.\`photoCard\` = p.\`photoCard\` AND m.\`kind\` = ${OTHER_KIND('p')} ` +
+      `WHERE p.\`user\` IN (${names.join(', ')}) AND ${IS_PUBLIC('p')} ` +
+      'ORDER BY p.`updated` DESC, p.`id`',
     params,
     { fan: '', card: '', kind: '' },
   );
@@ -144,8 +166,8 @@ function traders(e, cardId) {
     e.app,
     "SELECT COALESCE(SUM(CASE WHEN t.`kind` = 'have' THEN 1 ELSE 0 END), 0) AS have, " +
       "COALESCE(SUM(CASE WHEN t.`kind` = 'want' THEN 1 ELSE 0 END), 0) AS want " +
-      `FROM \`tradeItems\` t ${PUBLIC_JOIN('t', 'u', 'b')} ` +
-      `WHERE t.\`photoCard\` = {:card} AND ${IS_PUBLIC('u', 'b')} ` +
+      'FROM `tradeItems` t ' +
+      `WHERE t.\`photoCard\` = {:card} AND ${IS_PUBLIC('t')} ` +
       (me ? `AND t.\`user\` != {:me} AND ${NOT_BLOCKED('t.`user`')}` : ''),
     params,
     { have: 0, want: 0 },
@@ -182,8 +204,8 @@ function trust(e, fanId) {
   if (!me || me === fanId || !blockBetween(e.app, me, fanId)) {
     const items = rowsOf(
       e.app,
-      `SELECT t.\`photoCard\` AS card, t.\`kind\` AS kind FROM \`tradeItems\` t ${PUBLIC_JOIN('t', 'u', 'b')} ` +
-        `WHERE t.\`user\` = {:fan} AND ${IS_PUBLIC('u', 'b')} ORDER BY t.\`updated\` DESC, t.\`id\` ` +
+      'SELECT t.`photoCard` AS card, t.`kind` AS kind FROM `tradeItems` t ' +
+        `WHERE t.\`user\` = {:fan} AND ${IS_PUBLIC('t')} ORDER BY t.\`updated\` DESC, t.\`id\` ` +
         `LIMIT ${LIST_MAX}`,
       { fan: fanId },
       { card: '', kind: '' },
