@@ -68,7 +68,7 @@ export const koChat = {
     composerLabel: '메시지 입력',
     composerPlaceholder: '메시지를 입력하세요',
     send: '보내기',
-    attachPhoto: '사진 보내기',
+    attachPhoto: '사진 첨부',
     removePhoto: '사진 빼기',
     photoPreviewAlt: '보낼 사진 미리보기',
     sendFailed: '메시지를 보내지 못했어요. 잠시 후 다시 시도해주세요.',
