@@ -1,26 +1,39 @@
 import { Link } from '@tanstack/react-router';
 import { BellIcon, ChatIcon } from '@/components/ui/icons';
 import { ko } from '@/i18n/ko';
-import { isLoggedInAtom, unreadAlertsAtom, useAtomValue } from '@/state/store';
+import { chatUnreadLabel } from '@/i18n/ko-chat-nav';
+import { isLoggedInAtom, unreadAlertsAtom, unreadMessagesAtom, useAtomValue } from '@/state/store';
 import styles from './header-tools.module.css';
 
-/** The badge's text: 1-99, then '99+'. */
-function unreadBadgeText(count: number): string {
-  return count > 99 ? '99+' : String(count);
+/** The badge over a shortcut: its unread count, 1-99, then '99+'. */
+function badge(count: number, testId: string) {
+  return count > 0 ? (
+    <span className={styles.badge} aria-hidden="true" data-testid={testId}>
+      {count > 99 ? '99+' : count}
+    </span>
+  ) : null;
 }
 
 /**
- * Chat and alerts shortcuts, shared by the desktop header and the mobile top bar. The bell shows
- * how many alerts are unread (kept by the data layer in unreadAlertsAtom; see app/start-data.ts).
+ * Chat and alerts shortcuts, shared by the desktop header and the mobile top bar. Each shows how
+ * many are unread: messages (unreadMessagesAtom) and alerts (unreadAlertsAtom), both kept by the
+ * data layer (app/feature-wiring.ts).
  */
 export function HeaderTools() {
   const loggedIn = useAtomValue(isLoggedInAtom);
-  const unread = useAtomValue(unreadAlertsAtom);
-  const count = loggedIn ? unread : 0;
+  const alerts = useAtomValue(unreadAlertsAtom);
+  const messages = useAtomValue(unreadMessagesAtom);
+  const chat = loggedIn ? messages : 0;
+  const count = loggedIn ? alerts : 0;
   return (
     <div className={styles.tools}>
-      <Link to="/chatting" className={styles.tool} aria-label={ko.nav.chat}>
+      <Link
+        to="/chatting"
+        className={styles.tool}
+        aria-label={chat > 0 ? chatUnreadLabel(chat) : ko.nav.chat}
+      >
         <ChatIcon />
+        {badge(chat, 'chat-badge')}
       </Link>
       <Link
         to="/alerts"
@@ -28,11 +41,7 @@ export function HeaderTools() {
         aria-label={count > 0 ? ko.nav.alertsUnread(count) : ko.nav.alerts}
       >
         <BellIcon />
-        {count > 0 ? (
-          <span className={styles.badge} aria-hidden="true" data-testid="alerts-badge">
-            {unreadBadgeText(count)}
-          </span>
-        ) : null}
+        {badge(count, 'alerts-badge')}
       </Link>
     </div>
   );

@@ -1,10 +1,17 @@
-import { Link } from '@tanstack/react-router';
-import { memo, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { memo, useId, useRef, useState, type MouseEvent } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/hooks/use-confirm';
+import { useLoginPrompt } from '@/components/hooks/use-login-prompt';
 import type { ExchangePost } from '@/data/pb/records';
-import { checkPostText, InvalidInputError, loadRepos } from '@/data/writes/lazy';
+import {
+  checkPostText,
+  InvalidInputError,
+  LoginRequiredError,
+  loadRepos,
+} from '@/data/writes/lazy';
 import { ko } from '@/i18n/ko-features';
+import { koChatPost } from '@/i18n/ko-chat-post';
 import type { PublicProfile } from '@/components/live/accounts';
 import { isOverLimit, postErrorMessage, type PostStatus } from './post-errors';
 import { StatusChip, StatusSelect } from './post-status';
@@ -26,6 +33,27 @@ export interface PostItemProps {
   sync: 'sent' | 'pending' | 'failed';
 }
 
+/** A plain left click, which the app handles itself (others open the link's href in a new tab). */
+function plainClick(e: MouseEvent): boolean {
+  return !(
+    e.defaultPrevented ||
+    e.button !== 0 ||
+    e.metaKey ||
+    e.ctrlKey ||
+    e.shiftKey ||
+    e.altKey
+  );
+}
+
+/**
+ * The proposal form's address from a post: to its writer, asking for its card
+ * (docs/trades.md; the form's search params: to, give, get, card, post, counterOf, conversation).
+ */
+function proposeFromPost(post: ExchangePost): string {
+  const search = new URLSearchParams({ to: post.writer, get: post.photoCard, post: post.id });
+  return `/trades/new?${search.toString()}`;
+}
+
 /** One exchange post: writer, time, status, text, and what the viewer may do with it. */
 export const PostItem = memo(function PostItem({
   post,
@@ -37,6 +65,8 @@ export const PostItem = memo(function PostItem({
   sync,
 }: PostItemProps) {
   const confirm = useConfirm();
+  const navigate = useNavigate();
+  const askLogin = useLoginPrompt();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -84,6 +114,23 @@ export const PostItem = memo(function PostItem({
       toast.success(ko.messages.exchangeDeleted);
     } catch (err) {
       toast.error(postErrorMessage(err, ko.messages.exchangeDeleteFailed, loggedIn));
+    }
+  }
+
+  // 채팅: opens the fan's conversation with the writer (or the one they have), about this post and
+  // its card, offline too (openConversation queues it), then the thread.
+  async function openChat() {
+    if (!loggedIn) return askLogin();
+    try {
+      const repos = await loadRepos();
+      const id = await repos.openConversation(post.writer, {
+        photoCard: post.photoCard,
+        post: post.id,
+      });
+      await navigate({ to: '/chatting/$id', params: { id } });
+    } catch (err) {
+      if (err instanceof LoginRequiredError) return askLogin();
+      toast.error(err instanceof InvalidInputError ? err.message : koChatPost.openFailed);
     }
   }
 
@@ -162,9 +209,35 @@ export const PostItem = memo(function PostItem({
           <div className={styles.actions}>
             {own ? <StatusSelect status={post.status} onChange={changeStatus} /> : null}
             {own ? null : (
-              <Link to="/chatting" className={`${styles.button} ${styles.chat}`}>
-                {ko.exchange.chat}
-              </Link>
+              <>
+                <a
+                  href={proposeFromPost(post)}
+                  className={styles.button}
+                  aria-label={koChatPost.proposeLabel(name)}
+                  onClick={(e) => {
+                    if (!plainClick(e)) return;
+                    e.preventDefault();
+                    if (!loggedIn) void askLogin();
+                    else void navigate({ href: proposeFromPost(post) });
+                  }}
+                  data-testid="post-propose"
+                >
+                  {koChatPost.propose}
+                </a>
+                {/* /chatting before the app has started (a server-rendered page); then the thread */}
+                <Link
+                  to="/chatting"
+                  className={`${styles.button} ${styles.chat}`}
+                  onClick={(e) => {
+                    if (!plainClick(e)) return;
+                    e.preventDefault();
+                    void openChat();
+                  }}
+                  data-testid="post-chat"
+                >
+                  {ko.exchange.chat}
+                </Link>
+              </>
             )}
             {canModify ? (
               <>

@@ -1,0 +1,66 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { Conversation } from '@/data/pb/records';
+import { useExchangePost } from '@/components/live/exchange';
+import { usePhotoCard } from '@/components/live/photo-cards';
+import { useTrade } from '@/components/live/trades';
+import { koChat } from '@/i18n/ko-chat';
+import { koTrades } from '@/i18n/ko-trades';
+import { chatContextOf } from '@/features/chatting/chat-links';
+import { CardThumb } from './card-thumb';
+import styles from './thread-screen.module.css';
+
+const c = koChat.chat;
+
+/**
+ * What the thread is about, under its header: the proposal (linking to /trades/$id), else the
+ * exchange post or the card (linking to the card's page, which lists its posts). Nothing when the
+ * conversation was opened without one.
+ */
+export function ContextBar({ conversation }: { conversation: Conversation }) {
+  const context = chatContextOf(conversation);
+  const post = useExchangePost(context?.kind === 'post' ? context.post : null);
+  const trade = useTrade(context?.kind === 'trade' ? context.trade : null);
+  const cardId = context?.card || post?.photoCard || '';
+  const card = usePhotoCard(cardId || null);
+  if (!context) return null;
+
+  const title = card ? card.title || card.memberName || card.groupName : c.cardLoading;
+  const body: ReactNode = (
+    <>
+      {card ? <CardThumb card={card} size="medium" /> : null}
+      <span className={styles.contextText}>
+        <span className={styles.contextKind}>
+          {{ trade: c.aboutTrade, post: c.aboutPost, card: c.aboutCard }[context.kind]}
+          {trade ? ` · ${koTrades.trades.statuses[trade.trade.status]}` : null}
+        </span>
+        <span className={styles.contextTitle}>
+          {context.kind === 'trade' && trade
+            ? c.tradeSummary(trade.trade.give.length, trade.trade.get.length)
+            : context.kind === 'post' && post
+              ? post.description
+              : title}
+        </span>
+      </span>
+      <span className={styles.contextOpen} aria-hidden="true">
+        {c.openContext}
+      </span>
+    </>
+  );
+
+  return (
+    <nav className={styles.context} aria-label={c.aboutLabel} data-testid="thread-context">
+      {context.kind === 'trade' ? (
+        <Link to="/trades/$id" params={{ id: context.trade }} className={styles.contextLink}>
+          {body}
+        </Link>
+      ) : cardId ? (
+        <Link to="/exchangeDetail/$id" params={{ id: cardId }} className={styles.contextLink}>
+          {body}
+        </Link>
+      ) : (
+        <div className={styles.contextLink}>{body}</div>
+      )}
+    </nav>
+  );
+}

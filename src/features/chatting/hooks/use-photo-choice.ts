@@ -1,0 +1,48 @@
+import { useRef, useState } from 'react';
+import { ko } from '@/i18n/ko-features';
+import { MESSAGE_PHOTO_MAX_BYTES, MESSAGE_PHOTO_TYPES } from '@/data/writes/trade-rules';
+import { hasImageContent } from '@/lib/image-bytes';
+
+export interface PhotoChoice {
+  photo: File | null;
+  /** ko.sync.imageInvalid after a wrong file, else null. */
+  error: string | null;
+  /**
+   * Checks type, size and the file's first bytes, as the other upload forms do (the server
+   * checks the same, docs/files.md); a wrong file is refused and clears the earlier choice.
+   * Resolves true if taken.
+   */
+  choose: (file: File | null) => Promise<boolean>;
+  clear: () => void;
+}
+
+/** Whether a photo's declared type and size are ones a message may carry. */
+export function isValidMessagePhoto(file: Blob): boolean {
+  return MESSAGE_PHOTO_TYPES.includes(file.type) && file.size <= MESSAGE_PHOTO_MAX_BYTES;
+}
+
+/** The composer's photo: the chosen file or why it was refused. */
+export function usePhotoChoice(): PhotoChoice {
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // the latest choice: a slower byte check of an earlier file must not overwrite it
+  const choice = useRef(0);
+  return {
+    photo,
+    error,
+    async choose(next) {
+      if (!next) return false;
+      const mine = ++choice.current;
+      const ok = isValidMessagePhoto(next) && (await hasImageContent(next).catch(() => false));
+      if (mine !== choice.current) return false;
+      setPhoto(ok ? next : null);
+      setError(ok ? null : ko.sync.imageInvalid);
+      return ok;
+    },
+    clear() {
+      choice.current++;
+      setPhoto(null);
+      setError(null);
+    },
+  };
+}
