@@ -16,7 +16,7 @@ export const ko = {
     skipToContent: '본문으로 건너뛰기',
     chat: '채팅',
     alerts: '알림',
-    alertsUnread: (n: number) => `알림 ${n}개 읽지 않음`,
+    alertsUnread: (n: number) => `알림, 읽지 않은 알림 ${n}`,
     desktop: {
       home: 'HOME',
       exchange: '교환',

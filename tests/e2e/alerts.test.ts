@@ -160,7 +160,7 @@ describe('push alerts', () => {
     const total = mine.length;
     const unread = mine.filter((n) => !n['read']).length;
     const bell = (n: number) => [
-      { label: `알림 ${n}개 읽지 않음`, text: n > 99 ? '99+' : String(n) },
+      { label: `알림, 읽지 않은 알림 ${n}`, text: n > 99 ? '99+' : String(n) },
     ];
 
     // 1. a push only (no server row yet): shown, and stored by the worker itself
@@ -211,7 +211,7 @@ describe('push alerts', () => {
     await expect.poll(() => badgeLabel(page), { timeout: 15_000 }).toEqual(bell(unread + 2));
 
     // /alerts, from the bell: newest first, both unread
-    await page.getByRole('link', { name: `알림 ${unread + 2}개 읽지 않음` }).click();
+    await page.getByRole('link', { name: `알림, 읽지 않은 알림 ${unread + 2}` }).click();
     await page.waitForURL('**/alerts');
     const items = page.getByTestId('alert-item');
     await expect.poll(() => items.count()).toBe(total + 2);

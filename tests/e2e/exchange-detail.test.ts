@@ -284,8 +284,10 @@ describe('exchange posts: the writer, other fans and the admin', () => {
     expect(await item.getByTestId('post-edit').count()).toBe(0);
     expect(await item.getByTestId('post-delete').count()).toBe(0);
     expect(await item.getByTestId('post-status-select').count()).toBe(0);
+    // 채팅 opens (or reuses) the conversation with the writer about this post
     await item.getByRole('link', { name: ko.exchange.chat }).click();
-    await expect.poll(() => new URL(p.url()).pathname).toBe('/chatting');
+    await expect.poll(() => new URL(p.url()).pathname).toMatch(/^\/chatting\/[a-z0-9]{15}$/);
+    await p.getByTestId('thread-context').waitFor();
     await closeClean(context, errors);
   });
 

@@ -134,7 +134,7 @@ describe('the bell badge', () => {
     const bells = el.querySelectorAll('a[href="/alerts"]');
     expect(bells.length).toBeGreaterThan(0);
     for (const bell of bells) {
-      expect(bell.getAttribute('aria-label')).toBe('알림 3개 읽지 않음');
+      expect(bell.getAttribute('aria-label')).toBe('알림, 읽지 않은 알림 3');
       expect(bell.querySelector('[data-testid="alerts-badge"]')?.textContent).toBe('3');
     }
     await act(async () => appStore.set(unreadAlertsAtom, 150));

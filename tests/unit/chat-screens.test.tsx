@@ -308,7 +308,7 @@ describe('the chat badge', () => {
     const links = el.querySelectorAll('a[href="/chatting"]');
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) {
-      expect(link.getAttribute('aria-label')).toBe('채팅 4개 읽지 않음');
+      expect(link.getAttribute('aria-label')).toBe('채팅, 읽지 않은 메시지 4');
       expect(link.querySelector('[data-testid="chat-badge"]')?.textContent).toBe('4');
     }
     await act(async () => appStore.set(unreadMessagesAtom, 120));

@@ -1,10 +1,15 @@
 /**
- * Collections whose files are protected (pb_migrations/1764530000_protected_files.js): reports
- * and collect books, which only their owner (and, for reports, an admin) may read. PocketBase
- * serves their files only with a file token (`?token=`, see ./file-token.ts); everything else
- * (catalogue images, avatars) is public. See docs/files.md.
+ * Collections whose files are protected (pb_migrations/1764530000_protected_files.js): reports,
+ * collect books and chat photos, which only their owner (for reports, admins too; for a chat
+ * photo, the two fans of the chat) may read. PocketBase serves their files only with a file token
+ * (`?token=`, see ./file-token.ts); everything else (catalogue images, avatars) is public. See
+ * docs/files.md.
  */
-export const PROTECTED_FILE_COLLECTIONS: readonly string[] = ['informUs', 'collectBook'];
+export const PROTECTED_FILE_COLLECTIONS: readonly string[] = [
+  'informUs',
+  'collectBook',
+  'messages',
+];
 
 export function isProtectedFile(collection: string): boolean {
   return PROTECTED_FILE_COLLECTIONS.includes(collection);

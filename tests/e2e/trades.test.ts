@@ -1,0 +1,352 @@
+/**
+ * Trades in Chromium (docs/trades.md): two fans on their own phones (390×844) find each other
+ * through a match, propose, counter, accept, chat (one of them offline for part of it), both mark
+ * 완료, tidy up their collect books and review. The server then holds exactly what they did, once:
+ * two proposals (the first answered by the counter), the messages in the order written, one review
+ * from each side, the books ticked and unticked, each fan's completed count. The list screens
+ * (매칭, 거래, 채팅, 내 교환 목록) are checked at 1280×800 too, with the accessibility audit.
+ *
+ * The two fans are made for this file (public lists that match both ways, a RIIZE book each) and
+ * deleted at the end, so the demo fans' data stays as seeded.
+ */
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ko } from '../../src/i18n/ko.ts';
+import { koTradeScreens } from '../../src/i18n/ko-trade-screens.ts';
+import { koTrades } from '../../src/i18n/ko-trades.ts';
+import { PASSWORD, openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
+import { axeViolations } from '../helpers/axe.ts';
+import { DESKTOP, PHONE, launchBrowser } from '../helpers/browser.ts';
+import { tilePng } from '../helpers/tiles.ts';
+
+const t = koTradeScreens;
+const STAMP = Date.now().toString(36);
+
+let browser: Browser;
+let admin: PocketBase;
+/** a has c1, c2 and wants c3, c4; b the other way round. */
+let a: RecordModel;
+let b: RecordModel;
+let cards: [string, string, string, string];
+let books: { a: string; b: string };
+
+async function makeFan(tag: string, name: string): Promise<RecordModel> {
+  const email = `trader-${tag}-${STAMP}@example.com`;
+  return admin.collection('users').create({
+    email,
+    password: PASSWORD,
+    passwordConfirm: PASSWORD,
+    verified: true,
+    name,
+    username: `tr${tag}${STAMP}`.slice(0, 20),
+    tradePublic: true,
+  });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await superuserClient();
+  const picked = await admin.collection('photoCards').getList(1, 4, {
+    filter: 'groupName = "RIIZE"',
+    sort: 'id',
+  });
+  cards = picked.items.map((c) => c.id) as typeof cards;
+  const group = picked.items[0]!['group'] as string;
+  a = await makeFan('a', '교환왕');
+  b = await makeFan('b', '포카요정');
+  const [c1, c2, c3, c4] = cards;
+  const item = (user: string, photoCard: string, kind: 'have' | 'want') =>
+    admin
+      .collection('tradeItems')
+      .create({ user, photoCard, kind, spare: kind === 'have' ? 1 : 0 });
+  for (const [user, have, want] of [
+    [a.id, [c1, c2], [c3, c4]],
+    [b.id, [c3, c4], [c1, c2]],
+  ] as const) {
+    for (const id of have) await item(user, id, 'have');
+    for (const id of want) await item(user, id, 'want');
+  }
+  const book = async (user: string, owned: string[]) =>
+    (
+      await admin
+        .collection('collectBook')
+        .create({ title: '교환용 콜북', users: user, group, cardInfo: owned })
+    ).id;
+  books = { a: await book(a.id, [c1, c2]), b: await book(b.id, [c3, c4]) };
+});
+
+afterAll(async () => {
+  // the fans' lists, books, conversation, messages, trades and reviews go with them
+  for (const fan of [a, b])
+    if (fan)
+      await admin
+        .collection('users')
+        .delete(fan.id)
+        .catch(() => {});
+  await browser?.close();
+});
+
+const path = (p: Page) => new URL(p.url()).pathname;
+const dialog = (p: Page) => p.locator('dialog[open]');
+
+/** Waits for the confirm dialog with `message` and presses `button`. */
+async function answer(p: Page, message: string, button: string) {
+  await dialog(p).getByText(message).waitFor();
+  await dialog(p).getByRole('button', { name: button, exact: true }).click();
+  await dialog(p).waitFor({ state: 'detached' });
+}
+
+const serverTrades = () =>
+  admin.collection('trades').getFullList({
+    filter: admin.filter('proposer = {:a} || proposer = {:b}', { a: a.id, b: b.id }),
+    sort: 'created',
+  });
+
+const serverMessages = async () =>
+  (
+    await admin.collection('messages').getFullList({
+      filter: admin.filter('sender = {:a} || sender = {:b}', { a: a.id, b: b.id }),
+      sort: 'created,id',
+    })
+  ).map((m) => ({ sender: m['sender'] as string, text: m['text'] as string, image: !!m['image'] }));
+
+const bookCards = async (id: string) =>
+  ((await admin.collection('collectBook').getOne(id))['cardInfo'] as string[]).slice().sort();
+
+const tradeId = (p: Page) => p.getByTestId('trade-head').getAttribute('data-trade-id');
+
+/** The message bubbles of the open thread, as text. */
+const bubbles = (p: Page) =>
+  p.getByTestId('message').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+
+describe('trades at phone size', () => {
+  it('two fans match, propose, counter, accept, chat (one offline), complete, tidy up and review', async () => {
+    const [c1, c2, c3, c4] = cards;
+    // No service worker: both pages stay open; the offline part needs no reload.
+    const A = await openApp(browser, PHONE, { login: a['email'], serviceWorker: false });
+    const B = await openApp(browser, PHONE, { login: b['email'], serviceWorker: false });
+    const pa = A.page;
+    const pb = B.page;
+
+    // --- a finds b through a match: two-way, two cards each side
+    await pa.goto('/matching');
+    const match = pa.locator(`[data-testid="match"][data-fan-id="${b.id}"]`);
+    await match.waitFor();
+    expect(await match.getAttribute('data-two-way')).toBe('true');
+    await match.getByText(t.matching.twoWay).waitFor();
+    expect(await match.getByTestId('match-have-count').textContent()).toContain('2');
+    expect(await match.getByTestId('match-want-count').textContent()).toContain('2');
+    expect(await axeViolations(pa)).toEqual([]);
+
+    // --- a proposes: the form starts with the matching cards on each side
+    await match.getByTestId('match-propose').click();
+    await pa.getByTestId('proposal-form').waitFor();
+    const picked = async (p: Page, side: 'give' | 'get') =>
+      (
+        await p
+          .getByTestId(`picker-${side}-picked`)
+          .locator('[data-card-id]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-card-id')!))
+      ).sort();
+    expect(await picked(pa, 'give')).toEqual([c1, c2].sort());
+    expect(await picked(pa, 'get')).toEqual([c3, c4].sort());
+    await pa.getByRole('textbox', { name: t.proposal.messageLabel }).fill('두 장씩 바꿔요!');
+    expect(await axeViolations(pa)).toEqual([]);
+    await pa.getByTestId('proposal-submit').click();
+    await pa.waitForURL((u) => /^\/trades\/[a-z0-9]{15}$/.test(u.pathname));
+    const first = (await tradeId(pa))!;
+    await waitForOutboxEmpty(pa);
+    await expect.poll(async () => (await serverTrades()).length).toBe(1);
+
+    // --- b sees it under 받은 제안 and counters: gives only c3 for both of a's cards
+    await pb.goto('/trades');
+    // b is new: a's proposal is the only row
+    await pb.getByTestId('trade-row').first().click();
+    await pb.getByTestId('trade-head').waitFor();
+    expect(await tradeId(pb)).toBe(first);
+    await pb.getByTestId('trade-counter').click();
+    await pb.getByTestId('proposal-form').waitFor();
+    // b's sides are a's swapped: b gives c3, c4 and gets c1, c2
+    expect(await picked(pb, 'give')).toEqual([c3, c4].sort());
+    const c4Chip = pb.getByTestId('picker-give-picked').locator(`[data-card-id="${c4}"]`);
+    await c4Chip.getByRole('button').click();
+    await expect.poll(() => picked(pb, 'give')).toEqual([c3]);
+    await pb.getByRole('textbox', { name: t.proposal.messageLabel }).fill('한 장만 드릴게요');
+    await pb.getByTestId('proposal-submit').click();
+    await pb.waitForURL(
+      (u) => /^\/trades\/[a-z0-9]{15}$/.test(u.pathname) && !u.pathname.endsWith(first),
+    );
+    const counter = (await tradeId(pb))!;
+    await waitForOutboxEmpty(pb);
+    await expect
+      .poll(async () => (await serverTrades()).map((r) => [r.id, r['status']]))
+      .toEqual([
+        [first, 'countered'],
+        [counter, 'proposed'],
+      ]);
+
+    // --- a accepts the counter (it arrived live under 받은 제안)
+    await pa.goto('/trades');
+    await pa.locator(`[data-testid="trade-row"][href$="${counter}"]`).click();
+    await pa.getByTestId('trade-accept').click();
+    await pa.getByText(t.detail.accepted).waitFor();
+    await waitForOutboxEmpty(pa);
+    await expect
+      .poll(async () => (await admin.collection('trades').getOne(counter))['status'])
+      .toBe('accepted');
+
+    // --- chat about the trade: a writes, b answers online with a photo, then offline twice
+    await pa.getByTestId('trade-chat').click();
+    await pa.waitForURL((u) => u.pathname.startsWith('/chatting/'));
+    await pa.getByTestId('thread-context').waitFor();
+    const composerA = pa.getByTestId('composer-text');
+    await composerA.fill('안녕하세요! 어디서 만날까요?');
+    await composerA.press('Enter');
+    await expect.poll(() => bubbles(pa)).toEqual([expect.stringContaining('어디서 만날까요?')]);
+    await waitForOutboxEmpty(pa);
+
+    await pb.goto('/chatting');
+    const conv = pb.getByTestId('conversation-item').filter({ hasText: a['name'] as string });
+    await conv.getByTestId('conversation-unread').waitFor();
+    expect(await pb.getByTestId('conversation-item').count()).toBe(1);
+    expect(await axeViolations(pb)).toEqual([]);
+    await conv.click();
+    await pb.waitForURL((u) => u.pathname.startsWith('/chatting/'));
+    await expect.poll(() => bubbles(pb)).toEqual([expect.stringContaining('어디서 만날까요?')]);
+    // b opened it: a's message shows 읽음 on a's phone
+    await expect
+      .poll(() =>
+        pa.locator('[data-testid="message"][data-mine="true"]').getAttribute('data-state'),
+      )
+      .toBe('read');
+    await pb.getByTestId('composer-photo').setInputFiles({
+      name: 'card.png',
+      mimeType: 'image/png',
+      buffer: tilePng(),
+    });
+    await pb.getByTestId('composer-send').click();
+    await pa.getByTestId('message-photo').waitFor();
+    expect(await pa.getByTestId('message-photo').getAttribute('alt')).toContain('사진');
+    await waitForOutboxEmpty(pb);
+
+    await B.context.setOffline(true);
+    await pb.getByText(ko.sync.offline).first().waitFor();
+    const composerB = pb.getByTestId('composer-text');
+    for (const text of ['성수역 2번 출구 어때요?', '토요일 2시요!']) {
+      await composerB.fill(text);
+      await composerB.press('Enter');
+      await expect.poll(() => composerB.inputValue()).toBe('');
+    }
+    // queued on b's phone, shown at once with the clock; nothing reached a
+    await expect
+      .poll(() => pb.locator('[data-testid="message"][data-state="pending"]').count())
+      .toBe(2);
+    expect(await pa.getByTestId('message').count()).toBe(2);
+    await B.context.setOffline(false);
+    await expect.poll(() => pa.getByTestId('message').count(), { timeout: 20_000 }).toBe(4);
+    const onA = await bubbles(pa);
+    expect(onA[2]).toContain('성수역 2번 출구 어때요?');
+    expect(onA[3]).toContain('토요일 2시요!');
+    await waitForOutboxEmpty(pb);
+    expect(await serverMessages()).toEqual([
+      { sender: a.id, text: '안녕하세요! 어디서 만날까요?', image: false },
+      { sender: b.id, text: '', image: true },
+      { sender: b.id, text: '성수역 2번 출구 어때요?', image: false },
+      { sender: b.id, text: '토요일 2시요!', image: false },
+    ]);
+
+    // --- both mark 완료: b first, then a completes it
+    await pb.goto(`/trades/${counter}`);
+    await pb.getByTestId('trade-done').click();
+    await answer(pb, t.detail.doneConfirm, t.detail.markDone);
+    await pb.getByTestId('trade-done-note').getByText(t.detail.doneMine).waitFor();
+    await pa.goto(`/trades/${counter}`);
+    await pa.getByTestId('trade-done-note').getByText(t.detail.doneTheirs).waitFor();
+    await pa.getByTestId('trade-done').click();
+    await answer(pa, t.detail.doneConfirm, t.detail.markDone);
+
+    // --- the tidy-up: a received c3 and gave c1, c2 (its only copies); its post-free lists too
+    for (const p of [pa, pb]) {
+      await dialog(p).getByText(t.completion.title).waitFor();
+      expect(await axeViolations(p)).toEqual([]);
+      await dialog(p).getByTestId('completion-apply').click();
+      await dialog(p).waitFor({ state: 'detached' });
+      await waitForOutboxEmpty(p);
+    }
+    await expect.poll(() => bookCards(books.a)).toEqual([c3]);
+    await expect.poll(() => bookCards(books.b)).toEqual([c1, c2, c4].sort());
+
+    // --- each reviews the other
+    for (const [p, text] of [
+      [pa, '친절하고 빨랐어요'],
+      [pb, '포장이 꼼꼼했어요'],
+    ] as const) {
+      const form = p.getByTestId('review-form');
+      await form.getByLabel(koTrades.trades.ratings.good, { exact: true }).check();
+      await form.getByTestId('review-text-textarea').fill(text);
+      await form.getByTestId('review-submit').click();
+      await p.getByText(t.review.saved).waitFor();
+      await waitForOutboxEmpty(p);
+    }
+
+    // --- the server holds exactly what they did, once
+    const trades = await serverTrades();
+    expect(trades.map((r) => [r.id, r['status']])).toEqual([
+      [first, 'countered'],
+      [counter, 'completed'],
+    ]);
+    const done = trades[1]!;
+    expect([done['proposer'], done['receiver']]).toEqual([b.id, a.id]);
+    expect(done['give']).toEqual([c3]);
+    expect((done['get'] as string[]).slice().sort()).toEqual([c1, c2].sort());
+    expect(done['counterOf']).toBe(first);
+    const reviews = await admin.collection('reviews').getFullList({
+      filter: admin.filter('trade = {:id}', { id: counter }),
+      sort: 'created',
+    });
+    expect(reviews.map((r) => [r['author'], r['subject'], r['rating'], r['text']]).sort()).toEqual(
+      [
+        [a.id, b.id, 'good', '친절하고 빨랐어요'],
+        [b.id, a.id, 'good', '포장이 꼼꼼했어요'],
+      ].sort(),
+    );
+    expect((await serverMessages()).length).toBe(4);
+    for (const fan of [a, b]) {
+      expect((await admin.collection('users').getOne(fan.id))['tradesCompleted']).toBe(1);
+    }
+    expect(path(pa)).toBe(`/trades/${counter}`);
+
+    for (const { context, errors } of [A, B]) {
+      expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e))).toEqual(
+        [],
+      );
+      await context.close();
+    }
+  });
+});
+
+describe('trade list screens at desktop size', () => {
+  it('매칭, 거래, 채팅 and 내 교환 목록 show the fan’s data with no accessibility violations', async () => {
+    const { context, page, errors } = await openApp(browser, DESKTOP, {
+      login: 'fan1@example.com',
+      serviceWorker: false,
+    });
+    await page.goto('/matching');
+    await page.locator('[data-testid="match"][data-two-way="true"]').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto('/trades');
+    await page.getByTestId('trade-row').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto('/chatting');
+    await page.getByTestId('conversation-item').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto('/tradeList');
+    await page.locator('h1').getByText('내 교환 목록').waitFor();
+    await page.getByTestId('trade-item').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
