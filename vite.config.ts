@@ -87,5 +87,25 @@ export default defineConfig(({ isSsrBuild }) => ({
     copyPublicDir: !isSsrBuild,
     // dist/.vite/manifest.json: the renderer links each route's chunk and CSS from it
     manifest: !isSsrBuild,
+    rolldownOptions: {
+      output: {
+        // The trade screens (매칭, 거래, 교환 제안, 채팅, 내 교환 목록) in one chunk: split by
+        // sharing they made some 40 small chunks, and every chunk's name sits in the entry's
+        // preload table that each first visit downloads (bench/bundle). Their strings that
+        // other screens show (tile marks, the chat badge, the post's links) stay apart.
+        codeSplitting: isSsrBuild
+          ? undefined
+          : {
+              // only the matched modules: what they import stays where it was
+              includeDependenciesRecursively: false,
+              groups: [
+                {
+                  name: 'trade-screens',
+                  test: /\/src\/(features\/(trades|chatting|trade-lists)\/|i18n\/ko-(trade-screens|trade-lists|chat)\.ts|routes\/trade-screens\.ts)/,
+                },
+              ],
+            },
+      },
+    },
   },
 }));

@@ -1,11 +1,9 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { tradeScreens } from './trade-screens-lazy';
 import { bareLayoutRoute } from './bare-layout';
 
 export const chattingRoute = createRoute({
   getParentRoute: () => bareLayoutRoute,
   path: '/chatting',
-  component: lazyRouteComponent(
-    () => import('@/features/chatting/components/chatting-screen'),
-    'ChattingScreen',
-  ),
+  component: lazyRouteComponent(tradeScreens, 'ChattingScreen'),
 });

@@ -14,6 +14,7 @@ import { useCardMap } from '@/features/trades/hooks/use-card-map';
 import { useOpenChat } from '@/features/trades/hooks/use-open-chat';
 import { CardThumb, cardName } from './card-strip';
 import { MatchRow } from './match-row';
+import { searchId } from '@/features/trades/search-params';
 import { SignedOutNotice } from './signed-out-notice';
 import ui from './trade-ui.module.css';
 import styles from './matching-screen.module.css';
@@ -30,7 +31,7 @@ const t = koTradeScreens.matching;
  */
 export function MatchingScreen() {
   const userId = useAtomValue(sessionUserIdAtom);
-  const { card } = route.useSearch();
+  const card = searchId(route.useSearch().card) || undefined;
   return (
     <section className={`${ui.screen} ${ui.wide}`}>
       <ScreenTitle title={t.title} back />

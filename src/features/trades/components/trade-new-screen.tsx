@@ -11,6 +11,7 @@ import { TRADE_CARDS_MAX } from '@/data/writes/trade-rules';
 import { koTrades } from '@/i18n/ko-trades';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { initialPicks } from '@/features/trades/pick';
+import { checkTradeNewSearch } from '@/features/trades/search-params';
 import { FanHeader } from './fan-header';
 import { ProposalForm, type ProposalDraft } from './proposal-form';
 import { SignedOutNotice } from './signed-out-notice';
@@ -19,7 +20,7 @@ import ui from './trade-ui.module.css';
 const route = getRouteApi('/main/trades/new');
 const t = koTradeScreens.proposal;
 
-type Search = ReturnType<typeof route.useSearch>;
+type Search = ReturnType<typeof checkTradeNewSearch>;
 
 const split = (ids: string | undefined) => (ids ? ids.split(',') : []);
 
@@ -30,7 +31,7 @@ const split = (ids: string | undefined) => (ids ? ids.split(',') : []);
  */
 export function TradeNewScreen() {
   const userId = useAtomValue(sessionUserIdAtom);
-  const search = route.useSearch();
+  const search = checkTradeNewSearch(route.useSearch());
   let body;
   if (!userId) body = <SignedOutNotice body={koTradeScreens.login.tradesBody} />;
   else if (!search.to || search.to === userId) {
