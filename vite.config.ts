@@ -91,8 +91,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         // The trade screens (매칭, 거래, 교환 제안, 채팅, 내 교환 목록) in one chunk: split by
         // sharing they made some 40 small chunks, and every chunk's name sits in the entry's
-        // preload table that each first visit downloads (bench/bundle). Their strings that
-        // other screens show (tile marks, the chat badge, the post's links) stay apart.
+        // preload table that each first visit downloads (bench/bundle). Only modules no other
+        // screen imports belong here: a shared module moved in (the card detail's trade-list
+        // strings) was read before this chunk had run, and the card detail crashed.
         codeSplitting: isSsrBuild
           ? undefined
           : {
@@ -101,7 +102,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'trade-screens',
-                  test: /\/src\/(features\/(trades|chatting|trade-lists)\/|i18n\/ko-(trade-screens|trade-lists|chat)\.ts|routes\/trade-screens\.ts)/,
+                  test: /\/src\/(features\/(trades|chatting|trade-lists)\/|i18n\/ko-chat\.ts|routes\/trade-screens\.ts)/,
                 },
               ],
             },

@@ -207,7 +207,9 @@ describe('push alerts', () => {
     });
     const reads = countReads(context, alert.id);
     await deliver(cdp, regId, alert);
-    await expect.poll(async () => (await shown(page)).some((n) => n.tag === alert.id)).toBe(true);
+    await expect
+      .poll(async () => (await shown(page)).some((n) => n.tag === alert.id), { timeout: 15_000 })
+      .toBe(true);
     await expect.poll(() => badgeLabel(page), { timeout: 15_000 }).toEqual(bell(unread + 2));
 
     // /alerts, from the bell: newest first, both unread

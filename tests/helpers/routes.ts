@@ -23,6 +23,9 @@ export const ROUTES: ReadonlyArray<readonly [path: string, h1: string]> = [
   ['/register', '회원가입'],
   ['/authNaver', '네이버 로그인'],
   ['/api/oauth2-redirect', '소셜 로그인'],
+  ['/tradeList', '내 교환 목록'],
+  ['/matching', '매칭'],
+  ['/trades', '거래'],
   ['/chatting', '채팅'],
   ['/alerts', '알림'],
 ];
