@@ -335,9 +335,7 @@ describe('offline', () => {
     await writePost(p, text);
     const item = postItem(p, text);
     // on top of the list as soon as the local store has it (a live query, not the server)
-    await expect
-      .poll(() => p.getByTestId('exchange-post').first().textContent())
-      .toContain(text);
+    await expect.poll(() => p.getByTestId('exchange-post').first().textContent()).toContain(text);
     await item.locator('[data-pending-mark=pending]').waitFor();
     await expect
       .poll(() => p.getByTestId('pending-count').textContent())
