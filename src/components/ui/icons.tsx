@@ -2,9 +2,10 @@
 // inherit colour from the link or button that holds them. Decorative: the control carries the label.
 import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 24, children, ...rest }: IconProps & { children: ReactNode }) {
+/** The frame every line icon draws in; a feature's own icons (chat) use it too. */
+export function Icon({ size = 24, children, ...rest }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}

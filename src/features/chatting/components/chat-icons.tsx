@@ -1,29 +1,11 @@
-// The chat screens' own icons, drawn like components/ui/icons.tsx (24 px grid, currentColor,
-// decorative: the control around each carries the name).
-import type { ReactNode } from 'react';
+// The chat screens' own icons, in the shared icon frame (components/ui/icons.tsx): kept here so
+// they load with the chat chunk, not the first visit's.
+import { Icon, type IconProps } from '@/components/ui/icons';
 
-interface IconProps {
-  size?: number;
-}
-
-function Svg({ size = 22, children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+// drawn at 22 px, a little smaller than the shared icons
+const Svg = ({ size = 22, ...props }: IconProps & { children: IconProps['children'] }) => (
+  <Icon size={size} {...props} />
+);
 
 export function PhotoIcon(props: IconProps) {
   return (
