@@ -91,11 +91,16 @@ afterAll(async () => {
 const path = (p: Page) => new URL(p.url()).pathname;
 const dialog = (p: Page) => p.locator('dialog[open]');
 
-/** Waits for the confirm dialog with `message` and presses `button`. */
+/**
+ * Waits for the confirm dialog with `message`, presses `button` and waits for that dialog to
+ * close. Only that one: the last 완료 opens the tidy-up dialog at once, as soon as the trade is
+ * completed on the device, which can be before a poll sees no dialog at all.
+ */
 async function answer(p: Page, message: string, button: string) {
-  await dialog(p).getByText(message).waitFor();
-  await dialog(p).getByRole('button', { name: button, exact: true }).click();
-  await dialog(p).waitFor({ state: 'detached' });
+  const confirm = p.locator('dialog[open]', { hasText: message });
+  await confirm.waitFor();
+  await confirm.getByRole('button', { name: button, exact: true }).click();
+  await confirm.waitFor({ state: 'detached' });
 }
 
 const serverTrades = () =>
