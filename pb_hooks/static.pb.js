@@ -33,6 +33,11 @@ routerUse((e) => {
   const slash = path.lastIndexOf('/');
   const dot = path.lastIndexOf('.');
   const navigation = dot < slash;
+  // `/index.html` is the shell itself: the service worker precaches it and answers every
+  // navigation with it. apis.Static would redirect it to `/`, which is the server-rendered home
+  // screen: the worker would then keep the home page's markup as the shell, and every other route
+  // opened through it would hydrate against the wrong screen (docs/first-visit.md, The shell).
+  const shellFile = path === '/index.html';
 
   if (navigation && method === 'GET') {
     const handled = require(`${__hooks}/lib/ssr.js`).serve(e);
@@ -42,7 +47,7 @@ routerUse((e) => {
   // the file that answers, relative to the public dir, and its type when it is text
   let name = 'index.html';
   let type = 'text/html; charset=utf-8';
-  if (!navigation) {
+  if (!navigation && !shellFile) {
     name = path.slice(1);
     switch (path.slice(dot + 1)) {
       case 'js':
@@ -100,7 +105,7 @@ routerUse((e) => {
   const accept = type ? e.request.header.get('Accept-Encoding') : '';
   if (
     accept &&
-    !(!navigation && path.slice(slash + 1) === 'index.html') &&
+    !(!navigation && !shellFile && path.slice(slash + 1) === 'index.html') &&
     !(path.length > 1 && slash === path.length - 1)
   ) {
     let any = -1;
@@ -180,6 +185,10 @@ routerUse((e) => {
   if (type) {
     header.set('Content-Type', type);
     header.add('Vary', 'Accept-Encoding');
+  }
+  if (shellFile) {
+    e.set('__skipSuccessActivityLogger', true);
+    return e.fileFS($os.dirFS(dir), name);
   }
   return e.next();
 });

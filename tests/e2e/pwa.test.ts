@@ -182,6 +182,17 @@ describe('offline after one visit', () => {
     const { page, errors } = await trackedPage(context);
     await page.goto('/');
     await waitForServiceWorker(page);
+    // The shell the worker answers navigations with is the plain one, not the rendered home page
+    // (`/` is server-rendered; other routes would hydrate its markup).
+    const shell = await page.evaluate(async () => {
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const req of await cache.keys())
+          if (new URL(req.url).pathname === '/index.html') return (await cache.match(req))!.text();
+      }
+      return '';
+    });
+    expect(shell).toContain('<div id="root"></div>');
     await context.setOffline(true);
     await page.reload();
     await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);

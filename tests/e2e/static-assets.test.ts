@@ -174,6 +174,9 @@ describe('files that revalidate', () => {
     },
     // a navigation: the shell, from the index.html fallback
     { path: '/profile', name: 'index.html', type: /^text\/html/ },
+    // the URL the service worker precaches as the shell: the file itself, never a redirect to
+    // the server-rendered `/` (the worker would keep the home screen's markup as every route's)
+    { path: '/index.html', name: 'index.html', type: /^text\/html/ },
     // (`/` and the other main routes are server-rendered: tests/e2e/first-screen.test.ts)
   ];
 
