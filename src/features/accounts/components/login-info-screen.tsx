@@ -1,9 +1,9 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
+import { LoginNotice } from '@/components/ui/login-notice';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { sessionUserIdAtom, useAtomValue } from '@/state/store';
 import { DIALOG_TOAST_DURATION_MS } from '@/components/ui/confirm-dialog';
-import { KeyIcon } from '@/components/ui/icons';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/hooks/use-confirm';
@@ -15,7 +15,6 @@ import {
   OfflineError,
   signOut,
 } from '@/data/accounts/account';
-import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ko } from '@/i18n/ko-features';
 import { useOwnProfile } from '@/components/live/accounts';
 import list from './menu-list.module.css';
@@ -39,16 +38,12 @@ export function LoginInfoScreen() {
 
 function LoggedOut() {
   return (
-    <NoticeCard
-      icon={<KeyIcon size={30} />}
+    <LoginNotice
       title={ko.loginInfo.loggedOutTitle}
       body={ko.loginInfo.loggedOutBody}
+      link={ko.loginInfo.loginLink}
       testId="login-info-logged-out"
-    >
-      <Link to="/login" className={noticeActionClass}>
-        {ko.loginInfo.loginLink}
-      </Link>
-    </NoticeCard>
+    />
   );
 }
 

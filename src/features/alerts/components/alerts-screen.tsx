@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
+import { LoginNotice } from '@/components/ui/login-notice';
 import { useState } from 'react';
 import { isLoggedInAtom, useAtomValue } from '@/state/store';
-import { BellIcon, KeyIcon, SettingsIcon } from '@/components/ui/icons';
+import { BellIcon, SettingsIcon } from '@/components/ui/icons';
 import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { toast } from '@/components/ui/toast';
@@ -45,16 +46,12 @@ export function AlertsScreen() {
 
 function LoggedOut() {
   return (
-    <NoticeCard
-      icon={<KeyIcon size={30} />}
+    <LoginNotice
       title={ko.alerts.loggedOutTitle}
       body={ko.alerts.loggedOutBody}
+      link={ko.alerts.loginLink}
       testId="alerts-logged-out"
-    >
-      <Link to="/login" className={noticeActionClass}>
-        {ko.alerts.loginLink}
-      </Link>
-    </NoticeCard>
+    />
   );
 }
 

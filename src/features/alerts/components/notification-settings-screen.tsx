@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
+import { LoginNotice } from '@/components/ui/login-notice';
 import { useId } from 'react';
 import { sessionUserIdAtom, syncStatusAtom, useAtomValue } from '@/state/store';
-import { BellIcon, KeyIcon } from '@/components/ui/icons';
+import { BellIcon } from '@/components/ui/icons';
 import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { isPushSupported, PUSH_TOPICS, type PushFailure, type PushTopic } from '@/data/push';
@@ -23,16 +24,12 @@ export function NotificationSettingsScreen() {
     <section className={settings.screen}>
       <ScreenTitle title={ko.settings.topics.notifications ?? ko.settings.notifications} back />
       {!userId ? (
-        <NoticeCard
-          icon={<KeyIcon size={30} />}
+        <LoginNotice
           title={t.loggedOutTitle}
           body={t.loggedOutBody}
+          link={t.loginLink}
           testId="notification-settings-logged-out"
-        >
-          <Link to="/login" className={noticeActionClass}>
-            {t.loginLink}
-          </Link>
-        </NoticeCard>
+        />
       ) : !isPushSupported() ? (
         <NoticeCard
           icon={<BellIcon size={30} />}

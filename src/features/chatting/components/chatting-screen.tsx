@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
+import { LoginNotice } from '@/components/ui/login-notice';
 import { useMemo } from 'react';
 import { isLoggedInAtom, useAtomValue } from '@/state/store';
-import { ChatIcon, KeyIcon } from '@/components/ui/icons';
+import { ChatIcon } from '@/components/ui/icons';
 import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { useNow } from '@/components/hooks/use-now';
@@ -30,16 +31,12 @@ export function ChattingScreen() {
 
 function LoggedOut() {
   return (
-    <NoticeCard
-      icon={<KeyIcon size={30} />}
+    <LoginNotice
       title={c.loggedOutTitle}
       body={c.loggedOutBody}
+      link={c.loginLink}
       testId="chat-logged-out"
-    >
-      <Link to="/login" className={noticeActionClass}>
-        {c.loginLink}
-      </Link>
-    </NoticeCard>
+    />
   );
 }
 

@@ -1,7 +1,8 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { LoginNotice } from '@/components/ui/login-notice';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { isLoggedInAtom, useAtomValue } from '@/state/store';
-import { ChatIcon, KeyIcon } from '@/components/ui/icons';
+import { ChatIcon } from '@/components/ui/icons';
 import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { SheetDialog } from '@/components/ui/sheet-dialog';
@@ -42,16 +43,12 @@ export function ThreadScreen() {
     return (
       <section className={styles.screen}>
         <ScreenTitle title={ko.screens.chatting} back />
-        <NoticeCard
-          icon={<KeyIcon size={30} />}
+        <LoginNotice
           title={c.loggedOutTitle}
           body={c.loggedOutBody}
+          link={c.loginLink}
           testId="chat-logged-out"
-        >
-          <Link to="/login" className={noticeActionClass}>
-            {c.loginLink}
-          </Link>
-        </NoticeCard>
+        />
       </section>
     );
   }

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
+import { LoginNotice } from '@/components/ui/login-notice';
 import { useState } from 'react';
 import { isLoggedInAtom, useAtomValue } from '@/state/store';
-import { CardsIcon, KeyIcon } from '@/components/ui/icons';
-import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
+import { CardsIcon } from '@/components/ui/icons';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { useTradeLists } from '@/components/live/trades';
 import type { TradeItemKind } from '@/data/pb/records';
@@ -32,16 +32,12 @@ export function TradeListScreen() {
 
 function LoggedOut() {
   return (
-    <NoticeCard
-      icon={<KeyIcon size={30} />}
+    <LoginNotice
       title={t.loggedOutTitle}
       body={t.loggedOutBody}
+      link={t.loginLink}
       testId="trade-list-logged-out"
-    >
-      <Link to="/login" className={noticeActionClass}>
-        {t.loginLink}
-      </Link>
-    </NoticeCard>
+    />
   );
 }
 
