@@ -6,7 +6,7 @@
  */
 import { AppDB } from '@/data/db/index.ts';
 import { readMutation } from '@/data/outbox/index.ts';
-import type { Conversation, Message, Trade } from '@/data/pb/records.ts';
+import type { Conversation, Message, PhotoCard, Trade } from '@/data/pb/records.ts';
 import { fakeToken } from './fake-pocketbase.ts';
 
 // ids chosen so that ME < YOU < THEM (a conversation's `a` < `b`)
@@ -94,3 +94,42 @@ export function tradeRecord(id: string, over: Partial<Trade> = {}): Trade {
     ...over,
   };
 }
+
+/** The one group the trade-list screens' tests use. */
+export const GROUP = 'g1aaaaaaaaaaaaa';
+
+/** Photo card `n` of RIIZE, every field set, created `n` seconds into the fixed minute. */
+export function cardRecord(n: number): PhotoCard {
+  return {
+    id: `card${String(n).padStart(11, '0')}`,
+    group: GROUP,
+    groupName: 'RIIZE',
+    cardImg: '',
+    logoImage: '',
+    memberName: `멤버${n}`,
+    memberNameEn: '',
+    title: `카드${n}`,
+    label: '',
+    likeCount: 0,
+    exchangeList: [],
+    created: at(n),
+    updated: at(n),
+  };
+}
+
+/** Puts the group and its cards `ns` into the local store, as a pull would. */
+export async function putCatalogue(db: AppDB, ns: number[]): Promise<void> {
+  await db.groups.put({
+    id: GROUP,
+    groupName: 'RIIZE',
+    logoImage: '',
+    photoCards: [],
+    created: '',
+    updated: '',
+  });
+  await db.photoCards.bulkPut(ns.map(cardRecord));
+}
+
+/** The element with `data-testid="id"` inside `el`, or null. */
+export const byTestId = <T extends HTMLElement = HTMLElement>(el: ParentNode, id: string) =>
+  el.querySelector<T>(`[data-testid="${id}"]`);

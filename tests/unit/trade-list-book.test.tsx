@@ -13,38 +13,18 @@ import { appStore, sessionUserIdAtom, syncStatusAtom } from '@/state/store';
 import { initialSyncStatus } from '@/data/sync/status';
 import { db } from '@/data/db/index.ts';
 import { KINDS } from '@/data/outbox/names.ts';
-import type { CollectBook, PhotoCard } from '@/data/pb/records.ts';
+import type { CollectBook } from '@/data/pb/records.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
+import { ME, GROUP, at, cardRecord, putCatalogue, byTestId } from '../helpers/trade-records.ts';
 
 // the toasts' outlet mounts with the data layer, which these tests do not start: read the calls
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }));
 vi.mock('@/components/ui/toast', () => ({ toast }));
 
-const ME = 'usermeaaaaaaaaa';
-const GROUP = 'g1aaaaaaaaaaaaa';
 const BOOK = 'book1aaaaaaaaaa';
-const stamp = (i: number) => `2026-03-01 10:00:${String(i).padStart(2, '0')}.000Z`;
 
 let root: Root | undefined;
 let container: HTMLElement | undefined;
-
-function card(n: number): PhotoCard {
-  return {
-    id: `card${String(n).padStart(11, '0')}`,
-    group: GROUP,
-    groupName: 'RIIZE',
-    cardImg: '',
-    logoImage: '',
-    memberName: `멤버${n}`,
-    memberNameEn: '',
-    title: `카드${n}`,
-    label: '',
-    likeCount: 0,
-    exchangeList: [],
-    created: stamp(n),
-    updated: stamp(n),
-  };
-}
 
 function book(id: string, cardInfo: string[], isPublic = false): CollectBook {
   return {
@@ -55,8 +35,8 @@ function book(id: string, cardInfo: string[], isPublic = false): CollectBook {
     thumbNail: '',
     cardInfo,
     isPublic,
-    created: stamp(0),
-    updated: stamp(0),
+    created: at(0),
+    updated: at(0),
   };
 }
 
@@ -68,15 +48,7 @@ beforeAll(() => {
 beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
   appStore.set(syncStatusAtom, { ...initialSyncStatus(), online: false, lastPullAt: Date.now() });
-  await db.groups.put({
-    id: GROUP,
-    groupName: 'RIIZE',
-    logoImage: '',
-    photoCards: [],
-    created: '',
-    updated: '',
-  });
-  await db.photoCards.bulkPut([1, 2, 3, 4].map(card));
+  await putCatalogue(db, [1, 2, 3, 4]);
   await db.auth.put({ key: 'session', token: fakeToken(ME, 1), record: { id: ME } });
   appStore.set(sessionUserIdAtom, ME);
   toast.success.mockReset();
@@ -108,9 +80,6 @@ async function renderBook() {
   return el;
 }
 
-const byTestId = <T extends HTMLElement = HTMLElement>(el: ParentNode, id: string) =>
-  el.querySelector<T>(`[data-testid="${id}"]`);
-
 /** Clicks a button once it is enabled (an action runs one at a time). */
 async function press(el: ParentNode, id: string) {
   const button = await vi.waitFor(() => {
@@ -123,7 +92,7 @@ async function press(el: ParentNode, id: string) {
 
 describe('the collect book and the trade lists', () => {
   it('switches 자랑하기 on through the outbox and says what it makes public', async () => {
-    await db.collectBook.put(book(BOOK, [card(1).id]));
+    await db.collectBook.put(book(BOOK, [cardRecord(1).id]));
     const el = await renderBook();
     const privacy = byTestId(el, 'book-privacy')!;
     const show = byTestId<HTMLButtonElement>(privacy, 'book-privacy-show')!;
@@ -152,7 +121,7 @@ describe('the collect book and the trade lists', () => {
     );
     const { saveCollectBookCards } = await import('@/data/writes/collect-books.ts');
     await act(async () => {
-      await saveCollectBookCards(BOOK, { add: [card(2).id], remove: [] });
+      await saveCollectBookCards(BOOK, { add: [cardRecord(2).id], remove: [] });
     });
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -162,16 +131,16 @@ describe('the collect book and the trade lists', () => {
   it('adds the unowned cards to 구함 and the duplicates to 보유, saying how many', async () => {
     // card 1 in both books (a duplicate), card 2 in this one, cards 3 and 4 in none
     await db.collectBook.bulkPut([
-      book(BOOK, [card(1).id, card(2).id]),
-      book('book2aaaaaaaaaa', [card(1).id]),
+      book(BOOK, [cardRecord(1).id, cardRecord(2).id]),
+      book('book2aaaaaaaaaa', [cardRecord(1).id]),
     ]);
     const el = await renderBook();
     await press(el, 'book-add-wants');
     await vi.waitFor(async () =>
       expect((await db.tradeItems.toArray()).map((i) => [i.photoCard, i.kind, i.book])).toEqual(
         expect.arrayContaining([
-          [card(3).id, 'want', BOOK],
-          [card(4).id, 'want', BOOK],
+          [cardRecord(3).id, 'want', BOOK],
+          [cardRecord(4).id, 'want', BOOK],
         ]),
       ),
     );
@@ -182,7 +151,7 @@ describe('the collect book and the trade lists', () => {
     await press(el, 'book-add-haves');
     await vi.waitFor(async () =>
       expect((await db.tradeItems.toArray()).filter((i) => i.kind === 'have')).toMatchObject([
-        { photoCard: card(1).id, spare: 1 },
+        { photoCard: cardRecord(1).id, spare: 1 },
       ]),
     );
     await vi.waitFor(() =>

@@ -20,11 +20,11 @@ import { appStore, Provider, sessionUserIdAtom, syncStatusAtom } from '@/state/s
 import { initialSyncStatus } from '@/data/sync/status';
 import { db } from '@/data/db/index.ts';
 import { KINDS } from '@/data/outbox/names.ts';
-import type { PhotoCard } from '@/data/pb/records.ts';
 import { CardGridSection } from '@/components/cards/card-grid-section';
 import { usePhotoCards } from '@/components/live/photo-cards';
 import { SPARE_COMMIT_DELAY_MS } from '@/components/trades/use-spare-draft';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
+import { ME, GROUP, at, cardRecord, putCatalogue } from '../helpers/trade-records.ts';
 
 const routes = vi.hoisted(() => ({
   fetchCardTraders: vi.fn(),
@@ -33,31 +33,10 @@ const routes = vi.hoisted(() => ({
 }));
 vi.mock('@/data/trades/routes', () => routes);
 
-const ME = 'usermeaaaaaaaaa';
-const GROUP = 'g1aaaaaaaaaaaaa';
-const stamp = (i: number) => `2026-03-01 10:00:${String(i).padStart(2, '0')}.000Z`;
-
 let root: Root | undefined;
 let container: HTMLElement | undefined;
 
-function card(n: number): PhotoCard {
-  return {
-    id: `card${String(n).padStart(11, '0')}`,
-    group: GROUP,
-    groupName: 'RIIZE',
-    cardImg: '',
-    logoImage: '',
-    memberName: `멤버${n}`,
-    memberNameEn: '',
-    title: `카드${n}`,
-    label: '',
-    likeCount: 0,
-    exchangeList: [],
-    created: stamp(n),
-    updated: stamp(n),
-  };
-}
-const C1 = card(1).id;
+const C1 = cardRecord(1).id;
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -67,15 +46,7 @@ beforeAll(() => {
 beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
   appStore.set(syncStatusAtom, { ...initialSyncStatus(), online: true, lastPullAt: Date.now() });
-  await db.groups.put({
-    id: GROUP,
-    groupName: 'RIIZE',
-    logoImage: '',
-    photoCards: [],
-    created: '',
-    updated: '',
-  });
-  await db.photoCards.bulkPut([1, 2, 3, 4].map(card));
+  await putCatalogue(db, [1, 2, 3, 4]);
   routes.fetchCardTraders.mockReset();
   routes.fetchCardTraders.mockResolvedValue({ card: C1, have: 3, want: 1 });
 });
@@ -259,15 +230,22 @@ describe('the card grid marks', () => {
     await db.tradeItems.bulkPut(
       [
         { ...{ id: 'item1aaaaaaaaaa', user: ME, photoCard: C1, kind: 'have' as const, spare: 2 } },
-        { ...{ id: 'item2aaaaaaaaaa', user: ME, photoCard: card(2).id, kind: 'want' as const } },
-      ].map((i) => ({ spare: 0, book: '', created: stamp(0), updated: stamp(0), ...i })),
+        {
+          ...{
+            id: 'item2aaaaaaaaaa',
+            user: ME,
+            photoCard: cardRecord(2).id,
+            kind: 'want' as const,
+          },
+        },
+      ].map((i) => ({ spare: 0, book: '', created: at(0), updated: at(0), ...i })),
     );
     const el = await renderGrid();
     await vi.waitFor(() =>
       expect(marks(el)).toEqual({
-        [card(4).id]: null,
-        [card(3).id]: null,
-        [card(2).id]: 'want',
+        [cardRecord(4).id]: null,
+        [cardRecord(3).id]: null,
+        [cardRecord(2).id]: 'want',
         [C1]: 'have',
       }),
     );
@@ -281,7 +259,7 @@ describe('the card grid marks', () => {
     await act(async () => {
       await db.tradeItems.delete('item2aaaaaaaaaa');
     });
-    await vi.waitFor(() => expect(marks(el)[card(2).id]).toBeNull());
+    await vi.waitFor(() => expect(marks(el)[cardRecord(2).id]).toBeNull());
   });
 
   it('marks nothing for a signed-out visitor', async () => {
@@ -292,8 +270,8 @@ describe('the card grid marks', () => {
       kind: 'have',
       spare: 1,
       book: '',
-      created: stamp(0),
-      updated: stamp(0),
+      created: at(0),
+      updated: at(0),
     });
     const el = await renderGrid();
     await vi.waitFor(() => expect(Object.keys(marks(el))).toHaveLength(4));

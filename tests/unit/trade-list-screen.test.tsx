@@ -13,45 +13,24 @@ import { appStore, sessionUserIdAtom, syncStatusAtom } from '@/state/store';
 import { initialSyncStatus } from '@/data/sync/status';
 import { db } from '@/data/db/index.ts';
 import { KINDS } from '@/data/outbox/names.ts';
-import type { CollectBook, PhotoCard, TradeItem } from '@/data/pb/records.ts';
+import type { CollectBook, TradeItem } from '@/data/pb/records.ts';
 import { SPARE_COMMIT_DELAY_MS } from '@/components/trades/use-spare-draft';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
-
-const ME = 'usermeaaaaaaaaa';
-const GROUP = 'g1aaaaaaaaaaaaa';
-const stamp = (i: number) => `2026-03-01 10:00:${String(i).padStart(2, '0')}.000Z`;
+import { ME, GROUP, at, cardRecord, putCatalogue, byTestId } from '../helpers/trade-records.ts';
 
 let root: Root | undefined;
 let container: HTMLElement | undefined;
-
-function card(n: number): PhotoCard {
-  return {
-    id: `card${String(n).padStart(11, '0')}`,
-    group: GROUP,
-    groupName: 'RIIZE',
-    cardImg: '',
-    logoImage: '',
-    memberName: `멤버${n}`,
-    memberNameEn: '',
-    title: `카드${n}`,
-    label: '',
-    likeCount: 0,
-    exchangeList: [],
-    created: stamp(n),
-    updated: stamp(n),
-  };
-}
 
 function item(n: number, kind: 'have' | 'want', spare = kind === 'have' ? 2 : 0): TradeItem {
   return {
     id: `item${String(n).padStart(11, '0')}`,
     user: ME,
-    photoCard: card(n).id,
+    photoCard: cardRecord(n).id,
     kind,
     spare,
     book: '',
-    created: stamp(n),
-    updated: stamp(n),
+    created: at(n),
+    updated: at(n),
   };
 }
 
@@ -63,8 +42,8 @@ function book(id: string, title: string, cardInfo: string[]): CollectBook {
     group: GROUP,
     thumbNail: '',
     cardInfo,
-    created: stamp(0),
-    updated: stamp(0),
+    created: at(0),
+    updated: at(0),
   };
 }
 
@@ -77,15 +56,7 @@ beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
   // offline: the screen works from the store alone, and nothing is sent while the test looks
   appStore.set(syncStatusAtom, { ...initialSyncStatus(), online: false, lastPullAt: Date.now() });
-  await db.groups.put({
-    id: GROUP,
-    groupName: 'RIIZE',
-    logoImage: '',
-    photoCards: [],
-    created: '',
-    updated: '',
-  });
-  await db.photoCards.bulkPut([1, 2, 3, 4].map(card));
+  await putCatalogue(db, [1, 2, 3, 4]);
   await db.users.put({
     id: ME,
     name: '나',
@@ -98,8 +69,8 @@ beforeEach(async () => {
     birth: '',
     phoneNumber: '',
     role: '',
-    created: stamp(0),
-    updated: stamp(0),
+    created: at(0),
+    updated: at(0),
   });
 });
 
@@ -131,8 +102,6 @@ async function renderAt(path: string) {
 const rows = (el: HTMLElement) => [
   ...el.querySelectorAll<HTMLElement>('[data-testid="trade-item"]'),
 ];
-const byTestId = <T extends HTMLElement = HTMLElement>(el: ParentNode, id: string) =>
-  el.querySelector<T>(`[data-testid="${id}"]`);
 
 describe('/tradeList', () => {
   it('asks a signed-out visitor to log in', async () => {
@@ -151,17 +120,19 @@ describe('/tradeList', () => {
     expect(byTestId(el, 'trade-tab-have')?.textContent).toBe('보유·교환 가능2');
     expect(byTestId(el, 'trade-tab-have')?.getAttribute('aria-selected')).toBe('true');
     // newest first
-    expect(rows(el).map((r) => r.dataset['cardId'])).toEqual([card(2).id, card(1).id]);
+    expect(rows(el).map((r) => r.dataset['cardId'])).toEqual([cardRecord(2).id, cardRecord(1).id]);
     await vi.waitFor(() => expect(rows(el)[1]?.textContent).toContain('멤버1 카드1'));
     expect(rows(el)[1]?.textContent).toContain('RIIZE');
     expect(rows(el)[1]?.querySelector('a')?.getAttribute('href')).toBe(
-      `/exchangeDetail/${card(1).id}`,
+      `/exchangeDetail/${cardRecord(1).id}`,
     );
     expect(byTestId(rows(el)[1]!, 'trade-item-spare-value')?.textContent).toBe('3장');
     expect(byTestId(el, 'to-matching')?.getAttribute('href')).toBe('/matching');
 
     await act(async () => byTestId(el, 'trade-tab-want')?.click());
-    await vi.waitFor(() => expect(rows(el).map((r) => r.dataset['cardId'])).toEqual([card(3).id]));
+    await vi.waitFor(() =>
+      expect(rows(el).map((r) => r.dataset['cardId'])).toEqual([cardRecord(3).id]),
+    );
     expect(byTestId(el, 'trade-tab-want')?.getAttribute('aria-selected')).toBe('true');
     // no spares on the want list
     expect(byTestId(rows(el)[0]!, 'trade-item-spare')).toBeNull();
@@ -238,8 +209,8 @@ describe('/tradeList', () => {
   it('points empty lists to the collect books, and adds duplicates from the empty have list', async () => {
     await signIn();
     await db.collectBook.bulkPut([
-      book('book1aaaaaaaaaa', '첫 번째 책', [card(1).id, card(2).id]),
-      book('book2aaaaaaaaaa', '두 번째 책', [card(1).id]),
+      book('book1aaaaaaaaaa', '첫 번째 책', [cardRecord(1).id, cardRecord(2).id]),
+      book('book2aaaaaaaaaa', '두 번째 책', [cardRecord(1).id]),
     ]);
     const { el } = await renderAt('/tradeList');
     const empty = await vi.waitFor(() => {
@@ -255,7 +226,9 @@ describe('/tradeList', () => {
       /^\/collectBook\/RIIZE\/book[12]a{10}\//,
     );
     await act(async () => byTestId<HTMLButtonElement>(el, 'trade-list-add-duplicates')?.click());
-    await vi.waitFor(() => expect(rows(el).map((r) => r.dataset['cardId'])).toEqual([card(1).id]));
+    await vi.waitFor(() =>
+      expect(rows(el).map((r) => r.dataset['cardId'])).toEqual([cardRecord(1).id]),
+    );
     expect(byTestId(el, 'trade-item-spare-value')?.textContent).toBe('1장');
 
     await act(async () => byTestId(el, 'trade-tab-want')?.click());
