@@ -56,7 +56,10 @@ async function cacheImages({ id, urls }: CacheImagesRequest, source: MessageSour
     while (next < urls.length) {
       const url = urls[next++]!;
       try {
-        bytes += await keepImage(saved, browsed, url);
+        // read `bytes` only after the await: `bytes += await …` reads it first, and with four
+        // downloads in flight the others' additions made meanwhile would be lost
+        const kept = await keepImage(saved, browsed, url);
+        bytes += kept;
         done++;
       } catch {
         failed.push(url); // offline, or the file is gone: the page offers to try again
