@@ -47,7 +47,8 @@ export async function packedCopy(url: string): Promise<Response | undefined> {
   if (!names.length) return undefined;
   const key = packKey(url);
   for (const name of names) {
-    const hit = await (await caches.open(name)).match(key, { ignoreVary: true });
+    // caches.match, not caches.open: opening a pack being removed would make it again, empty
+    const hit = await caches.match(key, { cacheName: name, ignoreVary: true });
     if (hit) return hit;
   }
   return undefined;
@@ -61,8 +62,7 @@ async function knownCopy(pack: Cache, key: string, tile: boolean): Promise<Respo
   if (other) return other;
   const names = tile ? [BROWSED_TILES] : [FILE_CACHES.saved, FILE_CACHES.files];
   for (const name of names) {
-    if (!(await caches.has(name))) continue;
-    const hit = await (await caches.open(name)).match(key, { ignoreVary: true });
+    const hit = await caches.match(key, { cacheName: name, ignoreVary: true });
     if (hit && hit.status === 200) return hit;
   }
   return undefined;
@@ -83,6 +83,18 @@ async function keep(pack: Cache, url: string): Promise<number> {
   const body = await res.arrayBuffer();
   await pack.put(key, new Response(body, { status: 200, headers: res.headers }));
   return body.byteLength;
+}
+
+/**
+ * Deletes a pack's cache. Its entries go first: a deleted cache that something still holds open
+ * (a tile route's lookup a moment ago) keeps its bodies until it is collected, and the fan who
+ * pressed 삭제 expects the space back now.
+ */
+async function dropPack(name: string): Promise<void> {
+  if (!(await caches.has(name))) return;
+  const cache = await caches.open(name);
+  for (const request of await cache.keys()) await cache.delete(request);
+  await caches.delete(name);
 }
 
 async function savePack(request: PackSaveRequest, source: MessageSource): Promise<void> {
@@ -114,7 +126,7 @@ async function savePack(request: PackSaveRequest, source: MessageSource): Promis
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_DOWNLOADS, total) }, worker));
   if (quota) {
-    await caches.delete(name);
+    await dropPack(name);
     await postToPages(source, {
       type: 'pack-done',
       id,
@@ -147,11 +159,9 @@ export function registerOfflinePack(): void {
       event.waitUntil(savePack(request, event.source));
     } else {
       event.waitUntil(
-        caches
-          .delete(packCacheName(request.pack))
-          .then(() =>
-            postToPages(event.source, { type: 'pack-removed', id: request.id, pack: request.pack }),
-          ),
+        dropPack(packCacheName(request.pack)).then(() =>
+          postToPages(event.source, { type: 'pack-removed', id: request.id, pack: request.pack }),
+        ),
       );
     }
   });

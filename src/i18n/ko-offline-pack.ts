@@ -17,14 +17,16 @@ export const koOfflinePack = {
   saveDay: (label: string) => `${label} 일정 오프라인 저장`,
   today: '오늘',
   dayPicker: '저장할 날짜',
-  dayOption: (label: string, count: number) => `${label} · 이벤트 ${count}개`,
+  dayOption: (label: string, count: number, saved: boolean) =>
+    `${label} · 이벤트 ${count}개${saved ? ' · 저장됨' : ''}`,
+  /** Beside the day's heading when a day is kept: '12월 3일 (목) 저장됨 · 2.3MB'. */
+  savedDay: (label: string, bytes: number) => `${label} 저장됨 · ${formatBytes(bytes)}`,
   /** '11월 28일 (토)' */
   dayLabel: (day: string) => {
     const [y, m, d] = day.split('-').map(Number) as [number, number, number];
     const weekday = '일월화수목금토'[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
     return `${m}월 ${d}일 (${weekday})`;
   },
-  noDays: '오프라인으로 저장할 예정된 이벤트가 없어요.',
   /** What the pack will keep, before saving. */
   plan: (events: number, images: number, tiles: number, bytes: number) =>
     `이벤트 ${events}개 · 이미지 ${images}장 · 지도 타일 ${tiles}장 · 약 ${formatBytes(bytes)}`,

@@ -5,6 +5,7 @@ import type { OfflinePackSlotProps } from '@/components/ui/offline-pack-slot';
 import type { MeetUp } from '@/data/pb/records';
 import { koOfflinePack as t } from '@/i18n/ko-offline-pack';
 import { MAX_DAY_EVENTS, packDays } from '@/features/offline-pack/pack-plan';
+import { usePackRecords } from '@/features/offline-pack/hooks/use-offline-pack';
 import { PackBox } from './pack-box';
 import styles from './offline-pack.module.css';
 
@@ -35,47 +36,63 @@ function DayPack() {
   const all = useMeetUps();
   const today = useToday();
   const days = useMemo(() => (all ? packDays(all, today) : []), [all, today]);
+  const records = usePackRecords();
   const [chosen, setChosen] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
   const pickerId = useId();
-  const day = days.find((d) => d.day === chosen) ?? days[0];
+  // a day already kept comes first: that is the pack the fan comes back to
+  const savedDay = days.find((d) => records[`day-${d.day}`]);
+  const day = days.find((d) => d.day === chosen) ?? savedDay ?? days[0];
   const events: MeetUp[] = useMemo(() => day?.events.slice(0, MAX_DAY_EVENTS) ?? [], [day]);
-  if (!all) return null;
-  if (!day) {
-    return (
-      <p className={styles.note} data-testid="offline-pack-day">
-        {t.noDays}
-      </p>
-    );
-  }
-  const label = day.day === today ? t.today : t.dayLabel(day.day);
+  if (!all || !day) return null;
+  const label = (d: string) => (d === today ? t.today : t.dayLabel(d));
   return (
-    <div className={styles.day} data-testid="offline-pack-day">
-      <label className={styles.pickerLabel} htmlFor={pickerId}>
-        {t.dayPicker}
-      </label>
-      <select
-        id={pickerId}
-        className={styles.picker}
-        value={day.day}
-        onChange={(e) => setChosen(e.target.value)}
-        data-testid="offline-pack-day-picker"
-      >
-        {days.map((d) => (
-          <option key={d.day} value={d.day}>
-            {t.dayOption(d.day === today ? t.today : t.dayLabel(d.day), d.events.length)}
-          </option>
-        ))}
-      </select>
-      <PackBox
-        key={day.day}
-        target={{ pack: `day-${day.day}`, kind: 'day', day: day.day, events }}
-        title={t.regionDay}
-        saveLabel={t.saveDay(label)}
-        what={label}
-        more={
-          day.events.length > events.length ? t.planMore(events.length, day.events.length) : null
-        }
-      />
-    </div>
+    <details
+      className={styles.day}
+      data-testid="offline-pack-day"
+      open={open}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
+      <summary className={styles.summary}>
+        {t.regionDay}
+        {savedDay ? (
+          <span className={styles.badge}>
+            {t.savedDay(label(savedDay.day), records[`day-${savedDay.day}`]!.bytes)}
+          </span>
+        ) : null}
+      </summary>
+      {open ? (
+        <div className={styles.dayBody}>
+          <label className={styles.pickerLabel} htmlFor={pickerId}>
+            {t.dayPicker}
+          </label>
+          <select
+            id={pickerId}
+            className={styles.picker}
+            value={day.day}
+            onChange={(e) => setChosen(e.target.value)}
+            data-testid="offline-pack-day-picker"
+          >
+            {days.map((d) => (
+              <option key={d.day} value={d.day}>
+                {t.dayOption(label(d.day), d.events.length, !!records[`day-${d.day}`])}
+              </option>
+            ))}
+          </select>
+          <PackBox
+            key={day.day}
+            target={{ pack: `day-${day.day}`, kind: 'day', day: day.day, events }}
+            title={t.regionDay}
+            saveLabel={t.saveDay(label(day.day))}
+            what={label(day.day)}
+            more={
+              day.events.length > events.length
+                ? t.planMore(events.length, day.events.length)
+                : null
+            }
+          />
+        </div>
+      ) : null}
+    </details>
   );
 }

@@ -51,11 +51,17 @@ function currentScreen() {
   return { width: window.innerWidth, devicePixelRatio: window.devicePixelRatio || 1 };
 }
 
+/** Every pack this device keeps, by pack id, live (this tab and others). */
+export function usePackRecords(): Record<string, PackRecord> {
+  const raw = useSyncExternalStore(subscribePackRecords, packRecordsSnapshot, () => '');
+  return useMemo(() => parsePackRecords(raw), [raw]);
+}
+
 export function useOfflinePack(target: PackTarget): OfflinePack {
   const supported = offlinePackSupported();
   const online = useAtomValue(syncStatusAtom).online;
-  const raw = useSyncExternalStore(subscribePackRecords, packRecordsSnapshot, () => '');
-  const record = useMemo(() => parsePackRecords(raw)[target.pack] ?? null, [raw, target.pack]);
+  const records = usePackRecords();
+  const record = records[target.pack] ?? null;
   const { events, pack, kind, day } = target;
   const plan = useMemo(() => planPack(events, currentScreen()), [events]);
   const planKey = `${plan.files.join('\n')}|${plan.tiles.length}`;
