@@ -21,8 +21,12 @@ import { tileConfig } from '@/lib/tiles';
 export const MAX_DAY_EVENTS = 10;
 /** The day picker offers at most this many days that have events, from today on. */
 export const MAX_DAYS = 14;
-/** Used for the estimate when no tile could be measured (an OSM street tile is 5–40 KB). */
-export const FALLBACK_TILE_BYTES = 15_000;
+/**
+ * A map tile in the estimate (an OSM street tile is 5–40 KB). Not measured: a HEAD to the tile
+ * server per visit would be a request on every event page for a figure that varies little, and
+ * a console error wherever the tile server cannot be reached.
+ */
+export const TILE_BYTES = 15_000;
 /** Used for the estimate when no image could be measured. */
 export const FALLBACK_IMAGE_BYTES = 60_000;
 const ESTIMATE_SAMPLES = 3;
@@ -119,10 +123,10 @@ export function addDays(day: string, n: number): string {
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
-async function measure(url: string, init: RequestInit): Promise<number | null> {
+async function measure(url: string): Promise<number | null> {
   try {
     // HEAD skips the worker's routes (they answer GET only) and downloads nothing
-    const res = await fetch(url, { ...init, method: 'HEAD' });
+    const res = await fetch(url, { method: 'HEAD' });
     const length = Number(res.headers.get('content-length'));
     return res.ok && length > 0 ? length : null;
   } catch {
@@ -130,30 +134,21 @@ async function measure(url: string, init: RequestInit): Promise<number | null> {
   }
 }
 
-async function average(
-  urls: readonly string[],
-  init: RequestInit,
-  fallback: number,
-): Promise<number> {
-  // spread the samples over the list (the first tiles are all of the widest level)
+async function average(urls: readonly string[], fallback: number): Promise<number> {
+  // spread the samples over the list (each event's images come together)
   const step = Math.max(1, Math.floor(urls.length / ESTIMATE_SAMPLES));
   const sample = urls.filter((_, i) => i % step === 0).slice(0, ESTIMATE_SAMPLES);
-  const sizes = (await Promise.all(sample.map((u) => measure(u, init)))).filter(
+  const sizes = (await Promise.all(sample.map((u) => measure(u)))).filter(
     (n): n is number => n !== null,
   );
   return sizes.length ? sizes.reduce((a, b) => a + b, 0) / sizes.length : fallback;
 }
 
 /**
- * About how many bytes the pack will take: the average size of a few of its images and tiles
- * (the servers' Content-Length) times their numbers.
+ * About how many bytes the pack will take: the average size of a few of its images (the server's
+ * Content-Length) times their number, and TILE_BYTES a tile.
  */
 export async function estimatePack(plan: PackPlan): Promise<number> {
-  const [image, tile] = await Promise.all([
-    plan.files.length ? average(plan.files, {}, FALLBACK_IMAGE_BYTES) : 0,
-    plan.tiles.length
-      ? average(plan.tiles, { mode: 'cors', credentials: 'omit' }, FALLBACK_TILE_BYTES)
-      : 0,
-  ]);
-  return Math.round(image * plan.files.length + tile * plan.tiles.length);
+  const image = plan.files.length ? await average(plan.files, FALLBACK_IMAGE_BYTES) : 0;
+  return Math.round(image * plan.files.length + TILE_BYTES * plan.tiles.length);
 }

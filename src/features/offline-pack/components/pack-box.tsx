@@ -1,3 +1,4 @@
+import { useNearViewport } from '@/components/hooks/use-near-viewport';
 import { koOfflinePack as t } from '@/i18n/ko-offline-pack';
 import { useOfflinePack, type PackTarget } from '@/features/offline-pack/hooks/use-offline-pack';
 import styles from './offline-pack.module.css';
@@ -23,7 +24,8 @@ function savedTime(iso: string): string {
  * where packs cannot be kept (no service worker).
  */
 export function PackBox({ target, title, saveLabel, what, more }: PackBoxProps) {
-  const p = useOfflinePack(target);
+  const [nearRef, near] = useNearViewport<HTMLElement>();
+  const p = useOfflinePack(target, near);
   if (!p.supported) return null;
   const { plan } = p;
 
@@ -111,6 +113,7 @@ export function PackBox({ target, title, saveLabel, what, more }: PackBoxProps) 
   const state = p.saving ? 'saving' : p.record ? 'saved' : 'idle';
   return (
     <section
+      ref={nearRef}
       className={styles.box}
       aria-label={title}
       data-testid="offline-pack"

@@ -57,7 +57,11 @@ export function usePackRecords(): Record<string, PackRecord> {
   return useMemo(() => parsePackRecords(raw), [raw]);
 }
 
-export function useOfflinePack(target: PackTarget): OfflinePack {
+/**
+ * `measure`: whether the estimate may be asked for now (a few HEAD requests): the box is near the
+ * viewport.
+ */
+export function useOfflinePack(target: PackTarget, measure = true): OfflinePack {
   const supported = offlinePackSupported();
   const online = useAtomValue(syncStatusAtom).online;
   const records = usePackRecords();
@@ -77,7 +81,7 @@ export function useOfflinePack(target: PackTarget): OfflinePack {
   }, [supported]);
 
   useEffect(() => {
-    if (!supported || record || !online) return;
+    if (!supported || record || !online || !measure) return;
     let live = true;
     void estimatePack(plan).then((bytes) => {
       if (live) setEstimate({ key: planKey, bytes });
@@ -87,7 +91,7 @@ export function useOfflinePack(target: PackTarget): OfflinePack {
     };
     // planKey stands for plan (a new object whenever the live query runs again)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [supported, planKey, !!record, online]);
+  }, [supported, planKey, !!record, online, measure]);
 
   const save = useCallback(() => {
     if (saving || !events.length) return;
