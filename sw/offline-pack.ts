@@ -112,7 +112,10 @@ async function savePack(request: PackSaveRequest, source: MessageSource): Promis
     while (next < urls.length && !quota) {
       const url = urls[next++]!;
       try {
-        bytes += await keep(pack, url);
+        // not `bytes += await …`: that reads `bytes` before the wait, losing the other
+        // downloads' bytes added meanwhile
+        const stored = await keep(pack, url);
+        bytes += stored;
         done++;
       } catch (err) {
         if (isQuotaError(err)) {

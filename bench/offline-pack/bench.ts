@@ -129,6 +129,8 @@ const cacheUsage = (page: Page) =>
 
 /** Presses the box's save button; the pack's figures once the screen says it is saved. */
 async function saveAndMeasure(page: Page, box: ReturnType<Page['locator']>, pack: string) {
+  // the estimate is asked for once the box is near the viewport
+  await box.scrollIntoViewIfNeeded();
   const plan = box.getByTestId('offline-pack-plan');
   await plan.filter({ hasText: '약 ' }).waitFor({ timeout: 30_000 });
   const text = (await plan.textContent()) ?? '';

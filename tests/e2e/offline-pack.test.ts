@@ -121,7 +121,8 @@ async function cutEverythingButPacks(page: Page, context: BrowserContext, tiles:
 }
 
 async function savePack(page: Page, box: ReturnType<Page['locator']>) {
-  // before saving: what it will keep and about how much space
+  // before saving: what it will keep and about how much space (measured once in view)
+  await box.scrollIntoViewIfNeeded();
   await expect
     .poll(() => box.getByTestId('offline-pack-plan').textContent(), { timeout: 20_000 })
     .toMatch(/이벤트 \d+개 · 이미지 \d+장 · 지도 타일 \d+장 · 약 [\d.]+(KB|MB)/);
@@ -169,6 +170,15 @@ describe('offline packs', () => {
     expect(keys.filter((u) => u.includes('/api/files/meetUps/')).length).toBeGreaterThanOrEqual(
       event.images,
     );
+    // the size the screen shows is what the pack's cache holds, every body counted once
+    const stored = await page.evaluate(async (name) => {
+      const cache = await caches.open(name);
+      let sum = 0;
+      for (const r of await cache.keys())
+        sum += (await (await cache.match(r))!.arrayBuffer()).byteLength;
+      return sum;
+    }, `offline-pack:event-${event.id}`);
+    expect(bytes).toBe(stored);
     expect(await axeViolations(page)).toEqual([]);
 
     // the network cut, the browsing caches gone: the pack alone answers
@@ -320,6 +330,7 @@ describe('offline packs', () => {
     await go(page, `/meetupDetail/${event.id}`);
     const box = page.locator(PACK);
     await box.waitFor({ timeout: 20_000 });
+    await box.scrollIntoViewIfNeeded();
     await expect
       .poll(() => box.getByTestId('offline-pack-plan').textContent(), { timeout: 20_000 })
       .toMatch(/약 /);
