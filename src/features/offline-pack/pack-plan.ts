@@ -22,9 +22,9 @@ export const MAX_DAY_EVENTS = 10;
 /** The day picker offers at most this many days that have events, from today on. */
 export const MAX_DAYS = 14;
 /**
- * A map tile in the estimate (an OSM street tile is 5–40 KB). Not measured: a HEAD to the tile
- * server per visit would be a request on every event page for a figure that varies little, and
- * a console error wherever the tile server cannot be reached.
+ * A map tile in the estimate when this device has seen none (an OSM street tile is 5–40 KB). Never
+ * asked of the tile server: a HEAD there on every event page would be a request for a figure that
+ * varies little, and a console error wherever the tile server cannot be reached.
  */
 export const TILE_BYTES = 15_000;
 /** Used for the estimate when no image could be measured. */
@@ -144,11 +144,34 @@ async function average(urls: readonly string[], fallback: number): Promise<numbe
   return sizes.length ? sizes.reduce((a, b) => a + b, 0) / sizes.length : fallback;
 }
 
+/** The worker's cache of tiles seen while browsing (sw/tile-cache.ts). */
+const SEEN_TILES_CACHE = 'map-tiles';
+
+/**
+ * The average size of a few tiles this device has already seen (the browsing cache), or null:
+ * the tile server's real figure without asking it anything.
+ */
+async function seenTileBytes(): Promise<number | null> {
+  if (typeof caches === 'undefined' || !(await caches.has(SEEN_TILES_CACHE))) return null;
+  const cache = await caches.open(SEEN_TILES_CACHE);
+  const keys = (await cache.keys()).slice(0, ESTIMATE_SAMPLES * 2);
+  const sizes: number[] = [];
+  for (const key of keys) {
+    const res = await cache.match(key);
+    if (res) sizes.push((await res.blob()).size);
+  }
+  return sizes.length ? sizes.reduce((a, b) => a + b, 0) / sizes.length : null;
+}
+
 /**
  * About how many bytes the pack will take: the average size of a few of its images (the server's
- * Content-Length) times their number, and TILE_BYTES a tile.
+ * Content-Length) times their number, and per tile the average of the tiles already seen here
+ * (TILE_BYTES when none is).
  */
 export async function estimatePack(plan: PackPlan): Promise<number> {
-  const image = plan.files.length ? await average(plan.files, FALLBACK_IMAGE_BYTES) : 0;
-  return Math.round(image * plan.files.length + TILE_BYTES * plan.tiles.length);
+  const [image, tile] = await Promise.all([
+    plan.files.length ? average(plan.files, FALLBACK_IMAGE_BYTES) : 0,
+    plan.tiles.length ? seenTileBytes().catch(() => null) : null,
+  ]);
+  return Math.round(image * plan.files.length + (tile ?? TILE_BYTES) * plan.tiles.length);
 }
