@@ -1,8 +1,8 @@
 /**
  * What the data layer does for features once it runs, apart from starting it (start-data.ts):
  * hearts ticked while logged out become the user's likes at login, the signed-in user's collect
- * book images are kept offline, the meetup screens' offline packs can load, and the bell's and the chat icon's unread badges follow the local
- * store. Each follows the sync engine's status.
+ * book images are kept offline, the meetup screens' offline packs can load, and the bell's and the
+ * chat icon's unread badges follow the local store. Each follows the sync engine's status.
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { db } from '@/data/db/index.ts';
