@@ -77,6 +77,16 @@ const BENCHES: Bench[] = [
     headline: [/: first card painted$/],
   },
   {
+    name: 'offline-pack',
+    title: 'Offline packs: size and download time (one event, a day of 10)',
+    run: async (ctx) =>
+      (await import('./offline-pack/bench.ts')).runOfflinePackBench({
+        app: await ctx.app({ testApi: true }),
+        ...(ctx.quick ? { runs: 1 } : {}),
+      }),
+    headline: [/: pack size$/, /: download time$/],
+  },
+  {
     name: 'cards',
     title: 'Local search and the card grid',
     run: async (ctx) =>

@@ -5,7 +5,8 @@
  * Browsing fills a bounded cache so a phone's storage is not filled by scrolling; the images of a
  * collect book saved for offline live in their own cache without expiry (./saved-images.ts),
  * looked up first, so browsing 1,500 other images can never evict what the user asked to keep
- * for an event without network.
+ * for an event without network. An offline pack's event images (./offline-pack.ts) are looked
+ * up there too, after the saved copies.
  *
  * Protected files (reports' images, collect books' covers) are fetched with a short-lived file
  * token (`?token=`, src/data/pb/file-token.ts). Both caches key every file on its URL without the
@@ -19,6 +20,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { FILE_CACHES } from '@/data/pb/files.ts';
 import { savedFileKey } from '@/data/pb/offline-images.ts';
+import { packedCopy } from './offline-pack.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -60,7 +62,7 @@ export function registerFileCaches(): void {
       url.pathname.startsWith('/api/files/') &&
       request.method === 'GET',
     async (options) => {
-      const saved = await savedCopy(options.request);
+      const saved = (await savedCopy(options.request)) ?? (await packedCopy(options.request.url));
       if (saved) return saved;
       try {
         return await browsedFiles.handle(options);

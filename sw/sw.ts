@@ -5,6 +5,7 @@
  *  - ./file-caches.ts: PocketBase record files, cache-first, saved copies looked up first;
  *  - ./tile-cache.ts: the map tiles a fan has viewed;
  *  - ./saved-images.ts: images kept offline on a page's request (a collect book's group);
+ *  - ./offline-pack.ts: an event's or a day's images and map tiles kept on request;
  *  - ./background-sync.ts: the outbox flushed when the network is back;
  *  - ./push.ts: push alerts shown, stored in the local inbox, opened on click;
  *  - ./test-hook.ts: opening a shown alert from a page (headless browsers cannot click one).
@@ -16,6 +17,7 @@ import { registerPrecache, registerUpdates } from './precache.ts';
 import { registerFileCaches } from './file-caches.ts';
 import { registerTileCache } from './tile-cache.ts';
 import { registerSavedImages } from './saved-images.ts';
+import { registerOfflinePack } from './offline-pack.ts';
 import { registerBackgroundSync } from './background-sync.ts';
 import { registerPush } from './push.ts';
 import { registerTestHook } from './test-hook.ts';
@@ -26,5 +28,6 @@ registerTileCache();
 registerUpdates();
 registerTestHook();
 registerSavedImages();
+registerOfflinePack();
 registerBackgroundSync();
 registerPush();

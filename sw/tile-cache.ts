@@ -3,13 +3,15 @@
  * the map of places already visited still draws offline. Bounded, because panning around a city
  * fetches hundreds of tiles; tiles change rarely, so a month-old one is still fine. Only real 200
  * answers are kept: the layer asks with CORS, and an opaque answer would cost megabytes of quota
- * each. Offline and never seen, a tile is left blank (the markers and list still work).
+ * each. Offline and never seen, a tile is left blank (the markers and list still work). The tiles
+ * an offline pack keeps around its events (docs/offline-pack.md) are looked up before all that.
  */
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { tileConfig, tileUrlPattern } from '@/lib/tiles.ts';
+import { packedCopy } from './offline-pack.ts';
 
 const TILES_CACHE = 'map-tiles';
 const TILE_PATTERN = tileUrlPattern(tileConfig.url);
@@ -46,6 +48,9 @@ export function registerTileCache(): void {
   registerRoute(
     ({ url, request }) => request.method === 'GET' && TILE_PATTERN.test(url.href),
     async (options) => {
+      // the tiles of an offline pack first: kept on request, never expired (./offline-pack.ts)
+      const packed = await packedCopy(options.request.url);
+      if (packed) return packed;
       try {
         return await tiles.handle(options);
       } catch {

@@ -1,8 +1,8 @@
 /**
  * What the data layer does for features once it runs, apart from starting it (start-data.ts):
  * hearts ticked while logged out become the user's likes at login, the signed-in user's collect
- * book images are kept offline, and the bell's and the chat icon's unread badges follow the local
- * store. Each follows the sync engine's status.
+ * book images are kept offline, the meetup screens' offline packs can load, and the bell's and the
+ * chat icon's unread badges follow the local store. Each follows the sync engine's status.
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { db } from '@/data/db/index.ts';
@@ -11,6 +11,7 @@ import { countUnreadNotifications } from '@/data/queries/notifications.ts';
 import type { SyncEngine } from '@/data/sync/engine.ts';
 import { adoptGuestLikes } from '@/data/writes/index.ts';
 import { appStore, unreadAlertsAtom, unreadMessagesAtom } from '@/state/store';
+import { provideOfflinePack } from '@/components/ui/offline-pack-slot';
 
 /** Hearts ticked while logged out become the user's likes once they log in. */
 function adoptGuestLikesAtLogin(engine: SyncEngine): void {
@@ -86,6 +87,8 @@ function mirrorCount(
 export function wireFeatures(engine: SyncEngine): void {
   adoptGuestLikesAtLogin(engine);
   keepOwnBooksOffline(engine);
+  // the meetup screens' 오프라인 저장, a chunk of its own (docs/offline-pack.md)
+  provideOfflinePack(() => import('@/features/offline-pack/components/offline-pack-panel'));
   // the bell's badge: unread alerts
   mirrorCount(engine, unreadAlertsAtom, (userId) => countUnreadNotifications(userId, db), 'alerts');
   // the chat icon's badge: unread messages (docs/trades.md)

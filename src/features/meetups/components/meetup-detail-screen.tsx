@@ -6,6 +6,7 @@ import { CommentSection } from '@/features/meetups/components/detail/comment-sec
 import { EventCarousel } from '@/features/meetups/components/detail/event-carousel';
 import { EventInfo } from '@/features/meetups/components/detail/event-info';
 import { EventMap } from '@/features/meetups/components/detail/event-map';
+import { OfflinePackSlot } from '@/components/ui/offline-pack-slot';
 import frame from '@/components/ui/detail-screen.module.css';
 import styles from '@/features/meetups/components/detail/meetup-detail.module.css';
 
@@ -44,6 +45,7 @@ function Detail({ id }: { id: string }) {
             <EventCarousel meetUp={meetUp} />
             <EventInfo meetUp={meetUp} />
           </div>
+          <OfflinePackSlot kind="event" id={meetUp.id} />
           <EventMap meetUp={meetUp} />
           <CommentSection meetUpId={meetUp.id} />
         </div>

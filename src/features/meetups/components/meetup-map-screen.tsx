@@ -13,6 +13,7 @@ import type { LocatedMeetUp } from '@/features/meetups/components/map-screen/map
 import { MeetupCard } from '@/features/meetups/components/map-screen/meetup-card';
 import styles from '@/features/meetups/components/map-screen/meetup-map-screen.module.css';
 import { useScreenTop } from '@/features/meetups/hooks/use-screen-top';
+import { OfflinePackSlot } from '@/components/ui/offline-pack-slot';
 
 const t = ko.meetupMap;
 
@@ -78,6 +79,7 @@ export function MeetupMapScreen() {
           <p className={styles.count} aria-live="polite" data-testid="meetup-count">
             {shown ? t.count(shown.length) : ''}
           </p>
+          <OfflinePackSlot kind="day" />
         </div>
         {shown === undefined ? (
           <p className={styles.loading} role="status">
