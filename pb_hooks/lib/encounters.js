@@ -25,8 +25,7 @@ const MSG_NOTE_TOO_LONG = '메모는 200자까지 쓸 수 있어요.';
 const MSG_TOO_MANY_CARDS = '카드 목록은 각각 200장까지 저장할 수 있어요.';
 const MSG_UNKNOWN_CARD = '카탈로그에 없는 포토카드가 포함되어 있어요.';
 const MSG_MET_AT = '만난 시간이 올바르지 않아요.';
-const MSG_MAX =
-  '만난 팬은 2,000명까지 저장할 수 있어요. 지난 기록을 정리한 뒤 다시 시도해주세요.';
+const MSG_MAX = '만난 팬은 2,000명까지 저장할 수 있어요. 지난 기록을 정리한 뒤 다시 시도해주세요.';
 const MSG_FIELDS = '만난 팬 기록에서는 메모만 바꿀 수 있어요.';
 
 /** The fields fixed at creation: only the note changes afterwards. */
