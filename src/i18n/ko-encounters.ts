@@ -76,6 +76,13 @@ export const koEncounters = {
       cardAlt: (name: string) => `${name} 포토카드`,
       unknownCard: '알 수 없는 카드',
       link: '만난 팬',
+      loggedOutTitle: '로그인이 필요해요',
+      loginLink: '로그인하기',
+      loading: '불러오는 중…',
+      count: (n: number) => `만난 팬 ${n}명`,
+      chatFailed: '채팅을 열지 못했어요. 잠시 후 다시 시도해주세요.',
+      noteFailed: '메모를 저장하지 못했어요.',
+      removeFailed: '삭제하지 못했어요.',
     },
   },
 } as const;
