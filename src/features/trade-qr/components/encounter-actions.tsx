@@ -264,7 +264,7 @@ function CardPicks({
   onToggle: (id: string) => void;
 }) {
   return (
-    <fieldset className={styles.field}>
+    <fieldset className={styles.picks}>
       <legend className={styles.sub}>{legend}</legend>
       {ids.length ? (
         <ul className={styles.cards}>

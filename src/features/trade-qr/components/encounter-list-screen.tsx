@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { isLoggedInAtom, useAtomValue } from '@/state/store';
 import { useConfirm } from '@/components/hooks/use-confirm';
 import { useEncounters, type Encounter } from '@/components/live/encounters';
@@ -121,6 +121,12 @@ function EncounterRow({
   const [note, setNote] = useState(e.note);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const noteInput = useRef<HTMLTextAreaElement>(null);
+
+  // 메모 수정 moves the focus into the note, so a keyboard user types at once
+  useEffect(() => {
+    if (editing) noteInput.current?.focus();
+  }, [editing]);
 
   async function run(write: () => Promise<void>, fallback: string) {
     if (busy) return;
@@ -204,6 +210,7 @@ function EncounterRow({
           <label className={styles.field}>
             {t.note}
             <textarea
+              ref={noteInput}
               className={styles.textarea}
               rows={2}
               value={note}
