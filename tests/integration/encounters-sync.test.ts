@@ -3,18 +3,21 @@
  * panel queues after a scan with no signal (an encounter, a proposal, a conversation and its
  * message) lands exactly once even when the batch's answer is lost; a second device of the same
  * fan pulls the encounter and, after a delete elsewhere, its tombstone; another account's sign-in
- * empties the table; a note the server refuses ends in dead letters and is rolled back.
+ * empties the table; realtime brings it to the owner's other device and to nobody else; a note
+ * the server refuses ends in dead letters and is rolled back.
  */
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
+import { EventSource } from 'eventsource';
 import type PocketBase from 'pocketbase';
 import type { AppDB } from '../../src/data/db/index.ts';
 import { encounterNote } from '../../src/data/outbox/index.ts';
 import type { AppClient } from '../../src/data/pb/client.ts';
 import { claimPrivateTables } from '../../src/data/session/session.ts';
 import { flushOutbox } from '../../src/data/sync/flush.ts';
-import { pullAll } from '../../src/data/sync/pull.ts';
+import { pullAll, readableCollections } from '../../src/data/sync/pull.ts';
+import { startRealtime } from '../../src/data/sync/realtime.ts';
 import { openConversation, sendMessage } from '../../src/data/writes/chat.ts';
 import { deleteEncounter, saveEncounter } from '../../src/data/writes/encounters.ts';
 import { change, queueChanges } from '../../src/data/writes/queue.ts';
@@ -27,7 +30,13 @@ import {
   readAsSuperuser,
   type Catalogue,
 } from '../helpers/pb-fixtures.ts';
-import { freshDb, interceptFetch, loggedIn, networkError } from '../helpers/sync-fixtures.ts';
+import {
+  eventually,
+  freshDb,
+  interceptFetch,
+  loggedIn,
+  networkError,
+} from '../helpers/sync-fixtures.ts';
 
 let server: TestServer;
 let su: PocketBase;
@@ -185,5 +194,35 @@ describe('on other devices and accounts', () => {
     expect(dead?.detail).toContain('비속어가 포함된 글은 작성할 수 없습니다.');
     expect((await db.encounters.get(id))?.note).toBe('처음 메모');
     expect((await readAsSuperuser(su, 'encounters', id))?.note).toBe('처음 메모');
+  });
+
+  it('realtime brings a new encounter and its delete to the owner’s other device, and to nobody else', async () => {
+    const previous = (globalThis as { EventSource?: unknown }).EventSource;
+    (globalThis as { EventSource?: unknown }).EventSource = EventSource;
+    const [fan1, fan2] = [await createUser(server, su), await createUser(server, su)];
+    const tablet = newDb();
+    const theirs = newDb();
+    const onTablet = await loggedIn(server, tablet, fan2);
+    const onTheirs = await loggedIn(server, theirs, fan1);
+    const rts = [
+      await startRealtime(onTablet.pb, tablet, readableCollections(true), () => {}),
+      await startRealtime(onTheirs.pb, theirs, readableCollections(true), () => {}),
+    ];
+    try {
+      const rec = await fan2.pb.collection('encounters').create({
+        user: fan2.id,
+        fan: fan1.id,
+        fanName: '실시간 팬',
+        metAt: new Date().toISOString().replace('T', ' '),
+      });
+      await eventually(async () => !!(await tablet.encounters.get(rec.id)), 'the encounter');
+      await fan2.pb.collection('encounters').delete(rec.id);
+      await eventually(async () => !(await tablet.encounters.get(rec.id)), 'its delete');
+      // the fan met saw neither (an event for them would have landed by now, after the owner's)
+      expect(await theirs.encounters.count()).toBe(0);
+    } finally {
+      for (const rt of rts) await rt.stop();
+      (globalThis as { EventSource?: unknown }).EventSource = previous;
+    }
   });
 });
