@@ -14,13 +14,14 @@ import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { koEncounterScreens } from '../../src/i18n/ko-encounter-screens.ts';
 import { koEncounters } from '../../src/i18n/ko-encounters.ts';
 import { ko } from '../../src/i18n/ko.ts';
 import { PASSWORD, openApp, superuserClient, until, waitForOutboxEmpty } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, PHONE, launchBrowser } from '../helpers/browser.ts';
 
-const t = koEncounters.encounters.screen;
+const t = koEncounterScreens.screen;
 const STAMP = Date.now().toString(36);
 
 let browser: Browser;
@@ -143,7 +144,7 @@ describe('만난 팬 at phone size', () => {
       .getByTestId('encounter-row-error')
       .getByText(koEncounters.encounters.rules.noteTooLong(200))
       .waitFor();
-    await row.getByRole('button', { name: koEncounters.encounters.panel.cancel }).click();
+    await row.getByRole('button', { name: koEncounterScreens.panel.cancel }).click();
 
     expect(await page.evaluate(() => window.__pocamarket.db.outbox.count())).toBe(5);
     expect(await serverRows('encounters', 'user', fan2.id)).toEqual([]);

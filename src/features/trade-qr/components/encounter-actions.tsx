@@ -5,13 +5,13 @@ import { syncStatusAtom, useAtomValue } from '@/state/store';
 import { InvalidInputError, loadRepos } from '@/data/writes/lazy';
 import { checkMessage } from '@/data/writes/trade-rules';
 import { dayOf, localToday } from '@/lib/meetup-dates';
-import { koEncounters } from '@/i18n/ko-encounters';
+import { koEncounterScreens } from '@/i18n/ko-encounter-screens';
 import type { ScanMatch } from '@/features/trade-qr/scan-match';
 import { EncounterCardThumb, EncounterCards, useEncounterCardMap } from './encounter-cards';
 import { encounterErrorMessage } from './encounter-errors';
 import styles from './encounter-ui.module.css';
 
-const t = koEncounters.encounters.panel;
+const t = koEncounterScreens.panel;
 
 /** Cards preselected on each side of a proposal (the server takes at most 20 a side). */
 const PRESELECT_MAX = 20;
@@ -283,7 +283,7 @@ function CardPicks({
           ))}
         </ul>
       ) : (
-        <p className={styles.meta}>{koEncounters.encounters.panel.noCards}</p>
+        <p className={styles.meta}>{koEncounterScreens.panel.noCards}</p>
       )}
     </fieldset>
   );

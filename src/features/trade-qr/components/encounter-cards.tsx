@@ -3,10 +3,10 @@ import { usePhotoCardsByIds } from '@/components/live/photo-cards';
 import type { PhotoCard } from '@/data/pb/records';
 import { CARD_IMAGE, responsiveFile } from '@/data/pb/files';
 import { ko } from '@/i18n/ko-features';
-import { koEncounters } from '@/i18n/ko-encounters';
+import { koEncounterScreens } from '@/i18n/ko-encounter-screens';
 import styles from './encounter-ui.module.css';
 
-const t = koEncounters.encounters.screen;
+const t = koEncounterScreens.screen;
 
 /** A card's name for its image's alt text; a card not in the local catalogue says so. */
 export function encounterCardAlt(card: PhotoCard | undefined): string {

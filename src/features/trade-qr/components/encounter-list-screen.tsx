@@ -9,13 +9,13 @@ import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { toast } from '@/components/ui/toast';
 import { loadRepos } from '@/data/writes/lazy';
-import { koEncounters } from '@/i18n/ko-encounters';
+import { koEncounterScreens } from '@/i18n/ko-encounter-screens';
 import { relativeTime } from '@/lib/relative-time';
 import { EncounterCards, useEncounterCardMap } from './encounter-cards';
 import { encounterErrorMessage } from './encounter-errors';
 import styles from './encounter-ui.module.css';
 
-const t = koEncounters.encounters.screen;
+const t = koEncounterScreens.screen;
 
 const TIME = new Intl.DateTimeFormat('ko-KR', {
   month: 'long',
@@ -232,7 +232,7 @@ function EncounterRow({
                 setError(null);
               }}
             >
-              {koEncounters.encounters.panel.cancel}
+              {koEncounterScreens.panel.cancel}
             </button>
           </div>
         </form>
