@@ -5,7 +5,8 @@
  * /encounters screen, all offline. The screen shows the encounter at once. Back online, the server
  * holds exactly one encounter (with the note), one proposal and one message. Then the encounter is
  * deleted from the screen with its confirm, and the server no longer has it. The screen passes the
- * accessibility audit at 390×844 and 1280×800.
+ * accessibility audit at 390×844 and 1280×800, and opens with no network after a reload (the
+ * service worker and the local store).
  *
  * The two fans are made for this file and deleted at the end (their rows go with them), so the
  * demo fans' data stays as seeded.
@@ -192,5 +193,30 @@ describe('만난 팬 at phone size', () => {
       [],
     );
     await B.context.close();
+  });
+
+  it('the screen opens with no network, from the service worker and the local store', async () => {
+    const A = await openApp(browser, PHONE, { path: '/encounters', login: fan1['email'] });
+    const page = A.page;
+    await page.getByTestId('encounters-empty').waitFor();
+    const id = await page.evaluate(
+      async ({ fan }) =>
+        window.__pocamarket.repos.saveEncounter({
+          fan,
+          fanName: '민지팬',
+          theyHave: [],
+          theyWant: [],
+        }),
+      { fan: fan2.id },
+    );
+    await waitForOutboxEmpty(page);
+    await A.context.setOffline(true);
+    await page.reload();
+    await page.waitForFunction(() => !!window.__pocamarket);
+    const row = page.getByTestId('encounter-row');
+    await row.getByRole('heading', { name: '민지팬' }).waitFor();
+    expect(await row.getAttribute('data-encounter-id')).toBe(id);
+    await A.context.setOffline(false);
+    await A.context.close();
   });
 });
