@@ -28,7 +28,8 @@ type Open = 'none' | 'propose' | 'message';
  * What fan2 can do after scanning fan1's trade code (docs/encounters.md, After a scan): save the
  * encounter (만난 팬 저장, with an optional event of today), queue a proposal with the match's cards
  * preselected, or queue a message. Every write goes through the outbox, so all of it works with no
- * signal and is sent once when the network returns; a refusal shows its Korean rule here.
+ * signal and is sent once when the network returns; a refusal shows its Korean rule here. The
+ * picks start from `match`: render it with `key={match.fan.id}` so a new scan starts afresh.
  */
 export function EncounterActions({ match, meetup }: EncounterActionsProps) {
   const online = useAtomValue(syncStatusAtom).online;
