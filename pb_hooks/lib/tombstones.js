@@ -21,6 +21,7 @@ const OWNER_FIELDS = {
   conversations: ['a', 'b'],
   trades: ['proposer', 'receiver'],
   reviews: ['author', 'subject'],
+  encounters: ['user'],
 };
 
 const TOMBSTONED = [
@@ -41,6 +42,7 @@ const TOMBSTONED = [
   'reviews',
   'blocks',
   'chatReports',
+  'encounters',
 ];
 
 /**

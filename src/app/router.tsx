@@ -7,6 +7,7 @@ import { chattingThreadRoute } from '@/routes/chatting-thread';
 import { collectBookRoute } from '@/routes/collect-book';
 import { collectBookAddRoute } from '@/routes/collect-book-add';
 import { confirmEmailChangeRoute } from '@/routes/confirm-email-change';
+import { encountersRoute } from '@/routes/encounters';
 import { exchangeRoute } from '@/routes/exchange';
 import { exchangeDetailRoute } from '@/routes/exchange-detail';
 import { forgotPasswordRoute } from '@/routes/forgot-password';
@@ -73,6 +74,7 @@ export const routeTree = rootRoute.addChildren([
     tradesRoute,
     tradeNewRoute,
     tradeDetailRoute,
+    encountersRoute,
   ]),
   bareLayoutRoute.addChildren([chattingRoute, chattingThreadRoute, alertsRoute]),
 ]);

@@ -1,6 +1,8 @@
 // The trade screens (docs/trades.md) behind one dynamic import: they are built into one chunk
 // (vite.config.ts, trade-screens), so one import with one preload list in the route tree serves
-// all seven routes instead of seven.
+// all seven routes instead of seven. 만난 팬 (/encounters) rides along: its screen stays a chunk of
+// its own, loaded by this one.
+export { EncounterListScreen } from '@/features/trade-qr/components/encounter-list-screen';
 export { ChattingScreen } from '@/features/chatting/components/chatting-screen';
 export { ThreadScreen } from '@/features/chatting/components/thread-screen';
 export { TradeListScreen } from '@/features/trade-lists/components/trade-list-screen';

@@ -28,4 +28,5 @@ export const ROUTES: ReadonlyArray<readonly [path: string, h1: string]> = [
   ['/trades', '거래'],
   ['/chatting', '채팅'],
   ['/alerts', '알림'],
+  ['/encounters', '만난 팬'],
 ];

@@ -407,6 +407,33 @@ const SPECS: Spec[] = [
       delete: ['admin'],
     },
   },
+  // ------------------------------------------------------------ 만난 팬 (docs/encounters.md)
+  {
+    collection: 'encounters',
+    fixture: async (ctx) =>
+      suCreate(ctx, 'encounters', {
+        user: ctx.owner.id,
+        fan: await counterpart(ctx),
+        fanName: '만난팬',
+        metAt: new Date().toISOString().replace('T', ' '),
+      }),
+    createBody: async (ctx, actorId) => ({
+      user: actorId,
+      fan: await counterpart(ctx),
+      fanName: '카페에서 만난 팬',
+      meetup: ctx.cat.meetUp.id,
+      theyHave: [ctx.cat.card.id],
+      metAt: new Date().toISOString().replace('T', ' '),
+    }),
+    updateBody: () => ({ note: '다음 이벤트에서 교환' }),
+    allow: {
+      list: ['owner'],
+      view: ['owner'],
+      create: USERS,
+      update: ['owner'],
+      delete: ['owner'],
+    },
+  },
   {
     // admins read every chat report, so they learn of every report's deletion too
     collection: 'tombstones',
@@ -722,6 +749,16 @@ describe('ownership cannot be forged or moved', () => {
     },
     { collection: 'blocks', as: 'other', body: (c) => ({ user: c.owner.id, blocked: c.admin.id }) },
     {
+      collection: 'encounters',
+      as: 'other',
+      body: (c) => ({
+        user: c.owner.id,
+        fan: c.admin.id,
+        fanName: '남의 이름으로',
+        metAt: new Date().toISOString().replace('T', ' '),
+      }),
+    },
+    {
       collection: 'chatReports',
       as: 'other',
       body: (c) => ({ reporter: c.owner.id, target: c.admin.id, reason: '남의 이름으로' }),
@@ -815,6 +852,15 @@ describe('ownership cannot be forged or moved', () => {
         kind: 'want',
       })
     ).id;
+  const encounter = async (c: Ctx) =>
+    (
+      await c.su.collection('encounters').create({
+        user: c.owner.id,
+        fan: await counterpart(c),
+        fanName: '만난팬',
+        metAt: new Date().toISOString().replace('T', ' '),
+      })
+    ).id;
   const offer = async (c: Ctx) =>
     (
       await c.su.collection('trades').create({
@@ -890,6 +936,24 @@ describe('ownership cannot be forged or moved', () => {
       as: 'owner',
       fixture: offer,
       body: (c) => ({ receiver: c.other.id }),
+    },
+    {
+      collection: 'encounters',
+      as: 'owner',
+      fixture: encounter,
+      body: (c) => ({ user: c.other.id }),
+    },
+    {
+      collection: 'encounters',
+      as: 'owner',
+      fixture: encounter,
+      body: (c) => ({ fan: c.other.id }),
+    },
+    {
+      collection: 'encounters',
+      as: 'owner',
+      fixture: encounter,
+      body: () => ({ fanName: '바꾼 이름', note: '메모와 함께' }),
     },
     { collection: 'notifications', as: 'owner', fixture: note, body: () => ({ topic: 'meetup' }) },
     {

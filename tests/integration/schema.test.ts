@@ -293,6 +293,19 @@ const CONTRACT: Record<string, { type: 'base' | 'auth'; fields: Record<string, F
       evidence: text(),
     },
   },
+  encounters: {
+    type: 'base',
+    fields: {
+      user: rel('users', { required: true }),
+      fan: rel('users', { required: true }),
+      fanName: text({ required: true, max: 40 }),
+      meetup: rel('meetUps'),
+      theyHave: many('photoCards'),
+      theyWant: many('photoCards'),
+      note: text({ max: 200 }),
+      metAt: { type: 'date', required: true },
+    },
+  },
 };
 
 type Field = Record<string, unknown> & { name: string; type: string };
@@ -397,6 +410,7 @@ describe('collections and fields of the data model', () => {
     has('conversations', /^CREATE UNIQUE INDEX \S+ ON conversations \(a, b\)$/);
     has('reviews', /^CREATE UNIQUE INDEX \S+ ON reviews \(trade, author\)$/);
     has('blocks', /^CREATE UNIQUE INDEX \S+ ON blocks \(user, blocked\)$/);
+    has('encounters', /^CREATE INDEX \S+ ON encounters \(user, metAt\)$/);
   });
 
   it('lets users log in with email and password', () => {

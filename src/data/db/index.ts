@@ -10,6 +10,7 @@
  * - `syncState`: delta-pull checkpoint per collection (`updated`, `id`);
  * - `auth`: the PocketBase session (token + model), readable by the service worker too;
  * - `guestLikes`: hearts ticked while logged out (local only, adopted at login);
+ * - `encounters`: 만난 팬, the signed-in fan's own (docs/encounters.md);
  * - `matches`: the last answers of the match route, per user and card filter (local only, so the
  *   매칭 screen works offline: docs/trades.md, Routes).
  *
@@ -23,6 +24,7 @@ import type {
   CollectBook,
   Comment,
   Conversation,
+  Encounter,
   ExchangePost,
   Group,
   Like,
@@ -138,6 +140,7 @@ export class AppDB extends Dexie {
   reviews!: EntityTable<Review, 'id'>;
   blocks!: EntityTable<Block, 'id'>;
   chatReports!: EntityTable<ChatReport, 'id'>;
+  encounters!: EntityTable<Encounter, 'id'>;
   matches!: EntityTable<MatchesRow, 'key'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   deadLetters!: EntityTable<DeadLetterRow, 'seq'>;
@@ -187,6 +190,10 @@ export class AppDB extends Dexie {
       chatReports: 'id, reporter, message, updated',
       matches: 'key, userId',
     });
+    // v5: 만난 팬 (docs/encounters.md), the fan's own, listed newest first.
+    this.version(5).stores({
+      encounters: 'id, [user+metAt], fan, updated',
+    });
   }
 }
 
@@ -216,6 +223,7 @@ export const SYNCED_TABLES = [
   'trades',
   'reviews',
   'chatReports',
+  'encounters',
 ] as const;
 
 export type SyncedTable = (typeof SYNCED_TABLES)[number];

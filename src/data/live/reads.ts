@@ -59,6 +59,7 @@ import {
   listReviewsOfTrade,
   listTradesByStatus,
 } from '@/data/queries/trades.ts';
+import { listEncounters } from '@/data/queries/encounters.ts';
 
 type Id = string | null | undefined;
 
@@ -125,6 +126,8 @@ export const reads = {
   conversationWith: (userId: Id, otherId: Id) =>
     userId && otherId ? getConversationWith(userId, otherId) : Promise.resolve(null),
   blocks: (userId: Id) => (userId ? listBlocks(userId) : Promise.resolve([])),
+  // personal: 만난 팬 (docs/encounters.md)
+  encounters: (userId: Id) => (userId ? listEncounters(userId) : Promise.resolve([])),
 };
 
 export type Reads = typeof reads;

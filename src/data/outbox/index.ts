@@ -17,6 +17,7 @@ import {
 } from './chat.ts';
 import { collectBookAddCards, collectBookCreate, collectBookRemoveCards } from './collect-books.ts';
 import { commentCreate } from './comments.ts';
+import { encounterCreate, encounterDelete, encounterNote } from './encounters.ts';
 import { likeSet, likeUnset } from './likes.ts';
 import { notificationRead } from './notifications.ts';
 import { postCreate, postDelete, postUpdate } from './posts.ts';
@@ -74,6 +75,9 @@ const ALL = [
   blockCreate,
   blockDelete,
   chatReportCreate,
+  encounterCreate,
+  encounterNote,
+  encounterDelete,
 ] as const satisfies readonly AnyMutationKind[];
 
 export const MUTATION_KINDS: ReadonlyMap<string, AnyMutationKind> = new Map(
@@ -105,6 +109,9 @@ export {
   conversationContext,
   conversationCreate,
   conversationRead,
+  encounterCreate,
+  encounterDelete,
+  encounterNote,
   likeSet,
   likeUnset,
   messageCreate,

@@ -38,6 +38,9 @@ export const KINDS = {
   blockCreate: 'block.create',
   blockDelete: 'block.delete',
   chatReportCreate: 'chatReport.create',
+  encounterCreate: 'encounter.create',
+  encounterNote: 'encounter.setNote',
+  encounterDelete: 'encounter.delete',
 } as const;
 
 export type KindName = (typeof KINDS)[keyof typeof KINDS];

@@ -236,6 +236,26 @@ export const chatReportSchema = v.object({
   evidence: str,
 });
 
+// 만난 팬 (docs/encounters.md): a fan's own record of another fan met at an event, readable only
+// by its owner.
+
+export const encounterSchema = v.object({
+  ...base,
+  user: v.string(),
+  /** The fan met. */
+  fan: v.string(),
+  /** The name their trade code showed. */
+  fanName: v.string(),
+  /** The event (meetUps) where they met, if one was picked. */
+  meetup: str,
+  /** Cards on my want list that they have. */
+  theyHave: ids,
+  /** Cards on my have list that they want. */
+  theyWant: ids,
+  note: str,
+  metAt: v.string(),
+});
+
 export const recordSchemas = {
   groups: groupSchema,
   photoCards: photoCardSchema,
@@ -254,6 +274,7 @@ export const recordSchemas = {
   reviews: reviewSchema,
   blocks: blockSchema,
   chatReports: chatReportSchema,
+  encounters: encounterSchema,
 } as const;
 
 export type SyncedCollection = keyof typeof recordSchemas;
@@ -279,6 +300,7 @@ export type Review = RecordOf<'reviews'>;
 export type ReviewRating = Review['rating'];
 export type Block = RecordOf<'blocks'>;
 export type ChatReport = RecordOf<'chatReports'>;
+export type Encounter = RecordOf<'encounters'>;
 
 /** Checks one record; returns null (and logs) when it does not match its collection's schema. */
 export function parseRecord<C extends SyncedCollection>(

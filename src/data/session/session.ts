@@ -36,6 +36,8 @@ export const TRADE_TABLES = [
   'trades',
   'reviews',
   'chatReports',
+  // 만난 팬 (docs/encounters.md): the fan's own, pulled and emptied like the trade tables
+  'encounters',
 ] as const;
 
 /** Every collection that holds only the signed-in user's rows: the private and the trade ones. */

@@ -45,5 +45,12 @@ export {
   reviewTrade,
   type Proposal,
 } from './trades.ts';
+export {
+  checkEncounterNote,
+  deleteEncounter,
+  saveEncounter,
+  setEncounterNote,
+  type NewEncounter,
+} from './encounters.ts';
 export { InvalidInputError, LoginRequiredError } from './queue.ts';
 export { StorageFullError } from '@/data/storage.ts';

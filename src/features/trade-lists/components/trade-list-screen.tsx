@@ -53,10 +53,15 @@ function Lists() {
         <p className={styles.summary} aria-live="polite" data-testid="trade-list-summary">
           {lists ? t.summary(counts.have, counts.want) : null}
         </p>
-        <Link to="/matching" className={styles.matching} data-testid="to-matching">
-          <CardsIcon size={18} />
-          {t.matching}
-        </Link>
+        <div className={styles.links}>
+          <Link to="/encounters" className={styles.encounters} data-testid="to-encounters">
+            {t.encounters}
+          </Link>
+          <Link to="/matching" className={styles.matching} data-testid="to-matching">
+            <CardsIcon size={18} />
+            {t.matching}
+          </Link>
+        </div>
       </div>
       <PublicSwitch />
       <ListTabs tab={tab} onTab={setTab} counts={lists ? counts : undefined}>

@@ -1,0 +1,285 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { isLoggedInAtom, useAtomValue } from '@/state/store';
+import { useConfirm } from '@/components/hooks/use-confirm';
+import { useEncounters, type Encounter } from '@/components/live/encounters';
+import { useMeetUps } from '@/components/live/meetups';
+import { KeyIcon } from '@/components/ui/icons';
+import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
+import { ScreenTitle } from '@/components/ui/screen-title';
+import { toast } from '@/components/ui/toast';
+import { loadRepos } from '@/data/writes/lazy';
+import { koEncounterScreens } from '@/i18n/ko-encounter-screens';
+import { relativeTime } from '@/lib/relative-time';
+import { EncounterCards, useEncounterCardMap } from './encounter-cards';
+import { encounterErrorMessage } from './encounter-errors';
+import styles from './encounter-ui.module.css';
+
+const t = koEncounterScreens.screen;
+
+const TIME = new Intl.DateTimeFormat('ko-KR', {
+  month: 'long',
+  day: 'numeric',
+  weekday: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** A stored time stamp ('2026-11-27 04:00:00.000Z') as the fan's local date and time. */
+function metAtLabel(stamp: string): string {
+  const ms = Date.parse(stamp.replace(' ', 'T'));
+  return Number.isNaN(ms) ? '' : `${TIME.format(ms)} · ${relativeTime(ms)}`;
+}
+
+/**
+ * /encounters, 만난 팬 (docs/encounters.md): the fans I saved after scanning their trade code,
+ * newest first, each with when and where we met, the cards each way, my note (editable), and the
+ * ways on: 교환 제안 with those cards, 채팅, or delete. Everything reads and writes the local
+ * store, so it works offline; changes go out through the outbox.
+ */
+export function EncounterListScreen() {
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  return (
+    <section className={styles.screen} data-testid="encounters-screen">
+      <ScreenTitle title={t.title} back />
+      {loggedIn ? <List /> : <LoggedOut />}
+    </section>
+  );
+}
+
+function LoggedOut() {
+  return (
+    <NoticeCard
+      icon={<KeyIcon size={30} />}
+      title={t.loggedOutTitle}
+      body={t.loginRequired}
+      testId="encounters-logged-out"
+    >
+      <Link to="/login" className={noticeActionClass}>
+        {t.loginLink}
+      </Link>
+    </NoticeCard>
+  );
+}
+
+function List() {
+  const encounters = useEncounters();
+  const meetUps = useMeetUps();
+  const events = useMemo(
+    () => new Map((meetUps ?? []).map((m) => [m.id, m.eventTitle])),
+    [meetUps],
+  );
+  const cards = useEncounterCardMap(
+    useMemo(() => (encounters ?? []).flatMap((e) => [...e.theyHave, ...e.theyWant]), [encounters]),
+  );
+  if (encounters === undefined) {
+    return (
+      <p className={styles.status} role="status">
+        {t.loading}
+      </p>
+    );
+  }
+  if (!encounters.length) {
+    return (
+      <p className={styles.status} data-testid="encounters-empty">
+        {t.empty}
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className={styles.meta} aria-live="polite" data-testid="encounters-count">
+        {t.count(encounters.length)}
+      </p>
+      <ul className={styles.list}>
+        {encounters.map((e) => (
+          <EncounterRow
+            key={e.id}
+            encounter={e}
+            event={e.meetup ? events.get(e.meetup) : undefined}
+            cards={cards}
+          />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function EncounterRow({
+  encounter: e,
+  event,
+  cards,
+}: {
+  encounter: Encounter;
+  event: string | undefined;
+  cards: ReturnType<typeof useEncounterCardMap>;
+}) {
+  const ids = useId();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [note, setNote] = useState(e.note);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const noteInput = useRef<HTMLTextAreaElement>(null);
+
+  // 메모 수정 moves the focus into the note, so a keyboard user types at once
+  useEffect(() => {
+    if (editing) noteInput.current?.focus();
+  }, [editing]);
+
+  async function run(write: () => Promise<void>, fallback: string) {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await write();
+    } catch (err) {
+      setError(encounterErrorMessage(err, fallback));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const saveNote = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      await (await loadRepos()).setEncounterNote(e.id, note);
+      setEditing(false);
+      toast.success(t.noteSaved);
+    }, t.noteFailed);
+  };
+
+  const remove = () =>
+    void run(async () => {
+      const ok = await confirm({
+        message: t.removeConfirm(e.fanName),
+        confirmLabel: t.remove,
+        destructive: true,
+      });
+      if (!ok) return;
+      await (await loadRepos()).deleteEncounter(e.id);
+      toast.success(t.removed);
+    }, t.removeFailed);
+
+  const chat = () =>
+    void run(async () => {
+      const id = await (await loadRepos()).openConversation(e.fan);
+      await navigate({ to: '/chatting/$id', params: { id } });
+    }, t.chatFailed);
+
+  const search = {
+    to: e.fan,
+    ...(e.theyWant.length ? { give: e.theyWant.join(',') } : {}),
+    ...(e.theyHave.length ? { get: e.theyHave.join(',') } : {}),
+  };
+
+  return (
+    <li
+      className={styles.panel}
+      aria-labelledby={`${ids}-name`}
+      data-testid="encounter-row"
+      data-encounter-id={e.id}
+    >
+      <h2 id={`${ids}-name`} className={styles.title}>
+        {e.fanName}
+      </h2>
+      <p className={styles.meta}>
+        <span className="visually-hidden">{t.metAt} </span>
+        <time dateTime={e.metAt.replace(' ', 'T')}>{metAtLabel(e.metAt)}</time>
+        {event ? <span data-testid="encounter-event-name"> · {t.at(event)}</span> : null}
+      </p>
+      <div>
+        <h3 className={styles.sub}>{t.theyHave}</h3>
+        {e.theyHave.length ? (
+          <EncounterCards ids={e.theyHave} cards={cards} testId="encounter-row-they-have" />
+        ) : (
+          <p className={styles.meta}>{t.none}</p>
+        )}
+      </div>
+      <div>
+        <h3 className={styles.sub}>{t.theyWant}</h3>
+        {e.theyWant.length ? (
+          <EncounterCards ids={e.theyWant} cards={cards} testId="encounter-row-they-want" />
+        ) : (
+          <p className={styles.meta}>{t.none}</p>
+        )}
+      </div>
+      {editing ? (
+        <form className={styles.form} onSubmit={saveNote}>
+          <label className={styles.field}>
+            {t.note}
+            <textarea
+              ref={noteInput}
+              className={styles.textarea}
+              rows={2}
+              value={note}
+              placeholder={t.notePlaceholder}
+              onChange={(ev) => setNote(ev.target.value)}
+              data-testid="encounter-note-input"
+            />
+          </label>
+          <div className={styles.actions}>
+            <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy}>
+              {t.saveNote}
+            </button>
+            <button
+              type="button"
+              className={styles.button}
+              onClick={() => {
+                setEditing(false);
+                setNote(e.note);
+                setError(null);
+              }}
+            >
+              {koEncounterScreens.panel.cancel}
+            </button>
+          </div>
+        </form>
+      ) : e.note ? (
+        <p data-testid="encounter-note">
+          <span className={styles.sub}>{t.note} </span>
+          {e.note}
+        </p>
+      ) : null}
+      {error ? (
+        <p className={styles.error} role="alert" data-testid="encounter-row-error">
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Link
+          to="/trades/new"
+          search={search}
+          className={`${styles.button} ${styles.primary}`}
+          data-testid="encounter-propose"
+        >
+          {t.propose}
+        </Link>
+        <button type="button" className={styles.button} onClick={chat} disabled={busy}>
+          {t.chat}
+        </button>
+        {editing ? null : (
+          <button
+            type="button"
+            className={styles.button}
+            onClick={() => {
+              setNote(e.note);
+              setEditing(true);
+            }}
+          >
+            {t.editNote}
+          </button>
+        )}
+        <button
+          type="button"
+          className={`${styles.button} ${styles.danger}`}
+          onClick={remove}
+          disabled={busy}
+        >
+          {t.remove}
+        </button>
+      </div>
+    </li>
+  );
+}
