@@ -33,6 +33,8 @@ import { settingsTopicRoute } from '@/routes/settings-topic';
 import { tradeDetailRoute } from '@/routes/trade-detail';
 import { tradeListRoute } from '@/routes/trade-list';
 import { tradeNewRoute } from '@/routes/trade-new';
+import { tradeQrRoute } from '@/routes/trade-qr';
+import { tradeQrScanRoute } from '@/routes/trade-qr-scan';
 import { tradesRoute } from '@/routes/trades';
 import { verifyEmailRoute } from '@/routes/verify-email';
 import { ErrorScreen } from '@/app/errors/error-screen';
@@ -73,6 +75,8 @@ export const routeTree = rootRoute.addChildren([
     tradesRoute,
     tradeNewRoute,
     tradeDetailRoute,
+    tradeQrRoute,
+    tradeQrScanRoute,
   ]),
   bareLayoutRoute.addChildren([chattingRoute, chattingThreadRoute, alertsRoute]),
 ]);

@@ -214,7 +214,7 @@ describe('catalogues of different ages', () => {
 
   it('a group whose ordering differs (a card removed) is counted, not misread', async () => {
     const lists = listsOf(newer, 300);
-    const removed = newer.filter((c, i) => i !== 4); // the second card of group 1
+    const removed = newer.filter((_, i) => i !== 4); // the second card of group 1
     const got = await roundTrip(await encodeTradeQr(lists, newer), removed);
     const group1 = new Set(newer.filter((c) => c.group === GROUPS[0]).map((c) => c.id));
     const inGroup1 = [...lists.have, ...lists.want].filter((id) => group1.has(id)).length;

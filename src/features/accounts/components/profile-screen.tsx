@@ -20,6 +20,7 @@ import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ko } from '@/i18n/ko-features';
 import { koTrades } from '@/i18n/ko-trades';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
+import { koTradeQr } from '@/i18n/ko-trade-qr';
 import { useOwnProfile, usePublicProfiles } from '@/components/live/accounts';
 import { useFanTrust } from '@/components/live/trades';
 import { useNow } from '@/components/hooks/use-now';
@@ -128,6 +129,11 @@ function SignedIn({ userId }: { userId: string }) {
         <Link to="/tradeList" className={styles.link}>
           <CardsIcon size={20} />
           <span>{tt.tradeList}</span>
+          <ChevronLeftIcon size={18} className={styles.chevron} />
+        </Link>
+        <Link to="/tradeQr" className={styles.link} data-testid="profile-trade-qr">
+          <CardsIcon size={20} />
+          <span>{koTradeQr.links.show}</span>
           <ChevronLeftIcon size={18} className={styles.chevron} />
         </Link>
         <Link to="/matching" className={styles.link}>

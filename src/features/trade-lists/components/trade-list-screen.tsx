@@ -7,6 +7,7 @@ import { ScreenTitle } from '@/components/ui/screen-title';
 import { useTradeLists } from '@/components/live/trades';
 import type { TradeItemKind } from '@/data/pb/records';
 import { koTradeLists } from '@/i18n/ko-trade-lists';
+import { koTradeQr } from '@/i18n/ko-trade-qr';
 import { ListTabs } from './list-tabs';
 import { PublicSwitch } from './public-switch';
 import { TradeItemList } from './trade-item-list';
@@ -57,10 +58,15 @@ function Lists() {
         <p className={styles.summary} aria-live="polite" data-testid="trade-list-summary">
           {lists ? t.summary(counts.have, counts.want) : null}
         </p>
-        <Link to="/matching" className={styles.matching} data-testid="to-matching">
-          <CardsIcon size={18} />
-          {t.matching}
-        </Link>
+        <div className={styles.topLinks}>
+          <Link to="/tradeQr" className={styles.qr} data-testid="to-trade-qr">
+            {koTradeQr.links.show}
+          </Link>
+          <Link to="/matching" className={styles.matching} data-testid="to-matching">
+            <CardsIcon size={18} />
+            {t.matching}
+          </Link>
+        </div>
       </div>
       <PublicSwitch />
       <ListTabs tab={tab} onTab={setTab} counts={lists ? counts : undefined}>
