@@ -3,7 +3,11 @@
 
 type Decoder = typeof import('qr/decode.js');
 let decoder: Promise<Decoder> | null = null;
-function loadDecoder(): Promise<Decoder> {
+/**
+ * The decoder's chunk; the scan screen starts loading it on opening, so a scan that follows with
+ * no signal has it even without the service worker's precache.
+ */
+export function loadDecoder(): Promise<Decoder> {
   decoder ??= import('qr/decode.js');
   return decoder;
 }

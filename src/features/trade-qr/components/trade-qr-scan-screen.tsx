@@ -12,7 +12,7 @@ import {
 } from '@/lib/trade-qr';
 import { koTradeQr } from '@/i18n/ko-trade-qr';
 import { matchScan, type ScanMatch } from '@/features/trade-qr/match';
-import { readPhoto, readVideoFrame } from '@/features/trade-qr/read-image';
+import { loadDecoder, readPhoto, readVideoFrame } from '@/features/trade-qr/read-image';
 import { useQrCatalogue } from '@/features/trade-qr/use-qr-catalogue';
 import { ScanResult } from './scan-result';
 import { LoggedOut } from './trade-qr-screen';
@@ -50,6 +50,9 @@ function Scanner({ renderActions }: TradeQrScanScreenProps) {
   useEffect(() => {
     catalogueRef.current = catalogue;
   }, [catalogue]);
+  useEffect(() => {
+    void loadDecoder().catch(() => {});
+  }, []);
   const collector = useRef(new PartCollector());
   const [progress, setProgress] = useState<Progress | null>(null);
   const [message, setMessage] = useState<string | null>(null);
