@@ -146,7 +146,10 @@ async function readCodes(page: Page): Promise<Buffer[]> {
       await expect
         .poll(() => page.getByTestId('trade-qr-part').textContent())
         .toBe(`${i + 1}/${count}`);
-    out.push(await page.getByTestId('trade-qr-code').screenshot());
+    // centred, clear of the sticky top bar
+    const code = page.getByTestId('trade-qr-code');
+    await code.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    out.push(await code.screenshot());
     if (i + 1 < count) await page.getByRole('button', { name: koTradeQr.show.next }).click();
   }
   return out;

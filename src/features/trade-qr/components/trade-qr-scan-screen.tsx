@@ -178,6 +178,12 @@ function Camera({
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<'starting' | 'on'>('starting');
+  // The callbacks change with every render of the screen (each part read re-renders it); the
+  // camera must not restart for that, or it would never get past the first part.
+  const handlers = useRef({ onText, onStop, onError });
+  useEffect(() => {
+    handlers.current = { onText, onStop, onError };
+  }, [onText, onStop, onError]);
   useEffect(() => {
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -190,7 +196,7 @@ function Camera({
       // The same part seen again in the next frames is not taken twice.
       if (text && text !== last) {
         last = text;
-        if (await onText(text)) return;
+        if (await handlers.current.onText(text)) return;
       }
       timer = setTimeout(() => void tick(), 120);
     };
@@ -208,19 +214,19 @@ function Camera({
     })().catch((err: unknown) => {
       if (!live) return;
       const name = err instanceof DOMException ? err.name : '';
-      onError(
+      handlers.current.onError(
         name === 'NotFoundError' || name === 'OverconstrainedError'
           ? t.cameraMissing
           : t.cameraDenied,
       );
-      onStop();
+      handlers.current.onStop();
     });
     return () => {
       live = false;
       clearTimeout(timer);
       stream?.getTracks().forEach((track) => track.stop());
     };
-  }, [onText, onStop, onError]);
+  }, []);
   return (
     <>
       <video
