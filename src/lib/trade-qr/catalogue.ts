@@ -19,8 +19,6 @@ export interface GroupOrdering {
   ids: string[];
   /** Card id → place in `ids`. */
   index: Map<string, number>;
-  /** `created` of each card in `ids`, in milliseconds. */
-  createdMs: number[];
   /** fingerprint(n) of the first n ids, computed once per n. */
   fingerprint(n: number): number;
 }
@@ -48,13 +46,11 @@ export function orderCatalogue(cards: Iterable<QrCard>): CatalogueOrdering {
               : 0,
     );
     const ids = list.map((c) => c.id);
-    const createdMs = list.map((c) => createdToMs(c.created));
     const prints = new Map<number, number>();
     out.set(group, {
       group,
       ids,
       index: new Map(ids.map((id, i) => [id, i])),
-      createdMs,
       fingerprint(n) {
         let h = prints.get(n);
         if (h === undefined) {
@@ -66,10 +62,4 @@ export function orderCatalogue(cards: Iterable<QrCard>): CatalogueOrdering {
     });
   }
   return out;
-}
-
-/** PocketBase's `2025-01-01 00:00:00.000Z` (or ISO) as milliseconds; 0 when unreadable. */
-export function createdToMs(created: string): number {
-  const ms = Date.parse(created.replace(' ', 'T'));
-  return Number.isFinite(ms) && ms > 0 ? ms : 0;
 }

@@ -2,8 +2,8 @@
 // their have and want lists as places in each group's card ordering. Pure functions: no Dexie,
 // no React.
 
-import { ByteReader, ByteWriter, TruncatedError } from './bytes';
-import type { CatalogueOrdering } from './catalogue';
+import { ByteReader, ByteWriter, TruncatedError, fnv1a } from './bytes';
+import type { CatalogueOrdering, GroupOrdering } from './catalogue';
 import { TradeQrError } from './errors';
 
 /** The payload format's version (the first byte). */
@@ -135,9 +135,10 @@ export function writePayload(lists: TradeQrLists, catalogue: CatalogueOrdering):
   for (const [group, places] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const ordering = catalogue.get(group)!;
     const size = ordering.ids.length;
-    w.text(group);
+    // 12 bytes and a varint name the group and its ordering (docs/trade-qr.md, Payload format).
+    w.u32(fnv1a(group));
     w.varint(size);
-    w.varint(size > 0 ? ordering.createdMs[size - 1]! : 0);
+    w.u32(size > 0 ? fnv1a(ordering.ids[size - 1]!) : 0);
     w.u32(ordering.fingerprint(size));
     writeList(w, places.have, size);
     writeList(w, places.want, size);
@@ -155,26 +156,15 @@ export function readPayload(bytes: Uint8Array, catalogue: CatalogueOrdering): De
     const fan = { id: r.text(), name: r.text() };
     const out: DecodedTradeQr = { fan, have: [], want: [], unknown: 0 };
     const groupCount = r.varint();
+    const byHash = groupsByHash(catalogue);
     for (let g = 0; g < groupCount; g++) {
-      const group = r.text();
+      const mine = byHash.get(r.u32());
       const size = r.varint();
-      const newest = r.varint();
+      const newest = r.u32();
       const print = r.u32();
       const have = readList(r, size);
       const want = readList(r, size);
-      const mine = catalogue.get(group);
-      // My cards up to their newest one: when they are as many as theirs, the fingerprint says
-      // whether the orderings agree; when fewer and I lack their newest card, my catalogue is
-      // older (their newest cards have not reached me) and my cards are their first places. A card removed from one
-      // catalogue makes its group unreadable rather than misread (docs/trade-qr.md, Catalogue
-      // ordering).
-      let readable = 0;
-      if (mine) {
-        let upTo = 0;
-        while (upTo < mine.ids.length && mine.createdMs[upTo]! <= newest) upTo++;
-        if (upTo === size) readable = mine.fingerprint(size) === print ? size : 0;
-        else if (upTo < size && (upTo === 0 || mine.createdMs[upTo - 1]! < newest)) readable = upTo;
-      }
+      const readable = mine ? readablePlaces(mine, size, newest, print) : 0;
       for (const [places, into] of [
         [have, out.have],
         [want, out.want],
@@ -192,4 +182,30 @@ export function readPayload(bytes: Uint8Array, catalogue: CatalogueOrdering): De
       throw new TradeQrError('garbled');
     throw err;
   }
+}
+
+const hashed = new WeakMap<CatalogueOrdering, Map<number, GroupOrdering>>();
+function groupsByHash(catalogue: CatalogueOrdering): Map<number, GroupOrdering> {
+  let map = hashed.get(catalogue);
+  if (!map) {
+    map = new Map([...catalogue.values()].map((o) => [fnv1a(o.group), o]));
+    hashed.set(catalogue, map);
+  }
+  return map;
+}
+
+/**
+ * How many of their places in a group my ordering can name (docs/trade-qr.md, Catalogue
+ * ordering). Their newest card at my place `size - 1` and the same fingerprint: the orderings
+ * agree on every place (mine may go on with newer cards). Their newest card missing from mine
+ * and my ordering shorter: mine is older (their newest cards have not reached me), and my cards
+ * are their first places. Anything else (a card removed or added in between on one side): none,
+ * counted as unknown rather than misread.
+ */
+function readablePlaces(mine: GroupOrdering, size: number, newest: number, print: number): number {
+  if (size === 0) return 0;
+  const at = mine.ids.findIndex((id) => fnv1a(id) === newest);
+  if (at === size - 1) return mine.fingerprint(size) === print ? size : 0;
+  if (at === -1 && mine.ids.length < size) return mine.ids.length;
+  return 0;
 }
