@@ -19,7 +19,7 @@ import type { Browser } from 'playwright-core';
 import { launchBenchBrowser } from '../lib/browser.ts';
 import { machineInfo, type MachineInfo } from '../lib/machine.ts';
 import type { Row } from '../lib/report.ts';
-import { prng, recordId } from '../lib/seed.ts';
+import { prng } from '../lib/seed.ts';
 import { summarize, type Summary } from '../lib/stats.ts';
 import { tsImport } from 'tsx/esm/api';
 import type { QrCard } from '../../src/lib/trade-qr/index.ts';
@@ -74,6 +74,14 @@ async function deflatedSize(bytes: Uint8Array): Promise<number> {
     .stream()
     .pipeThrough(new CompressionStream('deflate-raw'));
   return (await new Response(stream).arrayBuffer()).byteLength;
+}
+
+/** Record-like ids from a seeded PRNG, so every run measures the same payloads. */
+const ids = prng(1);
+function recordId(): string {
+  let id = '';
+  for (let i = 0; i < 15; i++) id += 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(ids() * 36)];
+  return id;
 }
 
 function catalogue(n: number, groups: number): QrCard[] {
