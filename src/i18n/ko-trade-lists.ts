@@ -71,6 +71,8 @@ export const koTradeLists = {
       '비공개: 다른 팬에게 보이지 않아요. 자랑하기로 공개한 콜렉트북에서 담은 카드만 매칭에 보여요.',
     publicFailed: '공개 설정을 바꾸지 못했어요. 다시 시도해 주세요.',
     matching: '매칭 보기',
+    // docs/trade-qr.md: the link sits here so this screen's chunk does not carry ko-trade-qr
+    tradeQr: '내 교환 QR',
     haveListLabel: '보유·교환 가능 카드',
     wantListLabel: '구하는 카드',
     unknownCard: '불러오지 못한 카드',

@@ -20,7 +20,6 @@ import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ko } from '@/i18n/ko-features';
 import { koTrades } from '@/i18n/ko-trades';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
-import { koTradeQr } from '@/i18n/ko-trade-qr';
 import { useOwnProfile, usePublicProfiles } from '@/components/live/accounts';
 import { useFanTrust } from '@/components/live/trades';
 import { useNow } from '@/components/hooks/use-now';
@@ -133,7 +132,7 @@ function SignedIn({ userId }: { userId: string }) {
         </Link>
         <Link to="/tradeQr" className={styles.link} data-testid="profile-trade-qr">
           <CardsIcon size={20} />
-          <span>{koTradeQr.links.show}</span>
+          <span>{tt.tradeQr}</span>
           <ChevronLeftIcon size={18} className={styles.chevron} />
         </Link>
         <Link to="/matching" className={styles.link}>

@@ -7,7 +7,6 @@ import { ScreenTitle } from '@/components/ui/screen-title';
 import { useTradeLists } from '@/components/live/trades';
 import type { TradeItemKind } from '@/data/pb/records';
 import { koTradeLists } from '@/i18n/ko-trade-lists';
-import { koTradeQr } from '@/i18n/ko-trade-qr';
 import { ListTabs } from './list-tabs';
 import { PublicSwitch } from './public-switch';
 import { TradeItemList } from './trade-item-list';
@@ -60,7 +59,7 @@ function Lists() {
         </p>
         <div className={styles.topLinks}>
           <Link to="/tradeQr" className={styles.qr} data-testid="to-trade-qr">
-            {koTradeQr.links.show}
+            {t.tradeQr}
           </Link>
           <Link to="/matching" className={styles.matching} data-testid="to-matching">
             <CardsIcon size={18} />
