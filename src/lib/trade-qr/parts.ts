@@ -23,9 +23,30 @@ const MAX_PARTS = 36 * 36 - 1;
 const RAW = 0x00;
 const DEFLATED = 0x01;
 
-async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream) {
-  const out = new Response(new Blob([bytes as BlobPart]).stream().pipeThrough(stream));
-  return new Uint8Array(await out.arrayBuffer());
+/** Bytes through a (de)compression stream, with streams alone (no Blob or Response needed). */
+async function pipe(
+  bytes: Uint8Array,
+  stream: CompressionStream | DecompressionStream,
+): Promise<Uint8Array> {
+  const writer = stream.writable.getWriter();
+  void writer.write(bytes as Uint8Array<ArrayBuffer>).catch(() => {});
+  void writer.close().catch(() => {});
+  const reader = stream.readable.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.length;
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
 }
 
 const b36 = (n: number, width: number) => n.toString(36).toUpperCase().padStart(width, '0');
