@@ -157,6 +157,8 @@ describe('/tradeQr', () => {
     const drawn = () => byTestId(el, 'trade-qr-code')?.querySelector('path')?.getAttribute('d');
     expect(shown()).toBe(koTradeQr.show.part(1, count));
     const first = drawn();
+    // the code arrived outside act (the encoding is async): let its effects (the timer) run
+    await act(async () => {});
 
     await act(async () => vi.advanceTimersByTime(PART_MS));
     expect(shown()).toBe(koTradeQr.show.part(2, count));
