@@ -13,7 +13,7 @@ import {
 import { koTradeQr } from '@/i18n/ko-trade-qr';
 import { matchScan, type ScanMatch } from '@/features/trade-qr/match';
 import { loadDecoder, readPhoto, readVideoFrame } from '@/features/trade-qr/read-image';
-import { useQrCatalogue } from '@/features/trade-qr/use-qr-catalogue';
+import { useQrCatalogue } from '@/features/trade-qr/hooks/use-qr-catalogue';
 import { ScanResult } from './scan-result';
 import { LoggedOut } from './trade-qr-screen';
 import styles from './trade-qr.module.css';

@@ -8,7 +8,7 @@ import { ScreenTitle } from '@/components/ui/screen-title';
 import { KeyIcon } from '@/components/ui/icons';
 import { encodeTradeQr, TradeQrError } from '@/lib/trade-qr';
 import { koTradeQr } from '@/i18n/ko-trade-qr';
-import { useQrCatalogue } from '@/features/trade-qr/use-qr-catalogue';
+import { useQrCatalogue } from '@/features/trade-qr/hooks/use-qr-catalogue';
 import { QrCode } from './qr-code';
 import styles from './trade-qr.module.css';
 
