@@ -60,24 +60,45 @@ function Scanner({ renderActions }: TradeQrScanScreenProps) {
   const [camera, setCamera] = useState(false);
   const done = decoded !== null;
 
-  /** One scanned text: a part added, or a refusal said; true once the payload is complete. */
-  const take = useCallback(async (text: string): Promise<boolean> => {
-    const c = collector.current;
+  /** The whole payload read against my catalogue; a payload that does not read starts over. */
+  const finish = useCallback(async (ordering: CatalogueOrdering): Promise<boolean> => {
     try {
-      const { added } = c.add(text);
-      setProgress({ ...c.progress, missing: c.missing() });
-      if (added) setMessage(null);
-      if (!c.complete) return false;
-      const ordering = catalogueRef.current;
-      if (!ordering) return false;
-      setDecoded(await decodeTradeQr(c, ordering));
+      setDecoded(await decodeTradeQr(collector.current, ordering));
       return true;
     } catch (err) {
       setMessage(err instanceof TradeQrError ? err.message : koTradeQr.errors.garbled);
-      if (c.complete) collector.current = new PartCollector();
+      collector.current = new PartCollector();
+      setProgress(null);
       return false;
     }
   }, []);
+
+  // A payload completed before the catalogue had loaded is read once it has.
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    if (waiting && catalogue) void finish(catalogue).then(() => setWaiting(false));
+  }, [waiting, catalogue, finish]);
+
+  /** One scanned text: a part added, or a refusal said; true once the payload is complete. */
+  const take = useCallback(
+    async (text: string): Promise<boolean> => {
+      const c = collector.current;
+      try {
+        const { added } = c.add(text);
+        setProgress({ ...c.progress, missing: c.missing() });
+        if (added) setMessage(null);
+      } catch (err) {
+        setMessage(err instanceof TradeQrError ? err.message : koTradeQr.errors.garbled);
+        return false;
+      }
+      if (!c.complete) return false;
+      const ordering = catalogueRef.current;
+      if (ordering) return finish(ordering);
+      setWaiting(true);
+      return true;
+    },
+    [finish],
+  );
 
   const reset = () => {
     collector.current = new PartCollector();
