@@ -146,6 +146,15 @@ const BENCHES: Bench[] = [
       /^messages\/s, batches of 1 \(\d+ realtime clients\)$/,
     ],
   },
+  {
+    name: 'trade-qr',
+    title: 'Trade QR codes: payload size and decode time',
+    run: async (ctx) => {
+      const qr = await import('./trade-qr/bench.ts');
+      return qr.runTradeQrBench(ctx.quick ? qr.QUICK : {});
+    },
+    headline: [/^(50|300|1000)-card list: codes$/, /^1000-card list: text$/, /^decode one code/],
+  },
 ];
 
 function readPreviousSuite(): SuiteResult | null {

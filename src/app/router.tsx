@@ -34,6 +34,8 @@ import { settingsTopicRoute } from '@/routes/settings-topic';
 import { tradeDetailRoute } from '@/routes/trade-detail';
 import { tradeListRoute } from '@/routes/trade-list';
 import { tradeNewRoute } from '@/routes/trade-new';
+import { tradeQrRoute } from '@/routes/trade-qr';
+import { tradeQrScanRoute } from '@/routes/trade-qr-scan';
 import { tradesRoute } from '@/routes/trades';
 import { verifyEmailRoute } from '@/routes/verify-email';
 import { ErrorScreen } from '@/app/errors/error-screen';
@@ -75,6 +77,8 @@ export const routeTree = rootRoute.addChildren([
     tradeNewRoute,
     tradeDetailRoute,
     encountersRoute,
+    tradeQrRoute,
+    tradeQrScanRoute,
   ]),
   bareLayoutRoute.addChildren([chattingRoute, chattingThreadRoute, alertsRoute]),
 ]);

@@ -73,6 +73,8 @@ export const koTradeLists = {
     matching: '매칭 보기',
     /** The way to 만난 팬 (docs/encounters.md): fans saved after scanning their trade code. */
     encounters: '만난 팬',
+    // docs/trade-qr.md: the link sits here so this screen's chunk does not carry ko-trade-qr
+    tradeQr: '내 교환 QR',
     haveListLabel: '보유·교환 가능 카드',
     wantListLabel: '구하는 카드',
     unknownCard: '불러오지 못한 카드',

@@ -208,6 +208,8 @@ export const koTradeScreens = {
     byFan: (name: string) => `${name}님`,
     menuLabel: '교환 메뉴',
     tradeList: '내 교환 목록',
+    // docs/trade-qr.md: the link sits here so the profile's chunk does not carry ko-trade-qr
+    tradeQr: '내 교환 QR',
     matching: '매칭',
     trades: '거래',
     chatting: '채팅',

@@ -24,6 +24,8 @@ export const ROUTES: ReadonlyArray<readonly [path: string, h1: string]> = [
   ['/authNaver', '네이버 로그인'],
   ['/api/oauth2-redirect', '소셜 로그인'],
   ['/tradeList', '내 교환 목록'],
+  ['/tradeQr', '내 교환 QR'],
+  ['/tradeQr/scan', 'QR 스캔'],
   ['/matching', '매칭'],
   ['/trades', '거래'],
   ['/chatting', '채팅'],

@@ -31,6 +31,7 @@ import {
   type PhotoCardQuery,
 } from '@/data/queries/photo-cards.ts';
 import { listReports } from '@/data/queries/reports.ts';
+import { listQrCatalogue } from '@/data/trade-qr/catalogue.ts';
 import {
   countDeadLetters,
   countOutbox,
@@ -117,6 +118,8 @@ export const reads = {
   trade: (userId: Id, id: Id) =>
     userId && id ? getTradeSummary(id, userId) : Promise.resolve(null),
   reviewsOfTrade: (tradeId: Id) => (tradeId ? listReviewsOfTrade(tradeId) : Promise.resolve([])),
+  /** Every card's id, group and created, for the trade QR codes (docs/trade-qr.md). */
+  tradeQrCatalogue: () => listQrCatalogue(),
   cachedMatches: (userId: Id, card: string) =>
     userId ? getCachedMatches(userId, card) : Promise.resolve(null),
   conversations: (userId: Id) => (userId ? listConversations(userId) : Promise.resolve([])),

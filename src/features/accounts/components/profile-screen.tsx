@@ -130,6 +130,11 @@ function SignedIn({ userId }: { userId: string }) {
           <span>{tt.tradeList}</span>
           <ChevronLeftIcon size={18} className={styles.chevron} />
         </Link>
+        <Link to="/tradeQr" className={styles.link} data-testid="profile-trade-qr">
+          <CardsIcon size={20} />
+          <span>{tt.tradeQr}</span>
+          <ChevronLeftIcon size={18} className={styles.chevron} />
+        </Link>
         <Link to="/matching" className={styles.link}>
           <SparkleIcon size={20} />
           <span>{tt.matching}</span>

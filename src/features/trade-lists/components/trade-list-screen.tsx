@@ -54,7 +54,10 @@ function Lists() {
           {lists ? t.summary(counts.have, counts.want) : null}
         </p>
         <div className={styles.links}>
-          <Link to="/encounters" className={styles.encounters} data-testid="to-encounters">
+          <Link to="/tradeQr" className={styles.outline} data-testid="to-trade-qr">
+            {t.tradeQr}
+          </Link>
+          <Link to="/encounters" className={styles.outline} data-testid="to-encounters">
             {t.encounters}
           </Link>
           <Link to="/matching" className={styles.matching} data-testid="to-matching">

@@ -1,0 +1,7 @@
+// The trade QR feature (docs/trade-qr.md): the two screens and the scan screen's slot type.
+export { matchScan, type ScanMatch } from './match';
+export { TradeQrScreen } from '@/features/trade-qr/components/trade-qr-screen';
+export {
+  TradeQrScanScreen,
+  type TradeQrScanScreenProps,
+} from '@/features/trade-qr/components/trade-qr-scan-screen';
