@@ -2,6 +2,8 @@ import { useToday } from '@/components/live/render-clock';
 import { useRevealCount } from '@/components/hooks/use-after-idle';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { ko } from '@/i18n/ko-features';
+import { distanceMeters, sortByDistance } from '@/lib/geo';
+import { formatDistance } from '@/lib/geo-format';
 import { orderForList } from '@/lib/meetup-dates';
 import { filterMeetups, hasLocation } from '@/lib/meetup-search';
 import { CardSearchBox } from '@/components/cards/card-search-box';
@@ -13,6 +15,8 @@ import type { LocatedMeetUp } from '@/features/meetups/components/map-screen/map
 import { MeetupCard } from '@/features/meetups/components/map-screen/meetup-card';
 import styles from '@/features/meetups/components/map-screen/meetup-map-screen.module.css';
 import { useScreenTop } from '@/features/meetups/hooks/use-screen-top';
+import type { NearMe, NearOrder } from '@/features/meetups/near/near-me';
+import { NearOrderBar } from '@/features/meetups/near/near-order';
 
 const t = ko.meetupMap;
 
@@ -38,7 +42,8 @@ interface Selection {
  * left column with search and list beside the map. Picking a marker or a card selects that cafe:
  * the card is highlighted and scrolled into view, the map centres on the marker. The search
  * (debounced 500 ms, over every field) narrows both the list and the markers, and starts empty on
- * each visit.
+ * each visit. The map's 내 위치 button gives the fan's position: the cards then show their
+ * distance and the list runs nearest first, until the fan switches back to the usual order.
  */
 export function MeetupMapScreen() {
   const [query, setQuery] = useState('');
@@ -47,10 +52,30 @@ export function MeetupMapScreen() {
   const today = useToday();
   const all = useMemo(() => (stored ? orderForList(stored, today) : undefined), [stored, today]);
   const [selection, setSelection] = useState<Selection>({ id: null, focus: 0, reveal: 0 });
+  const [near, setNear] = useState<NearMe | null>(null);
+  const [order, setOrder] = useState<NearOrder>('distance');
   const screenRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   useScreenTop(screenRef);
 
-  const shown = useMemo(() => (all ? filterMeetups(all, search) : undefined), [all, search]);
+  const filtered = useMemo(() => (all ? filterMeetups(all, search) : undefined), [all, search]);
+  // docs/product-rules.md, Meetup map: nearest first while the position is known and the fan
+  // has not switched back; events without coordinates keep their order after the rest.
+  const shown = useMemo(
+    () =>
+      filtered && near && order === 'distance'
+        ? sortByDistance(filtered, near, (m) => (hasLocation(m) ? m : null))
+        : filtered,
+    [filtered, near, order],
+  );
+  const distances = useMemo(() => {
+    const labels = new Map<string, string>();
+    if (!near || !filtered) return labels;
+    for (const m of filtered) {
+      if (hasLocation(m)) labels.set(m.id, formatDistance(distanceMeters(near, m)));
+    }
+    return labels;
+  }, [filtered, near]);
   const revealed = useRevealCount(shown?.length ?? 0, FIRST_CARDS, shown !== undefined);
   const located = useMemo(
     () => (shown ?? []).filter((m): m is LocatedMeetUp => hasLocation(m)),
@@ -63,6 +88,17 @@ export function MeetupMapScreen() {
   const selectFromMap = useCallback((id: string) => {
     setSelection((s) => ({ id, focus: s.focus + 1, reveal: s.reveal + 1 }));
   }, []);
+  // A new order starts the list from its beginning: the nearest cafe first in view.
+  const toTop = () => listRef.current?.scrollTo({ top: 0, left: 0 });
+  const onNear = useCallback((position: NearMe) => {
+    setNear(position);
+    setOrder('distance');
+    toTop();
+  }, []);
+  const onOrder = (next: NearOrder) => {
+    setOrder(next);
+    toTop();
+  };
 
   return (
     <section ref={screenRef} className={styles.screen} data-testid="meetup-map-screen">
@@ -78,6 +114,7 @@ export function MeetupMapScreen() {
           <p className={styles.count} aria-live="polite" data-testid="meetup-count">
             {shown ? t.count(shown.length) : ''}
           </p>
+          {near && <NearOrderBar near={near} order={order} onOrder={onOrder} />}
         </div>
         {shown === undefined ? (
           <p className={styles.loading} role="status">
@@ -92,7 +129,13 @@ export function MeetupMapScreen() {
             )}
           </div>
         ) : (
-          <ul className={styles.list} aria-label={t.listLabel} data-testid="meetup-list">
+          <ul
+            ref={listRef}
+            className={styles.list}
+            aria-label={t.listLabel}
+            data-testid="meetup-list"
+            data-order={near && order === 'distance' ? 'distance' : 'date'}
+          >
             {shown.slice(0, revealed).map((m, i) => (
               <MeetupCard
                 key={m.id}
@@ -101,6 +144,7 @@ export function MeetupMapScreen() {
                 selected={m.id === selection.id}
                 reveal={m.id === selection.id ? selection.reveal : 0}
                 onSelect={selectFromList}
+                distance={distances.get(m.id)}
               />
             ))}
           </ul>
@@ -113,6 +157,8 @@ export function MeetupMapScreen() {
           focusKey={selection.focus}
           search={search}
           onSelect={selectFromMap}
+          near={near}
+          onNear={onNear}
         />
       </div>
     </section>
