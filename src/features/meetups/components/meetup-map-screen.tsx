@@ -1,6 +1,6 @@
 import { useToday } from '@/components/live/render-clock';
 import { useRevealCount } from '@/components/hooks/use-after-idle';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ko } from '@/i18n/ko-features';
 import { distanceMeters, sortByDistance } from '@/lib/geo';
 import { formatDistance } from '@/lib/geo-format';
@@ -88,16 +88,20 @@ export function MeetupMapScreen() {
   const selectFromMap = useCallback((id: string) => {
     setSelection((s) => ({ id, focus: s.focus + 1, reveal: s.reveal + 1 }));
   }, []);
-  // A new order starts the list from its beginning: the nearest cafe first in view.
-  const toTop = () => listRef.current?.scrollTo({ top: 0, left: 0 });
+  // A new order starts the list from its beginning, the nearest cafe in view. After the render:
+  // the phone's strip snaps, and a snapping box keeps its snapped card in view when cards move.
+  const [ordered, setOrdered] = useState(0);
+  useEffect(() => {
+    if (ordered) listRef.current?.scrollTo({ top: 0, left: 0 });
+  }, [ordered]);
   const onNear = useCallback((position: NearMe) => {
     setNear(position);
     setOrder('distance');
-    toTop();
+    setOrdered((n) => n + 1);
   }, []);
   const onOrder = (next: NearOrder) => {
     setOrder(next);
-    toTop();
+    setOrdered((n) => n + 1);
   };
 
   return (

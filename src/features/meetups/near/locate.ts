@@ -2,15 +2,17 @@ import { keepLastPosition, readLastPosition } from './last-position';
 import type { NearMe } from './near-me';
 
 /**
- * docs/product-rules.md, Meetup map: one position per press, from the device's best source
- * (GPS where there is one: at a crowded event the street matters), waiting at most 10 s, and a
- * position up to a minute old is good enough (a second press right after the first answers at
- * once).
+ * docs/product-rules.md, Meetup map: one position per press, from the device's best source (GPS
+ * where there is one: at a crowded event the street matters), waiting at most 10 s. No cached
+ * fix (maximumAge 0): a press asks "where am I now", and a fan who walked to the next cafe and
+ * pressed again within a minute would otherwise be answered with the spot they left (Chromium
+ * hands back its last fix for any maximumAge it still fits). When no fix comes in time, the
+ * position kept on the device stands in, so a slow fix costs at most those 10 s.
  */
 export const LOCATE_OPTIONS: PositionOptions = {
   enableHighAccuracy: true,
   timeout: 10_000,
-  maximumAge: 60_000,
+  maximumAge: 0,
 };
 
 export type LocateProblem = 'denied' | 'unavailable' | 'timeout' | 'unsupported';

@@ -39,8 +39,7 @@ export function NearLayer({ near }: { near: NearMe }) {
   const map = useMap();
   // the kept position's age in its name, brought up to date each minute
   const now = useNow(60_000);
-  const minute = Math.floor(now / 60_000);
-  const icon = useMemo(() => hereIcon(near, minute * 60_000), [near, minute]);
+  const icon = useMemo(() => hereIcon(near, now), [near, now]);
   const centre = useEffectEvent(() => {
     const zoom = Math.max(map.getZoom(), DISABLE_CLUSTERING_AT_ZOOM);
     map.setView([near.lat, near.lng], zoom, { animate: !reducedMotion() });
