@@ -7,7 +7,6 @@ import { koAlerts } from './ko-alerts';
 import { koCollectBook } from './ko-collect-book';
 import { koMeetupDetail } from './ko-meetup-detail';
 import { koMeetupMap } from './ko-meetup-map';
-import { koMeetupNear } from './ko-meetup-near';
 import { koPwa } from './ko-pwa';
 import { koReports } from './ko-reports';
 
@@ -16,7 +15,6 @@ export const ko = {
   ...koAccounts,
   ...koCollectBook,
   ...koMeetupMap,
-  ...koMeetupNear,
   ...koMeetupDetail,
   ...koReports,
   ...koPwa,

@@ -19,6 +19,8 @@ export const koMeetupMap = {
     cafeLabel: '카페',
     addressLabel: '주소',
     dateLabel: '기간',
+    /** Before a card's distance from the fan (내 주변), for screen readers. */
+    distanceLabel: '거리',
     mapLabel: '밋업 지도',
     zoomIn: '확대',
     zoomOut: '축소',

@@ -1,5 +1,6 @@
 // Strings of 내 주변 on the meetup map (/meetup: the 내 위치 button, the distance order, its
-// messages; docs/product-rules.md, Meetup map); merged into `ko` by ko-features.ts.
+// messages; docs/product-rules.md, Meetup map). Imported directly by the code that comes with the
+// map's chunk, not merged into ko-features.ts: every screen's chunk carries that one.
 export const koMeetupNear = {
   meetupNear: {
     /** The map's button; its visible text is its name. */
@@ -15,7 +16,6 @@ export const koMeetupNear = {
     /** Where the distances are measured from. */
     fromHere: '현재 위치 기준',
     fromLast: (age: string) => `마지막 위치 · ${age}`,
-    distanceLabel: '거리',
     /** Distances on the cards: '350m', '1.2km', '12km'. */
     meters: (n: number) => `${n}m`,
     kilometers: (n: string) => `${n}km`,

@@ -12,7 +12,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ko } from '../../src/i18n/ko-features.ts';
+import { koMeetupNear } from '../../src/i18n/ko-meetup-near.ts';
 import { distanceMeters, sortByDistance, type LatLng } from '../../src/lib/geo.ts';
 import { formatDistance } from '../../src/lib/geo-format.ts';
 import { LAST_POSITION_KEY } from '../../src/features/meetups/near/last-position.ts';
@@ -29,7 +29,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const t = ko.meetupNear;
+const t = koMeetupNear.meetupNear;
 const HERE = '[data-near-me]';
 /** The map pans to a new position with an animation: room for it on a busy machine. */
 const MAP_WAIT = { timeout: 10_000 };

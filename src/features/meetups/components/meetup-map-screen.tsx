@@ -2,8 +2,6 @@ import { useToday } from '@/components/live/render-clock';
 import { useRevealCount } from '@/components/hooks/use-after-idle';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ko } from '@/i18n/ko-features';
-import { distanceMeters, sortByDistance } from '@/lib/geo';
-import { formatDistance } from '@/lib/geo-format';
 import { orderForList } from '@/lib/meetup-dates';
 import { filterMeetups, hasLocation } from '@/lib/meetup-search';
 import { CardSearchBox } from '@/components/cards/card-search-box';
@@ -15,8 +13,7 @@ import type { LocatedMeetUp } from '@/features/meetups/components/map-screen/map
 import { MeetupCard } from '@/features/meetups/components/map-screen/meetup-card';
 import styles from '@/features/meetups/components/map-screen/meetup-map-screen.module.css';
 import { useScreenTop } from '@/features/meetups/hooks/use-screen-top';
-import type { NearMe, NearOrder } from '@/features/meetups/near/near-me';
-import { NearOrderBar } from '@/features/meetups/near/near-order';
+import type { NearFound, NearOrder } from '@/features/meetups/near/near-me';
 
 const t = ko.meetupMap;
 
@@ -52,7 +49,9 @@ export function MeetupMapScreen() {
   const today = useToday();
   const all = useMemo(() => (stored ? orderForList(stored, today) : undefined), [stored, today]);
   const [selection, setSelection] = useState<Selection>({ id: null, focus: 0, reveal: 0 });
-  const [near, setNear] = useState<NearMe | null>(null);
+  // The fan's position and the code to use it, both from the map's 내 위치 button.
+  const [found, setFound] = useState<NearFound | null>(null);
+  const near = found?.position ?? null;
   const [order, setOrder] = useState<NearOrder>('distance');
   const screenRef = useRef<HTMLElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -63,23 +62,20 @@ export function MeetupMapScreen() {
   // has not switched back; events without coordinates keep their order after the rest.
   const shown = useMemo(
     () =>
-      filtered && near && order === 'distance'
-        ? sortByDistance(filtered, near, (m) => (hasLocation(m) ? m : null))
+      filtered && found && order === 'distance'
+        ? found.kit.nearestFirst(filtered, found.position)
         : filtered,
-    [filtered, near, order],
+    [filtered, found, order],
   );
-  const distances = useMemo(() => {
-    const labels = new Map<string, string>();
-    if (!near || !filtered) return labels;
-    for (const m of filtered) {
-      if (hasLocation(m)) labels.set(m.id, formatDistance(distanceMeters(near, m)));
-    }
-    return labels;
-  }, [filtered, near]);
+  const distances = useMemo(
+    () => (found && filtered ? found.kit.distanceLabels(filtered, found.position) : null),
+    [filtered, found],
+  );
   const revealed = useRevealCount(shown?.length ?? 0, FIRST_CARDS, shown !== undefined);
+  // from the unsorted list: the markers need not change when only the order does
   const located = useMemo(
-    () => (shown ?? []).filter((m): m is LocatedMeetUp => hasLocation(m)),
-    [shown],
+    () => (filtered ?? []).filter((m): m is LocatedMeetUp => hasLocation(m)),
+    [filtered],
   );
 
   const selectFromList = useCallback((id: string) => {
@@ -94,8 +90,8 @@ export function MeetupMapScreen() {
   useEffect(() => {
     if (ordered) listRef.current?.scrollTo({ top: 0, left: 0 });
   }, [ordered]);
-  const onNear = useCallback((position: NearMe) => {
-    setNear(position);
+  const onNear = useCallback((next: NearFound) => {
+    setFound(next);
     setOrder('distance');
     setOrdered((n) => n + 1);
   }, []);
@@ -118,7 +114,9 @@ export function MeetupMapScreen() {
           <p className={styles.count} aria-live="polite" data-testid="meetup-count">
             {shown ? t.count(shown.length) : ''}
           </p>
-          {near && <NearOrderBar near={near} order={order} onOrder={onOrder} />}
+          {found && (
+            <found.kit.NearOrderBar near={found.position} order={order} onOrder={onOrder} />
+          )}
         </div>
         {shown === undefined ? (
           <p className={styles.loading} role="status">
@@ -148,7 +146,7 @@ export function MeetupMapScreen() {
                 selected={m.id === selection.id}
                 reveal={m.id === selection.id ? selection.reveal : 0}
                 onSelect={selectFromList}
-                distance={distances.get(m.id)}
+                distance={distances?.get(m.id)}
               />
             ))}
           </ul>

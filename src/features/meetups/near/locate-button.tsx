@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
 import { Icon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
-import { ko } from '@/i18n/ko-features';
+import { koMeetupNear } from '@/i18n/ko-meetup-near';
 import { locate, type LocateProblem } from './locate';
-import type { NearMe } from './near-me';
+import * as kit from './near-kit';
+import type { NearFound } from './near-me';
 import styles from './near.module.css';
 
-const t = ko.meetupNear;
+const t = koMeetupNear.meetupNear;
 
 const MESSAGES: Record<LocateProblem, string> = {
   denied: t.denied,
@@ -34,7 +35,7 @@ function CrosshairIcon() {
  * browser's permission prompt comes only now) and hands it to the screen, which sorts the list
  * and has the map centre on it; a problem is a toast and changes nothing.
  */
-export function LocateButton({ onNear }: { onNear: (near: NearMe) => void }) {
+export function LocateButton({ onNear }: { onNear: (found: NearFound) => void }) {
   const [busy, setBusy] = useState(false);
   const pending = useRef(false);
   const press = async () => {
@@ -49,7 +50,7 @@ export function LocateButton({ onNear }: { onNear: (near: NearMe) => void }) {
       }
       if (result.fallback) toast.error(t.usingLast, { id: TOAST_ID });
       else toast.dismiss(TOAST_ID);
-      onNear(result.position);
+      onNear({ position: result.position, kit });
     } finally {
       pending.current = false;
       setBusy(false);

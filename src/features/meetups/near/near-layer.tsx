@@ -2,14 +2,14 @@ import L from 'leaflet';
 import { useEffect, useEffectEvent, useMemo } from 'react';
 import { Circle, Marker, useMap } from 'react-leaflet';
 import { useNow } from '@/components/hooks/use-now';
-import { ko } from '@/i18n/ko-features';
+import { koMeetupNear } from '@/i18n/ko-meetup-near';
 import { formatDistance } from '@/lib/geo-format';
 import { DISABLE_CLUSTERING_AT_ZOOM } from '@/lib/map-levels';
 import { relativeTime } from '@/lib/relative-time';
 import type { NearMe } from './near-me';
 import styles from './near.module.css';
 
-const t = ko.meetupNear;
+const t = koMeetupNear.meetupNear;
 
 const DOT = 22;
 

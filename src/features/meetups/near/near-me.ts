@@ -1,4 +1,5 @@
 import type { LatLng } from '@/lib/geo';
+import type * as NearKit from './near-kit';
 
 /**
  * Where the fan is, for 내 주변 (docs/product-rules.md, Meetup map): the position the 내 위치
@@ -16,3 +17,12 @@ export interface NearMe extends LatLng {
 
 /** The list's order while the position is known: nearest first, or the usual date order. */
 export type NearOrder = 'distance' | 'date';
+
+/**
+ * A position from the 내 위치 button with the code the list needs to use it (near-kit.ts), which
+ * comes with the map's chunk rather than the screen's.
+ */
+export interface NearFound {
+  position: NearMe;
+  kit: typeof NearKit;
+}

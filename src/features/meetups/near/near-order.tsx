@@ -1,10 +1,10 @@
 import { useNow } from '@/components/hooks/use-now';
-import { ko } from '@/i18n/ko-features';
+import { koMeetupNear } from '@/i18n/ko-meetup-near';
 import { relativeTime } from '@/lib/relative-time';
 import type { NearMe, NearOrder } from './near-me';
 import styles from './near-order.module.css';
 
-const t = ko.meetupNear;
+const t = koMeetupNear.meetupNear;
 
 /** How often the kept position's age ('5분 전') is brought up to date. */
 const AGE_TICK_MS = 30_000;

@@ -30,7 +30,7 @@ import { artistIcon } from '@/features/meetups/map/artist-icon';
 import { AppTileLayer } from '@/features/meetups/map/tile-layer';
 import { LocateButton } from '@/features/meetups/near/locate-button';
 import { NearLayer } from '@/features/meetups/near/near-layer';
-import type { NearMe } from '@/features/meetups/near/near-me';
+import type { NearFound, NearMe } from '@/features/meetups/near/near-me';
 import styles from './map-view.module.css';
 
 const t = ko.meetupMap;
@@ -50,7 +50,7 @@ export interface MapViewProps {
   /** The fan's position once 내 위치 found one (drawn, and the map centres on each new one). */
   near: NearMe | null;
   /** A position from the 내 위치 button (docs/product-rules.md, Meetup map). */
-  onNear: (near: NearMe) => void;
+  onNear: (found: NearFound) => void;
 }
 
 /** The round artist image, at the thumbnail size the collection defines (pb_migrations). */

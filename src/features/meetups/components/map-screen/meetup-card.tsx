@@ -129,7 +129,7 @@ export const MeetupCard = memo(function MeetupCard({
         )}
         {distance ? (
           <p className={styles.distance} data-testid="meetup-distance">
-            <span className="visually-hidden">{ko.meetupNear.distanceLabel} </span>
+            <span className="visually-hidden">{t.distanceLabel} </span>
             {distance}
           </p>
         ) : null}
