@@ -3,7 +3,9 @@
  * real PocketBase serving the built app: the 내 위치 button with Playwright's emulated
  * geolocation. The list runs nearest first from the emulated point with each card's distance,
  * the map centres on the fan's dot, a new position reorders, '기본 순' brings the usual order
- * back; a refused permission says so and changes nothing; offline after one use the kept
+ * back; a refused permission, no position and no answer in time each say so and change nothing
+ * (the last two through Chromium's own geolocation: an override without coordinates, and none
+ * at all); a kept position stands in when the device cannot say; offline after one use the kept
  * position is used and labelled with its age. Tiles are generated locally (tests/helpers/tiles.ts).
  *
  * The expected orders come from the seeded events as the local store holds them, measured with
@@ -210,6 +212,58 @@ describe('내 주변 (phone)', () => {
     expect(await mapState(page)).toEqual(before);
     // nothing was kept for later
     expect(await page.evaluate((key) => localStorage.getItem(key), LAST_POSITION_KEY)).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('no position, and no answer in time: the messages; a kept position then stands in', async () => {
+    const { context, page, errors, events } = await openMap(browser, viewport, 'serve', {
+      serviceWorker: false,
+    });
+    await context.grantPermissions(['geolocation'], { origin: baseUrl() });
+    const usual = await cardIds(page);
+    const before = await mapState(page);
+    const unchanged = async () => {
+      expect(await cardIds(page)).toEqual(usual);
+      expect(await page.getByTestId('meetup-distance').count()).toBe(0);
+      expect(await page.getByTestId('near-source').count()).toBe(0);
+      expect(await page.locator(HERE).count()).toBe(0);
+      expect(await mapState(page)).toEqual(before);
+    };
+    // Chromium's own "position unavailable": an override without coordinates (DevTools protocol)
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setGeolocationOverride', {});
+    await locateButton(page).click();
+    await expect.poll(() => page.getByText(t.unavailable).isVisible(), MAP_WAIT).toBe(true);
+    await unchanged();
+
+    // no override at all: this Chromium has no location source, so no answer comes and the
+    // request runs into its 10 s limit
+    await cdp.send('Emulation.clearGeolocationOverride');
+    await page.getByRole('button', { name: t.locate, exact: true }).click();
+    await expect.poll(() => page.getByTestId('locate-me').getAttribute('aria-busy')).toBe('true');
+    expect(await page.getByTestId('locate-me').textContent()).toBe(t.locating);
+    await expect.poll(() => page.getByText(t.timeout).isVisible(), { timeout: 25_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('locate-me').textContent()).toBe(t.locate);
+    await unchanged();
+
+    // one position found, then none: the kept one stands in, and says so
+    const located = events.filter((e) => e.located);
+    const a = northOf(located[2]!);
+    await stand(context, a);
+    await locateButton(page).click();
+    const fromA = nearestFirst(usual, events, a);
+    await expect.poll(() => cardIds(page), { timeout: 10_000 }).toEqual(fromA);
+    expect(await page.getByTestId('near-source').textContent()).toBe(t.fromHere);
+    await page.getByRole('button', { name: t.byDate }).click();
+    await expect.poll(() => cardIds(page)).toEqual(usual);
+    await cdp.send('Emulation.setGeolocationOverride', {});
+    await locateButton(page).click();
+    await expect.poll(() => page.getByText(t.usingLast).isVisible(), MAP_WAIT).toBe(true);
+    await expect.poll(() => cardIds(page)).toEqual(fromA);
+    expect(await page.getByTestId('near-source').textContent()).toBe(t.fromLast('방금 전'));
+    await expect.poll(() => page.locator(HERE).getAttribute('data-near-me')).toBe('last');
+    await shot(page, 'phone-kept-stands-in');
     expect(errors).toEqual([]);
     await context.close();
   });
