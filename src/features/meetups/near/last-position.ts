@@ -9,24 +9,32 @@ import type { NearMe } from './near-me';
  */
 export const LAST_POSITION_KEY = 'pocamarket:last-position';
 
+/** The kept record, checked: anything damaged or off the globe reads as no position. */
+export function parseLastPosition(raw: string | null): NearMe | null {
+  if (!raw) return null;
+  let value: Partial<NearMe> | null;
+  try {
+    value = JSON.parse(raw) as Partial<NearMe> | null;
+  } catch {
+    return null;
+  }
+  const accuracy = Number(value?.accuracy);
+  const at = Number(value?.at);
+  if (!isLatLng(value) || !Number.isFinite(at) || at <= 0) return null;
+  return {
+    lat: value.lat,
+    lng: value.lng,
+    accuracy: Number.isFinite(accuracy) && accuracy >= 0 ? accuracy : 0,
+    at,
+    last: true,
+  };
+}
+
 export function readLastPosition(): NearMe | null {
   try {
-    const raw = localStorage.getItem(LAST_POSITION_KEY);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<NearMe> | null;
-    const accuracy = Number(value?.accuracy);
-    const at = Number(value?.at);
-    if (!isLatLng(value)) return null;
-    if (!Number.isFinite(at) || at <= 0) return null;
-    return {
-      lat: value.lat,
-      lng: value.lng,
-      accuracy: Number.isFinite(accuracy) && accuracy >= 0 ? accuracy : 0,
-      at,
-      last: true,
-    };
+    return parseLastPosition(localStorage.getItem(LAST_POSITION_KEY));
   } catch {
-    return null; // storage blocked or a damaged record: as if none
+    return null; // storage blocked: as if none
   }
 }
 
