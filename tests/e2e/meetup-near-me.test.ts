@@ -14,6 +14,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ko } from '../../src/i18n/ko-features.ts';
 import { koMeetupNear } from '../../src/i18n/ko-meetup-near.ts';
 import { distanceMeters, sortByDistance, type LatLng } from '../../src/lib/geo.ts';
 import { formatDistance } from '../../src/lib/geo-format.ts';
@@ -128,6 +129,10 @@ describe('내 주변 (phone)', () => {
       await page.getByRole('button', { name: t.byDistance }).getAttribute('aria-pressed'),
     ).toBe('true');
     expect(await page.getByTestId('near-source').textContent()).toBe(t.fromHere);
+    // the count (a polite live region) says the order
+    expect(await page.getByTestId('meetup-count').textContent()).toBe(
+      ko.meetupMap.countNearest(events.length),
+    );
 
     // every located card says how far it is; the others say nothing
     const labels = await distanceLabels(page);
@@ -183,6 +188,9 @@ describe('내 주변 (phone)', () => {
     await expect.poll(() => cardIds(page)).toEqual(usual);
     expect(await page.getByRole('button', { name: t.byDate }).getAttribute('aria-pressed')).toBe(
       'true',
+    );
+    expect(await page.getByTestId('meetup-count').textContent()).toBe(
+      ko.meetupMap.count(events.length),
     );
     expect((await distanceLabels(page))[far.id]).toBe('220m');
     await page.getByRole('button', { name: t.byDistance }).click();

@@ -53,6 +53,7 @@ export function MeetupMapScreen() {
   const [found, setFound] = useState<NearFound | null>(null);
   const near = found?.position ?? null;
   const [order, setOrder] = useState<NearOrder>('distance');
+  const byDistance = near !== null && order === 'distance';
   const screenRef = useRef<HTMLElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   useScreenTop(screenRef);
@@ -62,10 +63,8 @@ export function MeetupMapScreen() {
   // has not switched back; events without coordinates keep their order after the rest.
   const shown = useMemo(
     () =>
-      filtered && found && order === 'distance'
-        ? found.kit.nearestFirst(filtered, found.position)
-        : filtered,
-    [filtered, found, order],
+      filtered && found && byDistance ? found.kit.nearestFirst(filtered, found.position) : filtered,
+    [filtered, found, byDistance],
   );
   const distances = useMemo(
     () => (found && filtered ? found.kit.distanceLabels(filtered, found.position) : null),
@@ -112,7 +111,7 @@ export function MeetupMapScreen() {
             placeholder={t.searchPlaceholder}
           />
           <p className={styles.count} aria-live="polite" data-testid="meetup-count">
-            {shown ? t.count(shown.length) : ''}
+            {shown ? (byDistance ? t.countNearest : t.count)(shown.length) : ''}
           </p>
           {found && (
             <found.kit.NearOrderBar near={found.position} order={order} onOrder={onOrder} />
@@ -136,7 +135,7 @@ export function MeetupMapScreen() {
             className={styles.list}
             aria-label={t.listLabel}
             data-testid="meetup-list"
-            data-order={near && order === 'distance' ? 'distance' : 'date'}
+            data-order={byDistance ? 'distance' : 'date'}
           >
             {shown.slice(0, revealed).map((m, i) => (
               <MeetupCard
