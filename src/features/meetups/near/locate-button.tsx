@@ -21,7 +21,7 @@ const TOAST_ID = 'meetup-near-me';
 
 function CrosshairIcon() {
   return (
-    <Icon size={18}>
+    <Icon size={22}>
       <circle cx="12" cy="12" r="7" />
       <circle cx="12" cy="12" r="2.5" fill="currentColor" />
       <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
@@ -56,10 +56,14 @@ export function LocateButton({ onNear }: { onNear: (found: NearFound) => void })
       setBusy(false);
     }
   };
+  // Round and icon-only like the zoom buttons, in the corner: it covers as little of the map
+  // (and its markers) as it can. Its name is the label, its tooltip the same.
   return (
     <button
       type="button"
       className={styles.locate}
+      aria-label={t.locate}
+      title={busy ? t.locating : t.locate}
       aria-busy={busy || undefined}
       data-testid="locate-me"
       onClick={() => void press()}
@@ -67,7 +71,6 @@ export function LocateButton({ onNear }: { onNear: (found: NearFound) => void })
       <span className={busy ? styles.spinning : undefined}>
         <CrosshairIcon />
       </span>
-      {busy ? t.locating : t.locate}
     </button>
   );
 }

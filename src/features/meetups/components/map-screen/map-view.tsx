@@ -1,7 +1,8 @@
 /// <reference types="leaflet.markercluster" />
 /**
  * The Leaflet map of /meetup: tiles, one artist marker per located event, clusters while the map
- * is zoomed out (docs/product-rules.md, Meetup map). Loaded as its own chunk after the list
+ * is zoomed out, and 내 주변's 내 위치 button and the fan's dot (docs/product-rules.md, Meetup
+ * map). Loaded as its own chunk after the list
  * (meetup-map-screen.tsx), so Leaflet never weighs on the entry bundle or holds the list back.
  *
  * Levels follow the product rules' Kakao-style numbers through src/lib/map-levels.ts: the map opens
