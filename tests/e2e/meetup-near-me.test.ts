@@ -20,9 +20,19 @@ import { distanceMeters, sortByDistance, type LatLng } from '../../src/lib/geo.t
 import { formatDistance } from '../../src/lib/geo-format.ts';
 import { LAST_POSITION_KEY } from '../../src/features/meetups/near/last-position.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, VIEWPORTS } from '../helpers/browser.ts';
+import { openApp } from '../helpers/app.ts';
+import { launchBrowser, newContext, VIEWPORTS } from '../helpers/browser.ts';
 import { baseUrl } from '../helpers/e2e-server.ts';
-import { CARDS, card, cardIds, mapState, openMap, type Event } from '../helpers/meetup-map.ts';
+import { serveTiles } from '../helpers/tiles.ts';
+import {
+  CARDS,
+  card,
+  cardIds,
+  mapState,
+  openMap,
+  storedEvents,
+  type Event,
+} from '../helpers/meetup-map.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -201,17 +211,43 @@ describe('내 주변 (phone)', () => {
     await context.close();
   });
 
-  it('refused permission: the message, and the list and map stay as they were', async () => {
-    // a context without the geolocation grant: headless Chromium answers the prompt with a no
-    const { context, page, errors } = await openMap(browser, viewport, 'serve', {
+  it('asks only on the press; refused permission: the message, list and map as they were', async () => {
+    // a context without the geolocation grant: headless Chromium answers the prompt with a no.
+    // Every request for a position is counted (and passed on): the page asks only on the press.
+    const context = await newContext(browser, viewport, baseUrl(), { serviceWorker: false });
+    await context.addInitScript(() => {
+      const geo = navigator.geolocation;
+      const counted = window as unknown as { geoAsks: number };
+      counted.geoAsks = 0;
+      const ask = geo.getCurrentPosition.bind(geo);
+      const watch = geo.watchPosition.bind(geo);
+      geo.getCurrentPosition = (...args) => {
+        counted.geoAsks++;
+        ask(...args);
+      };
+      geo.watchPosition = (...args) => {
+        counted.geoAsks++;
+        return watch(...args);
+      };
+    });
+    await serveTiles(context);
+    const { page, errors } = await openApp(browser, viewport, {
+      path: '/meetup',
+      context,
       serviceWorker: false,
     });
+    const events = await storedEvents(page);
+    await expect.poll(() => page.locator(CARDS).count(), { timeout: 20_000 }).toBe(events.length);
+    await expect.poll(() => locateButton(page).isVisible(), { timeout: 20_000 }).toBe(true);
+    const asks = () => page.evaluate(() => (window as unknown as { geoAsks: number }).geoAsks);
+    expect(await asks()).toBe(0);
     await stand(context, { lat: 37.5445, lng: 127.056 });
     const usual = await cardIds(page);
     const before = await mapState(page);
 
     await locateButton(page).click();
     await expect.poll(() => page.getByText(t.denied).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await asks()).toBe(1);
     await shot(page, 'phone-denied');
     expect(await cardIds(page)).toEqual(usual);
     expect(await page.getByTestId('meetup-distance').count()).toBe(0);
