@@ -6,6 +6,8 @@ export const koMeetupMap = {
     searchPlaceholder: '장소, 아티스트 이름',
     listLabel: '밋업 목록',
     count: (n: number) => `밋업 ${n}개`,
+    /** The count while the list runs nearest first (내 주변), read out when the order changes. */
+    countNearest: (n: number) => `밋업 ${n}개 · 가까운 순`,
     loading: '밋업을 불러오는 중이에요',
     empty: '아직 등록된 밋업이 없어요',
     emptyHint: '새로운 생일카페나 이벤트 소식이 들어오면 여기에 보여요.',
@@ -19,6 +21,8 @@ export const koMeetupMap = {
     cafeLabel: '카페',
     addressLabel: '주소',
     dateLabel: '기간',
+    /** Before a card's distance from the fan (내 주변), for screen readers. */
+    distanceLabel: '거리',
     mapLabel: '밋업 지도',
     zoomIn: '확대',
     zoomOut: '축소',

@@ -1,6 +1,6 @@
 import { useToday } from '@/components/live/render-clock';
 import { useRevealCount } from '@/components/hooks/use-after-idle';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ko } from '@/i18n/ko-features';
 import { orderForList } from '@/lib/meetup-dates';
 import { filterMeetups, hasLocation } from '@/lib/meetup-search';
@@ -14,6 +14,7 @@ import { MeetupCard } from '@/features/meetups/components/map-screen/meetup-card
 import styles from '@/features/meetups/components/map-screen/meetup-map-screen.module.css';
 import { useScreenTop } from '@/features/meetups/hooks/use-screen-top';
 import { OfflinePackSlot } from '@/components/ui/offline-pack-slot';
+import type { NearFound, NearOrder } from '@/features/meetups/near/near-me';
 
 const t = ko.meetupMap;
 
@@ -39,7 +40,8 @@ interface Selection {
  * left column with search and list beside the map. Picking a marker or a card selects that cafe:
  * the card is highlighted and scrolled into view, the map centres on the marker. The search
  * (debounced 500 ms, over every field) narrows both the list and the markers, and starts empty on
- * each visit.
+ * each visit. The map's 내 위치 button gives the fan's position: the cards then show their
+ * distance and the list runs nearest first, until the fan switches back to the usual order.
  */
 export function MeetupMapScreen() {
   const [query, setQuery] = useState('');
@@ -48,14 +50,32 @@ export function MeetupMapScreen() {
   const today = useToday();
   const all = useMemo(() => (stored ? orderForList(stored, today) : undefined), [stored, today]);
   const [selection, setSelection] = useState<Selection>({ id: null, focus: 0, reveal: 0 });
+  // The fan's position and the code to use it, both from the map's 내 위치 button.
+  const [found, setFound] = useState<NearFound | null>(null);
+  const near = found?.position ?? null;
+  const [order, setOrder] = useState<NearOrder>('distance');
+  const byDistance = near !== null && order === 'distance';
   const screenRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   useScreenTop(screenRef);
 
-  const shown = useMemo(() => (all ? filterMeetups(all, search) : undefined), [all, search]);
+  const filtered = useMemo(() => (all ? filterMeetups(all, search) : undefined), [all, search]);
+  // docs/product-rules.md, Meetup map: nearest first while the position is known and the fan
+  // has not switched back; events without coordinates keep their order after the rest.
+  const shown = useMemo(
+    () =>
+      filtered && found && byDistance ? found.kit.nearestFirst(filtered, found.position) : filtered,
+    [filtered, found, byDistance],
+  );
+  const distances = useMemo(
+    () => (found && filtered ? found.kit.distanceLabels(filtered, found.position) : null),
+    [filtered, found],
+  );
   const revealed = useRevealCount(shown?.length ?? 0, FIRST_CARDS, shown !== undefined);
+  // from the unsorted list: the markers need not change when only the order does
   const located = useMemo(
-    () => (shown ?? []).filter((m): m is LocatedMeetUp => hasLocation(m)),
-    [shown],
+    () => (filtered ?? []).filter((m): m is LocatedMeetUp => hasLocation(m)),
+    [filtered],
   );
 
   const selectFromList = useCallback((id: string) => {
@@ -64,6 +84,21 @@ export function MeetupMapScreen() {
   const selectFromMap = useCallback((id: string) => {
     setSelection((s) => ({ id, focus: s.focus + 1, reveal: s.reveal + 1 }));
   }, []);
+  // A new order starts the list from its beginning, the nearest cafe in view. After the render:
+  // the phone's strip snaps, and a snapping box keeps its snapped card in view when cards move.
+  const [ordered, setOrdered] = useState(0);
+  useEffect(() => {
+    if (ordered) listRef.current?.scrollTo({ top: 0, left: 0 });
+  }, [ordered]);
+  const onNear = useCallback((next: NearFound) => {
+    setFound(next);
+    setOrder('distance');
+    setOrdered((n) => n + 1);
+  }, []);
+  const onOrder = (next: NearOrder) => {
+    setOrder(next);
+    setOrdered((n) => n + 1);
+  };
 
   return (
     <section ref={screenRef} className={styles.screen} data-testid="meetup-map-screen">
@@ -77,8 +112,11 @@ export function MeetupMapScreen() {
             placeholder={t.searchPlaceholder}
           />
           <p className={styles.count} aria-live="polite" data-testid="meetup-count">
-            {shown ? t.count(shown.length) : ''}
+            {shown ? (byDistance ? t.countNearest : t.count)(shown.length) : ''}
           </p>
+          {found && (
+            <found.kit.NearOrderBar near={found.position} order={order} onOrder={onOrder} />
+          )}
           <OfflinePackSlot kind="day" />
         </div>
         {shown === undefined ? (
@@ -94,7 +132,13 @@ export function MeetupMapScreen() {
             )}
           </div>
         ) : (
-          <ul className={styles.list} aria-label={t.listLabel} data-testid="meetup-list">
+          <ul
+            ref={listRef}
+            className={styles.list}
+            aria-label={t.listLabel}
+            data-testid="meetup-list"
+            data-order={byDistance ? 'distance' : 'date'}
+          >
             {shown.slice(0, revealed).map((m, i) => (
               <MeetupCard
                 key={m.id}
@@ -103,6 +147,7 @@ export function MeetupMapScreen() {
                 selected={m.id === selection.id}
                 reveal={m.id === selection.id ? selection.reveal : 0}
                 onSelect={selectFromList}
+                distance={distances?.get(m.id)}
               />
             ))}
           </ul>
@@ -115,6 +160,8 @@ export function MeetupMapScreen() {
           focusKey={selection.focus}
           search={search}
           onSelect={selectFromMap}
+          near={near}
+          onNear={onNear}
         />
       </div>
     </section>

@@ -1,7 +1,8 @@
 /// <reference types="leaflet.markercluster" />
 /**
  * The Leaflet map of /meetup: tiles, one artist marker per located event, clusters while the map
- * is zoomed out (docs/product-rules.md, Meetup map). Loaded as its own chunk after the list
+ * is zoomed out, and 내 주변's 내 위치 button and the fan's dot (docs/product-rules.md, Meetup
+ * map). Loaded as its own chunk after the list
  * (meetup-map-screen.tsx), so Leaflet never weighs on the entry bundle or holds the list back.
  *
  * Levels follow the product rules' Kakao-style numbers through src/lib/map-levels.ts: the map opens
@@ -28,6 +29,9 @@ import {
 import { useAfterIdle } from '@/components/hooks/use-after-idle';
 import { artistIcon } from '@/features/meetups/map/artist-icon';
 import { AppTileLayer } from '@/features/meetups/map/tile-layer';
+import { LocateButton } from '@/features/meetups/near/locate-button';
+import { NearLayer } from '@/features/meetups/near/near-layer';
+import type { NearFound, NearMe } from '@/features/meetups/near/near-me';
 import styles from './map-view.module.css';
 
 const t = ko.meetupMap;
@@ -44,6 +48,10 @@ export interface MapViewProps {
   /** The settled search text: when it changes to something, the map shows all its matches. */
   search: string;
   onSelect: (id: string) => void;
+  /** The fan's position once 내 위치 found one (drawn, and the map centres on each new one). */
+  near: NearMe | null;
+  /** A position from the 내 위치 button (docs/product-rules.md, Meetup map). */
+  onNear: (found: NearFound) => void;
 }
 
 /** The round artist image, at the thumbnail size the collection defines (pb_migrations). */
@@ -61,31 +69,44 @@ const isActivationKey = (e: KeyboardEvent) => e.key === 'Enter' || e.key === ' '
 const reducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-export function MapView({ meetups, selectedId, focusKey, search, onSelect }: MapViewProps) {
+export function MapView({
+  meetups,
+  selectedId,
+  focusKey,
+  search,
+  onSelect,
+  near,
+  onNear,
+}: MapViewProps) {
   // The map first, its tiles at the next idle moment and the markers at the one after: creating
   // the map, its tiles and dozens of markers in one go is a long task on a phone.
   const withTiles = useAfterIdle();
   const withMarkers = useAfterIdle(withTiles);
   return (
-    <MapContainer
-      className={styles.map}
-      center={[DEFAULT_CENTER[0], DEFAULT_CENTER[1]]}
-      zoom={levelToZoom(DEFAULT_LEVEL)}
-      minZoom={MIN_ZOOM}
-      maxZoom={MAX_ZOOM}
-      zoomControl={false}
-    >
-      {withTiles && <AppTileLayer />}
-      <ZoomControl position="topright" zoomInTitle={t.zoomIn} zoomOutTitle={t.zoomOut} />
-      <MapState />
-      {withMarkers && (
-        <>
-          <Markers meetups={meetups} selectedId={selectedId} onSelect={onSelect} />
-          <FocusSelected meetups={meetups} selectedId={selectedId} focusKey={focusKey} />
-          <FitSearch meetups={meetups} search={search} />
-        </>
-      )}
-    </MapContainer>
+    <>
+      {/* Before the map in the page: the keyboard reaches it without passing every marker. */}
+      <LocateButton onNear={onNear} />
+      <MapContainer
+        className={styles.map}
+        center={[DEFAULT_CENTER[0], DEFAULT_CENTER[1]]}
+        zoom={levelToZoom(DEFAULT_LEVEL)}
+        minZoom={MIN_ZOOM}
+        maxZoom={MAX_ZOOM}
+        zoomControl={false}
+      >
+        {withTiles && <AppTileLayer />}
+        <ZoomControl position="topright" zoomInTitle={t.zoomIn} zoomOutTitle={t.zoomOut} />
+        <MapState />
+        {withMarkers && (
+          <>
+            <Markers meetups={meetups} selectedId={selectedId} onSelect={onSelect} />
+            <FocusSelected meetups={meetups} selectedId={selectedId} focusKey={focusKey} />
+            <FitSearch meetups={meetups} search={search} />
+          </>
+        )}
+        {near && <NearLayer near={near} />}
+      </MapContainer>
+    </>
   );
 }
 

@@ -18,6 +18,8 @@ export interface MeetupCardProps {
   onSelect: (id: string) => void;
   /** The list's first item: its image loads at once and first (the likely LCP image). */
   priority?: boolean;
+  /** How far the cafe is from the fan ('350m'), once 내 위치 found the fan's position. */
+  distance?: string;
 }
 
 /** The artist circle (2.5rem). */
@@ -27,7 +29,7 @@ const AVATAR_SIZES = '40px';
  * One event in the list (docs/product-rules.md, Meetup map): title (a link to its detail), cafe,
  * address, dates. A click anywhere but the link, or the '지도에서 보기' button, selects the cafe; the
  * selected card is ringed and marked aria-current. Events without coordinates say so and have no
- * map button.
+ * map button. With the fan's position known, the card also shows its distance.
  */
 export const MeetupCard = memo(function MeetupCard({
   meetup,
@@ -35,6 +37,7 @@ export const MeetupCard = memo(function MeetupCard({
   reveal,
   onSelect,
   priority = false,
+  distance,
 }: MeetupCardProps) {
   const ref = useRef<HTMLLIElement>(null);
   const located = hasLocation(meetup);
@@ -109,20 +112,28 @@ export const MeetupCard = memo(function MeetupCard({
           <dd className={styles.muted}>{dates}</dd>
         </div>
       </dl>
-      {located ? (
-        <button
-          type="button"
-          className={styles.show}
-          aria-pressed={selected}
-          aria-label={t.showOnMapLabel(meetup.eventTitle)}
-          onClick={() => onSelect(meetup.id)}
-        >
-          <MapPinIcon aria-hidden="true" />
-          {t.showOnMap}
-        </button>
-      ) : (
-        <p className={styles.noLocation}>{t.noLocation}</p>
-      )}
+      <div className={styles.foot}>
+        {located ? (
+          <button
+            type="button"
+            className={styles.show}
+            aria-pressed={selected}
+            aria-label={t.showOnMapLabel(meetup.eventTitle)}
+            onClick={() => onSelect(meetup.id)}
+          >
+            <MapPinIcon aria-hidden="true" />
+            {t.showOnMap}
+          </button>
+        ) : (
+          <p className={styles.noLocation}>{t.noLocation}</p>
+        )}
+        {distance ? (
+          <p className={styles.distance} data-testid="meetup-distance">
+            <span className="visually-hidden">{t.distanceLabel} </span>
+            {distance}
+          </p>
+        ) : null}
+      </div>
     </li>
   );
 });

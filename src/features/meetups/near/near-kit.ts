@@ -1,0 +1,27 @@
+import type { MeetUp } from '@/data/pb/records';
+import { distanceMeters, sortByDistance } from '@/lib/geo';
+import { formatDistance } from '@/lib/geo-format';
+import { hasLocation } from '@/lib/meetup-search';
+import type { NearMe } from './near-me';
+
+export { NearOrderBar } from './near-order';
+
+/**
+ * What the list needs of 내 주변 once the fan's position is known (docs/product-rules.md, Meetup
+ * map). Handed over with the position by the map's 내 위치 button, so none of it is in the
+ * screen's own chunk: a visit that never presses the button never loads it.
+ */
+
+/** Nearest first; equal distances, then events without coordinates, keep the given order. */
+export function nearestFirst(list: readonly MeetUp[], near: NearMe): MeetUp[] {
+  return sortByDistance(list, near, (m) => (hasLocation(m) ? m : null));
+}
+
+/** Each located event's distance from the fan, as its card shows it ('350m'), by id. */
+export function distanceLabels(list: readonly MeetUp[], near: NearMe): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const m of list) {
+    if (hasLocation(m)) labels.set(m.id, formatDistance(distanceMeters(near, m)));
+  }
+  return labels;
+}
