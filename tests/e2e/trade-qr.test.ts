@@ -17,8 +17,9 @@ import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { koEncounterScreens } from '../../src/i18n/ko-encounter-screens.ts';
 import { koTradeQr } from '../../src/i18n/ko-trade-qr.ts';
-import { PASSWORD, openApp, superuserClient } from '../helpers/app.ts';
+import { PASSWORD, openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { PHONE, chromiumPath, launchBrowser } from '../helpers/browser.ts';
 import { batchCreate, prng, recordId } from '../../bench/lib/seed.ts';
@@ -219,7 +220,14 @@ function cameraBrowser(video: string): Promise<Browser> {
   });
 }
 
-const sorted = (ids: string[]) => [...ids].sort();
+const sorted = (ids: unknown) => [...(ids as string[])].sort();
+const e = koEncounterScreens.panel;
+
+/** What the server holds of `collection` for fan `user` (an encounter's owner, a proposal's proposer). */
+const serverRows = (collection: 'encounters' | 'trades', user: string) =>
+  admin.collection(collection).getFullList({
+    filter: admin.filter(collection === 'trades' ? 'proposer = {:u}' : 'user = {:u}', { u: user }),
+  });
 
 describe('trade QR codes with no signal', () => {
   it('b reads a’s code from a photo and through the camera, and sees the two-way match', async () => {
@@ -255,6 +263,36 @@ describe('trade QR codes with no signal', () => {
       .poll(() => B.page.getByTestId('trade-qr-they-have').locator('h3').textContent())
       .toBe(koTradeQr.result.theyHave(2));
     expect(await axeViolations(B.page)).toEqual([]);
+
+    // still with no signal: b saves the encounter and queues a proposal (the match's cards
+    // preselected, its own message), shown at once as saved and waiting
+    const panel = B.page.getByTestId('encounter-actions');
+    await panel.getByRole('button', { name: e.save, exact: true }).click();
+    await panel.getByTestId('encounter-saved').waitFor();
+    await panel.getByRole('button', { name: e.propose, exact: true }).click();
+    const form = panel.getByTestId('encounter-proposal');
+    await form.getByRole('textbox').fill('카페에서 만난 그 분이에요!');
+    await form.getByRole('button', { name: e.send, exact: true }).click();
+    await B.page.getByText(e.queuedProposal).first().waitFor();
+    expect(await serverRows('encounters', b.id)).toEqual([]);
+    expect(await serverRows('trades', b.id)).toEqual([]);
+    // back online, each lands once: one encounter, one proposal to a, with the match's cards
+    await B.context.setOffline(false);
+    await waitForOutboxEmpty(B.page);
+    const met = await serverRows('encounters', b.id);
+    expect(
+      met.map((r) => [r['fan'], r['fanName'], sorted(r['theyHave']), sorted(r['theyWant'])]),
+    ).toEqual([[a.id, a['username'], sorted([c1, c2]), sorted([c3])]]);
+    const proposed = await serverRows('trades', b.id);
+    expect(
+      proposed.map((r) => [
+        r['receiver'],
+        r['status'],
+        sorted(r['give']),
+        sorted(r['get']),
+        r['message'],
+      ]),
+    ).toEqual([[a.id, 'proposed', [c3], sorted([c1, c2]), '카페에서 만난 그 분이에요!']]);
     await B.context.close();
 
     // (b) the camera, filming the code

@@ -14,7 +14,7 @@ import { localToday } from '@/lib/meetup-dates.ts';
 import { appStore, Provider } from '@/state/store';
 import { toast, Toaster } from '@/components/ui/toaster';
 import { EncounterActions } from '@/features/trade-qr/components/encounter-actions';
-import type { ScanMatch } from '@/features/trade-qr/scan-match';
+import type { ScanMatch } from '@/features/trade-qr/match';
 import {
   card,
   click,

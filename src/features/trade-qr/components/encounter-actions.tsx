@@ -6,7 +6,7 @@ import { InvalidInputError, loadRepos } from '@/data/writes/lazy';
 import { checkMessage } from '@/data/writes/trade-rules';
 import { dayOf, localToday } from '@/lib/meetup-dates';
 import { koEncounterScreens } from '@/i18n/ko-encounter-screens';
-import type { ScanMatch } from '@/features/trade-qr/scan-match';
+import type { ScanMatch } from '@/features/trade-qr/match';
 import { EncounterCardThumb, EncounterCards, useEncounterCardMap } from './encounter-cards';
 import { encounterErrorMessage } from './encounter-errors';
 import styles from './encounter-ui.module.css';

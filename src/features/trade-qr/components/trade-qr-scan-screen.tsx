@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { isLoggedInAtom, sessionUserIdAtom, useAtomValue } from '@/state/store';
 import { useTradeLists } from '@/components/live/trades';
 import { ScreenTitle } from '@/components/ui/screen-title';
@@ -11,38 +11,34 @@ import {
   type DecodedTradeQr,
 } from '@/lib/trade-qr';
 import { koTradeQr } from '@/i18n/ko-trade-qr';
-import { matchScan, type ScanMatch } from '@/features/trade-qr/match';
+import { matchScan } from '@/features/trade-qr/match';
 import { loadDecoder, readPhoto, readVideoFrame } from '@/features/trade-qr/read-image';
 import { useQrCatalogue } from '@/features/trade-qr/hooks/use-qr-catalogue';
+import { EncounterActions } from './encounter-actions';
 import { ScanResult } from './scan-result';
 import { LoggedOut } from './trade-qr-screen';
 import styles from './trade-qr.module.css';
 
 const t = koTradeQr.scan;
 
-export interface TradeQrScanScreenProps {
-  /** What to offer under the match (save the encounter, propose, chat): another panel's slot. */
-  renderActions?: (m: ScanMatch) => ReactNode;
-}
-
 /**
  * /tradeQr/scan, QR 스캔 (docs/trade-qr.md): reads another fan's trade QR code(s) with the
  * camera or from a photo, collecting parts until the payload is complete, then shows the two-way
  * match against my lists at once, from the local store, with no network.
  */
-export function TradeQrScanScreen({ renderActions }: TradeQrScanScreenProps) {
+export function TradeQrScanScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
   return (
     <section className={styles.screen} data-testid="trade-qr-scan-screen">
       <ScreenTitle title={t.title} back />
-      {loggedIn ? <Scanner renderActions={renderActions} /> : <LoggedOut />}
+      {loggedIn ? <Scanner /> : <LoggedOut />}
     </section>
   );
 }
 
 type Progress = { have: number; count: number; missing: number[] };
 
-function Scanner({ renderActions }: TradeQrScanScreenProps) {
+function Scanner() {
   const userId = useAtomValue(sessionUserIdAtom);
   const lists = useTradeLists();
   const catalogue = useQrCatalogue();
@@ -122,10 +118,13 @@ function Scanner({ renderActions }: TradeQrScanScreenProps) {
       want: lists?.want.map((i) => i.photoCard) ?? [],
     };
     const match = matchScan(decoded, mine);
+    const self = decoded.fan.id === userId;
     return (
       <>
-        <ScanResult decoded={decoded} match={match} self={decoded.fan.id === userId} />
-        {renderActions ? renderActions(match) : null}
+        <ScanResult decoded={decoded} match={match} self={self} />
+        {/* save the encounter, queue a proposal or a message (docs/encounters.md); keyed by
+            the fan so a new scan starts with the new match's cards */}
+        {self ? null : <EncounterActions key={match.fan.id} match={match} />}
         <button
           type="button"
           className={styles.secondary}
