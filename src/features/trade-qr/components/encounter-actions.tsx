@@ -20,6 +20,8 @@ export interface EncounterActionsProps {
   match: ScanMatch;
   /** The event the scan screen was opened from, if any (preselected in the picker). */
   meetup?: string;
+  /** Whether to list the cards each way; the scan screen shows them just above, larger. */
+  showCards?: boolean;
 }
 
 type Open = 'none' | 'propose' | 'message';
@@ -31,7 +33,7 @@ type Open = 'none' | 'propose' | 'message';
  * signal and is sent once when the network returns; a refusal shows its Korean rule here. The
  * picks start from `match`: render it with `key={match.fan.id}` so a new scan starts afresh.
  */
-export function EncounterActions({ match, meetup }: EncounterActionsProps) {
+export function EncounterActions({ match, meetup, showCards = true }: EncounterActionsProps) {
   const online = useAtomValue(syncStatusAtom).online;
   const [event, setEvent] = useState(meetup ?? '');
   const [savedId, setSavedId] = useState<string | null>(null);
@@ -118,22 +120,26 @@ export function EncounterActions({ match, meetup }: EncounterActionsProps) {
       <h2 id={`${ids}-title`} className={styles.title}>
         {t.title(match.fan.name)}
       </h2>
-      <div>
-        <h3 className={styles.sub}>{t.theyHave}</h3>
-        {match.theyHave.length ? (
-          <EncounterCards ids={match.theyHave} cards={cards} testId="encounter-they-have" />
-        ) : (
-          <p className={styles.meta}>{t.noCards}</p>
-        )}
-      </div>
-      <div>
-        <h3 className={styles.sub}>{t.theyWant}</h3>
-        {match.theyWant.length ? (
-          <EncounterCards ids={match.theyWant} cards={cards} testId="encounter-they-want" />
-        ) : (
-          <p className={styles.meta}>{t.noCards}</p>
-        )}
-      </div>
+      {showCards ? (
+        <>
+          <div>
+            <h3 className={styles.sub}>{t.theyHave}</h3>
+            {match.theyHave.length ? (
+              <EncounterCards ids={match.theyHave} cards={cards} testId="encounter-they-have" />
+            ) : (
+              <p className={styles.meta}>{t.noCards}</p>
+            )}
+          </div>
+          <div>
+            <h3 className={styles.sub}>{t.theyWant}</h3>
+            {match.theyWant.length ? (
+              <EncounterCards ids={match.theyWant} cards={cards} testId="encounter-they-want" />
+            ) : (
+              <p className={styles.meta}>{t.noCards}</p>
+            )}
+          </div>
+        </>
+      ) : null}
       {todays.length ? (
         <label className={styles.field}>
           {t.event}

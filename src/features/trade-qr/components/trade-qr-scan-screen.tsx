@@ -124,7 +124,7 @@ function Scanner() {
         <ScanResult decoded={decoded} match={match} self={self} />
         {/* save the encounter, queue a proposal or a message (docs/encounters.md); keyed by
             the fan so a new scan starts with the new match's cards */}
-        {self ? null : <EncounterActions key={match.fan.id} match={match} />}
+        {self ? null : <EncounterActions key={match.fan.id} match={match} showCards={false} />}
         <button
           type="button"
           className={styles.secondary}
