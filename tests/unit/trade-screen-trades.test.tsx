@@ -286,6 +286,7 @@ describe('/profile', () => {
     const menu = el.querySelector('[data-testid="profile-trade-menu"]')!;
     expect([...menu.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
       '/tradeList',
+      '/tradeQr',
       '/matching',
       '/trades',
       '/chatting',
