@@ -1,11 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
+import { LoginNotice } from '@/components/ui/login-notice';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { isLoggedInAtom, useAtomValue } from '@/state/store';
 import { useConfirm } from '@/components/hooks/use-confirm';
 import { useEncounters, type Encounter } from '@/components/live/encounters';
 import { useMeetUps } from '@/components/live/meetups';
-import { KeyIcon } from '@/components/ui/icons';
-import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { toast } from '@/components/ui/toast';
 import { loadRepos } from '@/data/writes/lazy';
@@ -49,16 +48,12 @@ export function EncounterListScreen() {
 
 function LoggedOut() {
   return (
-    <NoticeCard
-      icon={<KeyIcon size={30} />}
+    <LoginNotice
       title={t.loggedOutTitle}
       body={t.loginRequired}
+      link={t.loginLink}
       testId="encounters-logged-out"
-    >
-      <Link to="/login" className={noticeActionClass}>
-        {t.loginLink}
-      </Link>
-    </NoticeCard>
+    />
   );
 }
 

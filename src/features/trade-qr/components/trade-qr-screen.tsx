@@ -1,11 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import { LoginNotice } from '@/components/ui/login-notice';
 import { useEffect, useState } from 'react';
 import { isLoggedInAtom, sessionUserIdAtom, useAtomValue } from '@/state/store';
 import { useOwnProfile } from '@/components/live/accounts';
 import { useTradeLists } from '@/components/live/trades';
-import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ScreenTitle } from '@/components/ui/screen-title';
-import { KeyIcon } from '@/components/ui/icons';
 import { encodeTradeQr, TradeQrError } from '@/lib/trade-qr';
 import { koTradeQr } from '@/i18n/ko-trade-qr';
 import { useQrCatalogue } from '@/features/trade-qr/hooks/use-qr-catalogue';
@@ -34,16 +33,12 @@ export function TradeQrScreen() {
 
 export function LoggedOut() {
   return (
-    <NoticeCard
-      icon={<KeyIcon size={30} />}
+    <LoginNotice
       title={koTradeQr.loggedOutTitle}
       body={koTradeQr.loggedOutBody}
+      link={koTradeQr.loginLink}
       testId="trade-qr-logged-out"
-    >
-      <Link to="/login" className={noticeActionClass}>
-        {koTradeQr.loginLink}
-      </Link>
-    </NoticeCard>
+    />
   );
 }
 
