@@ -149,6 +149,7 @@ export const ko = {
     deleteConfirm: '교환 글을 삭제할까요?',
     writtenBy: (name: string) => `${name}님의 교환 글`,
     notFound: '포토카드를 찾을 수 없어요.',
+    notFoundHint: '삭제되었거나 주소가 잘못된 포토카드예요.',
     backToList: '교환 목록으로 가기',
   },
 } as const;

@@ -64,7 +64,6 @@ export const ko = {
     back: '뒤로 가기',
     loading: 'Loading...',
     loadingWriter: '로딩 중...',
-    error: 'Error!',
     more: '더 보기',
     save: '저장',
     next: '다음',

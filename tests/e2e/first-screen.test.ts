@@ -146,6 +146,9 @@ describe('the HTML of the main routes', () => {
     const card = await html('/exchangeDetail/zzzzzzzzzzzzzzz');
     expect(card.status).toBe(404);
     expect(rootOf(card.text)).toContain('data-testid="card-missing"');
+    // the app's Korean not-found card, as for a missing event: no English 'Error!'
+    expect(rootOf(card.text)).toContain('포토카드를 찾을 수 없어요.');
+    expect(rootOf(card.text)).not.toContain('Error!');
     const event = await html('/meetupDetail/zzzzzzzzzzzzzzz');
     expect(event.status).toBe(404);
     expect(rootOf(event.text)).toContain('data-testid="meetup-missing"');

@@ -33,8 +33,8 @@ function Detail({ id }: { id: string }) {
         </p>
       ) : card === null ? (
         <div className={frame.status} role="alert" data-testid="card-missing">
-          <p className={frame.error}>{ko.common.error}</p>
-          <p>{ko.exchange.notFound}</p>
+          <p className={frame.error}>{ko.exchange.notFound}</p>
+          <p>{ko.exchange.notFoundHint}</p>
           <Link to="/exchange" className={frame.back}>
             {ko.exchange.backToList}
           </Link>
