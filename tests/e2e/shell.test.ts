@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { VIEWPORTS, launchBrowser, newContext, trackedPage } from '../helpers/browser.ts';
 import { ROUTES } from '../helpers/routes.ts';
+import { koShare } from '../../src/i18n/ko-share.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { serveTiles } from '../helpers/tiles.ts';
 import { baseUrl } from '../helpers/e2e-server.ts';
@@ -39,6 +40,7 @@ describe.each(Object.entries(VIEWPORTS))('every route at %s size', (_name, viewp
     const { page, errors } = await trackedPage(context);
     const violations: string[] = [];
     const audited = new Set<string>();
+    const titles: string[] = [];
     for (const [path, title] of ROUTES) {
       // PocketBase answers /api/* itself; the SPA reaches this return route only in-app, which
       // the unit route test covers.
@@ -50,10 +52,24 @@ describe.each(Object.entries(VIEWPORTS))('every route at %s size', (_name, viewp
       const screen = path.toLowerCase();
       if (audited.has(screen)) continue;
       audited.add(screen);
+      // each screen names itself in the tab ('<screen> | 포카마켓', or the thing it shows)
+      // (a reload starts from the shell's title, the home page's: wait for the screen's own)
+      await expect
+        .poll(
+          async () => {
+            const title = await page.title();
+            return title !== titles.at(-1) && (path === '/' || title !== koShare.home.title);
+          },
+          { message: path },
+        )
+        .toBe(true);
+      titles.push(await page.title());
       violations.push(...(await axeViolations(page)).map((v) => `${path}: ${v}`));
     }
     expect(errors).toEqual([]);
     expect(violations).toEqual([]);
+    expect(titles.every((t) => t.includes('포카마켓'))).toBe(true);
+    expect(titles.filter((t, i) => titles.indexOf(t) !== i)).toEqual([]);
     await context.close();
   });
 });

@@ -1,12 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { CompassIcon } from '@/components/ui/icons';
 import { ko } from '@/i18n/ko';
+import { screenDocumentTitle, useDocumentTitle } from '@/components/hooks/use-document-title';
 import { MainShell } from '@/app/layout/main-shell';
 import styles from './status-screen.module.css';
 
 /** 404 content, for the outlet of a layout that is already on screen. */
 export function NotFoundScreen() {
   const t = ko.notFound;
+  useDocumentTitle(screenDocumentTitle(t.title));
   return (
     <section className={styles.screen}>
       <div className={styles.art} aria-hidden="true">

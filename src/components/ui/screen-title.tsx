@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useCanGoBack, useRouter } from '@tanstack/react-router';
 import { ko } from '@/i18n/ko';
+import { screenDocumentTitle, useDocumentTitle } from '@/components/hooks/use-document-title';
 import { ChevronLeftIcon } from './icons';
 import iconButton from './icon-button.module.css';
 import styles from './screen-title.module.css';
@@ -11,10 +12,16 @@ export interface ScreenTitleProps {
   back?: boolean;
   /** Extra controls on the right (e.g. a settings gear). */
   actions?: ReactNode;
+  /**
+   * The tab's title; by default '<title> | 포카마켓'. A screen about one thing (a card, an event)
+   * names it, as its server-rendered page does; null leaves the title to the screen.
+   */
+  documentTitle?: string | null;
 }
 
 /** The page header: optional back button, the screen's <h1>, optional actions. */
-export function ScreenTitle({ title, back = false, actions }: ScreenTitleProps) {
+export function ScreenTitle({ title, back = false, actions, documentTitle }: ScreenTitleProps) {
+  useDocumentTitle(documentTitle === undefined ? screenDocumentTitle(title) : documentTitle);
   const router = useRouter();
   const canGoBack = useCanGoBack();
 

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { screenDocumentTitle, useDocumentTitle } from '@/components/hooks/use-document-title';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/hooks/use-confirm';
@@ -63,6 +64,7 @@ export function RegisterScreen() {
     headingRef.current?.focus();
   };
 
+  useDocumentTitle(screenDocumentTitle(t.title));
   const outcome =
     form.outcome && form.outcome !== 'welcome' ? OUTCOME_MESSAGES[form.outcome] : null;
   const submitButton = (

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { ko } from '@/i18n/ko-features';
+import { koShare } from '@/i18n/ko-share';
 import { usePhotoCard } from '@/components/live/photo-cards';
 import { useExchangePostsOfCard } from '@/components/live/exchange';
 import { CardTradePanel } from '@/components/trades/card-trade-panel';
@@ -26,7 +27,19 @@ function Detail({ id }: { id: string }) {
 
   return (
     <section className={frame.screen}>
-      <ScreenTitle title={ko.screens.exchangeDetail} back />
+      <ScreenTitle
+        title={ko.screens.exchangeDetail}
+        back
+        documentTitle={
+          card === undefined
+            ? null
+            : card === null
+              ? koShare.card.missing
+              : koShare.card.title(
+                  [card.groupName, card.memberName, card.title].filter(Boolean).join(' '),
+                )
+        }
+      />
       {card === undefined ? (
         <p className={frame.status} role="status">
           {ko.common.loading}

@@ -2,6 +2,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { cardSortAtom, useAtomValue, type CardSort } from '@/state/store';
 import { ScreenTitle } from '@/components/ui/screen-title';
+import { koShare } from '@/i18n/ko-share';
 import type { Group } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
 import { filterCards } from '@/lib/card-search';
@@ -45,7 +46,7 @@ export function ExchangeScreen() {
 
   return (
     <section className={styles.screen}>
-      <ScreenTitle title={ko.screens.exchange} />
+      <ScreenTitle title={ko.screens.exchange} documentTitle={koShare.exchange.title} />
       <div className={styles.tools}>
         <CardSearchBox
           value={query}

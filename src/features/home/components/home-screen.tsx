@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import { useDocumentTitle } from '@/components/hooks/use-document-title';
+import { koShare } from '@/i18n/ko-share';
 import { atom, syncStatusAtom, useAtomValue } from '@/state/store';
 import { BookIcon, SettingsIcon } from '@/components/ui/icons';
 import type { Group } from '@/data/pb/records';
@@ -47,6 +49,7 @@ export function HomeScreen() {
     [groupList],
   );
   const rowProps = { waitingForSync, groups, likedIds, pendingIds, onToggleLike };
+  useDocumentTitle(koShare.home.title);
 
   return (
     <>

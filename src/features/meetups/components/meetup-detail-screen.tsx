@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
+import { koShare } from '@/i18n/ko-share';
 import { ko } from '@/i18n/ko-features';
 import { useMeetUp } from '@/components/live/meetups';
 import { CommentSection } from '@/features/meetups/components/detail/comment-section';
@@ -26,7 +27,17 @@ function Detail({ id }: { id: string }) {
 
   return (
     <section className={frame.screen}>
-      <ScreenTitle title={ko.screens.meetupDetail} back />
+      <ScreenTitle
+        title={ko.screens.meetupDetail}
+        back
+        documentTitle={
+          meetUp === undefined
+            ? null
+            : meetUp === null
+              ? koShare.meetupDetail.missing
+              : koShare.meetupDetail.title(meetUp.eventTitle)
+        }
+      />
       {meetUp === undefined ? (
         <p className={frame.status} role="status">
           {ko.common.loading}

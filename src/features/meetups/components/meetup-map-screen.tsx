@@ -1,4 +1,6 @@
 import { useToday } from '@/components/live/render-clock';
+import { useDocumentTitle } from '@/components/hooks/use-document-title';
+import { koShare } from '@/i18n/ko-share';
 import { useRevealCount } from '@/components/hooks/use-after-idle';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ko } from '@/i18n/ko-features';
@@ -95,6 +97,7 @@ export function MeetupMapScreen() {
     setOrder('distance');
     setOrdered((n) => n + 1);
   }, []);
+  useDocumentTitle(koShare.meetup.title);
   const onOrder = (next: NearOrder) => {
     setOrder(next);
     setOrdered((n) => n + 1);
