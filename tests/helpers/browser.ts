@@ -121,7 +121,9 @@ export async function trackedPage(context: BrowserContext): Promise<TrackedPage>
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+    // a failed load names only its status: add the address, so a failure says what failed
+    const at = msg.text().startsWith('Failed to load resource') ? ` (${msg.location().url})` : '';
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}${at}`);
   });
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   return { page, errors };
