@@ -90,8 +90,12 @@ function refresh(): Promise<void> {
       expiresAt = tokenExpiry(token);
       set({ token, settled: true });
       schedule(expiresAt - REFRESH_BEFORE_MS - Date.now());
-    } catch {
-      set({ token: validToken(), settled: true });
+    } catch (err) {
+      // Unreachable (no network, the server down): a token-less address lets the worker's cached
+      // copy answer. A server that answered would refuse one (404), so until the retry brings a
+      // token a protected file waits, as after coming back online.
+      const unreachable = offline() || (err as { status?: unknown } | null)?.status === 0;
+      set({ token: validToken(), settled: unreachable });
       if (!offline()) schedule(RETRY_MS);
     } finally {
       inflight = null;
