@@ -7,7 +7,7 @@ import { checkMessage } from '@/data/writes/trade-rules';
 import { dayOf, localToday } from '@/lib/meetup-dates';
 import { koEncounterScreens } from '@/i18n/ko-encounter-screens';
 import type { ScanMatch } from '@/features/trade-qr/match';
-import { EncounterCardThumb, EncounterCards, useEncounterCardMap } from './encounter-cards';
+import { EncounterCardThumb, EncounterSide, useEncounterCardMap } from './encounter-cards';
 import { encounterErrorMessage } from './encounter-errors';
 import styles from './encounter-ui.module.css';
 
@@ -122,22 +122,20 @@ export function EncounterActions({ match, meetup, showCards = true }: EncounterA
       </h2>
       {showCards ? (
         <>
-          <div>
-            <h3 className={styles.sub}>{t.theyHave}</h3>
-            {match.theyHave.length ? (
-              <EncounterCards ids={match.theyHave} cards={cards} testId="encounter-they-have" />
-            ) : (
-              <p className={styles.meta}>{t.noCards}</p>
-            )}
-          </div>
-          <div>
-            <h3 className={styles.sub}>{t.theyWant}</h3>
-            {match.theyWant.length ? (
-              <EncounterCards ids={match.theyWant} cards={cards} testId="encounter-they-want" />
-            ) : (
-              <p className={styles.meta}>{t.noCards}</p>
-            )}
-          </div>
+          <EncounterSide
+            title={t.theyHave}
+            ids={match.theyHave}
+            cards={cards}
+            empty={t.noCards}
+            testId="encounter-they-have"
+          />
+          <EncounterSide
+            title={t.theyWant}
+            ids={match.theyWant}
+            cards={cards}
+            empty={t.noCards}
+            testId="encounter-they-want"
+          />
         </>
       ) : null}
       {todays.length ? (

@@ -64,3 +64,29 @@ export function useEncounterCardMap(
   const cards = usePhotoCardsByIds(wanted);
   return useMemo(() => (cards ? new Map(cards.map((c) => [c.id, c])) : undefined), [cards]);
 }
+
+/** One side of an encounter under its heading: the card tiles, or a line saying there are none. */
+export function EncounterSide({
+  title,
+  ids,
+  cards,
+  empty,
+  testId,
+}: {
+  title: string;
+  ids: readonly string[];
+  cards: ReadonlyMap<string, PhotoCard> | undefined;
+  empty: string;
+  testId: string;
+}) {
+  return (
+    <div>
+      <h3 className={styles.sub}>{title}</h3>
+      {ids.length ? (
+        <EncounterCards ids={ids} cards={cards} testId={testId} />
+      ) : (
+        <p className={styles.meta}>{empty}</p>
+      )}
+    </div>
+  );
+}

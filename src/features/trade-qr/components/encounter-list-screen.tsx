@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/toast';
 import { loadRepos } from '@/data/writes/lazy';
 import { koEncounterScreens } from '@/i18n/ko-encounter-screens';
 import { relativeTime } from '@/lib/relative-time';
-import { EncounterCards, useEncounterCardMap } from './encounter-cards';
+import { EncounterSide, useEncounterCardMap } from './encounter-cards';
 import { encounterErrorMessage } from './encounter-errors';
 import styles from './encounter-ui.module.css';
 
@@ -184,22 +184,20 @@ function EncounterRow({
         <time dateTime={e.metAt.replace(' ', 'T')}>{metAtLabel(e.metAt)}</time>
         {event ? <span data-testid="encounter-event-name"> · {t.at(event)}</span> : null}
       </p>
-      <div>
-        <h3 className={styles.sub}>{t.theyHave}</h3>
-        {e.theyHave.length ? (
-          <EncounterCards ids={e.theyHave} cards={cards} testId="encounter-row-they-have" />
-        ) : (
-          <p className={styles.meta}>{t.none}</p>
-        )}
-      </div>
-      <div>
-        <h3 className={styles.sub}>{t.theyWant}</h3>
-        {e.theyWant.length ? (
-          <EncounterCards ids={e.theyWant} cards={cards} testId="encounter-row-they-want" />
-        ) : (
-          <p className={styles.meta}>{t.none}</p>
-        )}
-      </div>
+      <EncounterSide
+        title={t.theyHave}
+        ids={e.theyHave}
+        cards={cards}
+        empty={t.none}
+        testId="encounter-row-they-have"
+      />
+      <EncounterSide
+        title={t.theyWant}
+        ids={e.theyWant}
+        cards={cards}
+        empty={t.none}
+        testId="encounter-row-they-want"
+      />
       {editing ? (
         <form className={styles.form} onSubmit={saveNote}>
           <label className={styles.field}>
