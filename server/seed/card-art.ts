@@ -323,24 +323,16 @@ export function drawCardFront(input: CardArtInput, width = 300, height = 450): B
       break;
     }
     default: {
-      // full bleed: the name small in a corner, like a printed caption
-      const name = input.memberLatin;
-      const light = luma(wall) < 120 || choice.backdrop === 'bokeh';
-      const textC = light ? WHITE : ink;
-      const nameW = textWidth(name, 2);
+      // full bleed: the name small in a corner on a white pill (readable on any outfit)
+      const nameW = textWidth(input.memberLatin, 2);
       const y = height - 40;
-      if (r.chance(0.5)) {
-        cv.text(name, 26, y + 1, 2, light ? darken(wall, 0.6) : WHITE, 0.6);
-        cv.text(name, 25, y, 2, textC);
-      } else {
-        cv.shape(sdf.roundRect(20, y - 6, 32 + nameW, y + 20, 13), WHITE, 0.85, [
-          20,
-          y - 6,
-          32 + nameW,
-          y + 20,
-        ]);
-        cv.text(name, 26, y, 2, ink);
-      }
+      cv.shape(sdf.roundRect(20, y - 6, 32 + nameW, y + 20, 13), WHITE, 0.85, [
+        20,
+        y - 6,
+        32 + nameW,
+        y + 20,
+      ]);
+      cv.text(input.memberLatin, 26, y, 2, ink);
       logoMark(cv, width - 38, 38, 17, input.monogram, t);
     }
   }

@@ -116,6 +116,7 @@ function eventImages(w: SeedWriter, m: MeetupPlan): File[] {
       headline: m.headline,
       dates: m.datesLatin,
       variant: v,
+      lineup: m.group.lineup,
     };
     return w.file(
       cachedImage('event', input, () => drawEvent(input)),
@@ -125,7 +126,11 @@ function eventImages(w: SeedWriter, m: MeetupPlan): File[] {
 }
 
 function artistImage(w: SeedWriter, m: MeetupPlan): File {
-  const artist = { palette: m.group.palette, seed: `${m.group.groupName}|${m.member.ko}` };
+  const artist = {
+    palette: m.group.palette,
+    seed: `${m.group.groupName}|${m.member.ko}`,
+    lineup: m.group.lineup,
+  };
   return w.file(
     cachedImage('artist', artist, () => drawArtist(artist)),
     'artist.png',

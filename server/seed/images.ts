@@ -5,7 +5,8 @@
  */
 import { Canvas, darken, lighten, sdf, WHITE } from './canvas.ts';
 import { rng } from './random.ts';
-import { figure, pattern, PATTERNS, tones, type Palette } from './motifs.ts';
+import { pattern, PATTERNS, tones, type Palette, type Tones } from './motifs.ts';
+import { idol, pickLook, type Lineup, type Look } from './idol.ts';
 import { drawCardBack, drawCardFront, type CardArtInput, type CardBackInput } from './card-art.ts';
 
 export type { Palette } from './motifs.ts';
@@ -59,12 +60,20 @@ export interface PortraitInput {
   seed: string;
   /** Latin initials drawn at the bottom; empty for none. */
   initials?: string;
+  /** Which hair styles to pick from (./idol.ts); by default the seed picks. */
+  lineup?: Lineup;
+}
+
+/** A head-and-shoulders look for portraits and posters: the card idol without a pose. */
+function portraitLook(seed: string, t: Tones, lineup?: Lineup): Look {
+  const r = rng(`portrait|${seed}`);
+  const look = pickLook(r, r, r, t, lineup ?? (r.chance(0.5) ? 'boy' : 'girl'));
+  return { ...look, framing: 'close', pose: 'none', tilt: look.tilt / 2 };
 }
 
 /** Square portrait that survives a round crop (meetup markers use it): 160x160. */
 export function drawArtist(input: PortraitInput, size = 160): Buffer {
   const t = tones(input.palette);
-  const r = rng(input.seed);
   const cv = new Canvas(size, size);
   cv.fill(lighten(t.main, 0.45));
   cv.shape(
@@ -72,7 +81,7 @@ export function drawArtist(input: PortraitInput, size = 160): Buffer {
     lighten(t.sub, 0.3),
     0.6,
   );
-  figure(cv, size / 2, size * 0.42, size * 0.16, t, r.pick(['short', 'long', 'bob'] as const));
+  idol(cv, size / 2, size * 0.4, size * 0.17, portraitLook(input.seed, t, input.lineup));
   if (input.initials) {
     cv.textCentered(input.initials, size / 2, size * 0.8, 3, WHITE, size * 0.6);
   }
@@ -93,6 +102,8 @@ export interface EventInput {
   dates: string;
   /** 0: poster, 1: gift line-up, 2: timetable. */
   variant: number;
+  /** The group's lineup, for the idol's hair (./idol.ts); by default the seed picks. */
+  lineup?: Lineup;
 }
 
 /** 600x400 event poster. */
@@ -109,7 +120,7 @@ export function drawEvent(input: EventInput, width = 600, height = 400): Buffer 
       cv.circle(170, 200, 130, WHITE, 0.9);
       cv.circle(170, 200, 118, lighten(t.main, 0.3));
       const clip = new Canvas(width, height, null);
-      figure(clip, 170, 170, 46, t, r.pick(['short', 'long', 'bob'] as const));
+      idol(clip, 170, 172, 44, portraitLook(`${input.seed}|${input.variant}`, t, input.lineup));
       // keep the figure inside the window
       for (let y = 80; y < 320; y++) {
         for (let x = 50; x < 290; x++) {

@@ -46,7 +46,10 @@ function preview(dir: string): void {
     ]);
   }
   const m = planMeetups()[0]!;
-  out.push(['artist', drawArtist({ palette: m.group.palette, seed: m.key })]);
+  out.push([
+    'artist',
+    drawArtist({ palette: m.group.palette, seed: m.key, lineup: m.group.lineup }),
+  ]);
   for (let v = 0; v < 3; v++) {
     const input = {
       palette: m.group.palette,
@@ -54,6 +57,7 @@ function preview(dir: string): void {
       headline: m.headline,
       dates: m.datesLatin,
       variant: v,
+      lineup: m.group.lineup,
     };
     out.push([`event-${v}`, drawEvent(input)]);
   }
