@@ -256,6 +256,19 @@ function signature(cv: Canvas, x0: number, y0: number, r: Rng, ink: Rgb) {
 }
 
 const luma = (c: Rgb) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+const distance = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+/** The look with an outfit that stands out from the backdrop (a yellow top on yellow vanishes). */
+function standOut(look: Look, wall: Rgb): Look {
+  if (distance(look.cloth, wall) >= 70) return look;
+  const cloth =
+    distance(look.cloth2, wall) >= 70
+      ? look.cloth2
+      : luma(wall) > 128
+        ? darken(look.cloth, 0.4)
+        : lighten(look.cloth, 0.5);
+  return { ...look, cloth, cloth2: look.cloth };
+}
 
 /** 300x450 photo card front. */
 export function drawCardFront(input: CardArtInput, width = 300, height = 450): Buffer {
@@ -272,7 +285,7 @@ export function drawCardFront(input: CardArtInput, width = 300, height = 450): B
   const hy = height * (close ? 0.37 + r.next() * 0.05 : 0.3 + r.next() * 0.04);
   if (choice.backdrop !== 'studio') cv.circle(cx, hy + s * 0.4, s * 2.4, lighten(wall, 0.45), 0.35);
   if (choice.stickers) stickers(cv, r, t, cx, hy, s * 1.4);
-  idol(cv, cx, hy, s, choice.look);
+  idol(cv, cx, hy, s, standOut(choice.look, wall));
 
   // the design
   const ink = t.ink;
