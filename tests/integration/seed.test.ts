@@ -92,7 +92,12 @@ describe('seedDemo', () => {
     expect(hash(back.bytes)).not.toBe(hash(fronts[0]!.bytes));
     const img = PNG.sync.read(back.bytes);
     expect([img.width, img.height]).toEqual([300, 450]);
-    // the back has the front's thumb sizes
+    // the back takes the front's uploads: the same size limit, image types and thumb sizes
+    const fields = (await admin.collections.getOne('photoCards', Q)).fields;
+    const field = (name: string) => fields.find((f) => f.name === name)!;
+    for (const key of ['maxSize', 'mimeTypes', 'thumbs', 'protected']) {
+      expect(field('cardBackImg')[key]).toEqual(field('cardImg')[key]);
+    }
     const thumb = await fetchImage(
       server.client().files.getURL(card, card.cardBackImg, { thumb: '160x320f' }),
     );
