@@ -244,6 +244,16 @@ export function idol(cv: Canvas, cx: number, hy: number, s: number, look: Look):
     1,
     bodyBox(-0.3, 0.4, 0.3, 1.7),
   );
+  // the chin's shadow on the neck, which lifts the flat face off it
+  cv.shape(
+    sdf.intersect(
+      sdf.roundRect(U(-0.3), V(0.4), U(0.3), V(1.7), s * 0.28),
+      sdf.ellipse(U(0), V(1.05), s * 0.5, s * 0.3),
+    ),
+    darken(skin, 0.16),
+    1,
+    bodyBox(-0.3, 0.7, 0.3, 1.4),
+  );
   outfitDetails(cv, look, cx, hy, s, body);
 
   // ---- long hair falling over the shoulders, in front of the body
