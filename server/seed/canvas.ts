@@ -80,8 +80,15 @@ export const sdf = {
   },
   union:
     (...parts: Sdf[]): Sdf =>
-    (x, y) =>
-      Math.min(...parts.map((p) => p(x, y))),
+    (x, y) => {
+      // a plain loop: this runs per pixel, and a spread array per call showed up as GC time
+      let d = Infinity;
+      for (const p of parts) {
+        const v = p(x, y);
+        if (v < d) d = v;
+      }
+      return d;
+    },
   subtract:
     (a: Sdf, b: Sdf): Sdf =>
     (x, y) =>
@@ -322,13 +329,18 @@ export class Canvas {
     return s;
   }
 
-  /** PNG bytes; RGB when `alpha` is false (smaller), RGBA otherwise. */
-  png(alpha = false): Buffer {
+  /**
+   * PNG bytes; RGB when `alpha` is false (smaller), RGBA otherwise. `filter` is the PNG row
+   * filter: 1 ('sub') suits banded gradients; 0 (none) suits the photo cards, whose flat areas
+   * with many curved edges deflate about a fifth smaller unfiltered (measured on the seed's
+   * cards: 15.1 KB against 18.6 KB on average, at about the same speed).
+   */
+  png(alpha = false, filter: 0 | 1 = 1): Buffer {
     const png = new PNG({ width: this.width, height: this.height });
-    // Measured on the seed's cards: 'sub' filtering with zlib level 6 is within ~10% of the
+    // Measured on the seed's first cards: 'sub' filtering with zlib level 6 is within ~10% of the
     // smallest settings and three times faster than level 9 with adaptive filters; handing
     // pngjs RGB rows (instead of letting it strip alpha per pixel) halves its filter time.
-    const options = { deflateLevel: 6, deflateStrategy: 0, filterType: 1 } as const;
+    const options = { deflateLevel: 6, deflateStrategy: 0, filterType: filter } as const;
     if (alpha) {
       png.data = Buffer.from(this.data.buffer, this.data.byteOffset, this.data.byteLength);
       return PNG.sync.write(png, {

@@ -3,7 +3,14 @@
  * get-or-create by its natural key. Each returns the ids by key, for the steps after it.
  */
 import { GROUPS, type GroupDef } from './groups.ts';
-import { drawArtist, drawEvent, drawGroupLogo, drawPhotoCard } from './images.ts';
+import {
+  drawArtist,
+  drawEvent,
+  drawGroupLogo,
+  drawPhotoCard,
+  drawPhotoCardBack,
+  type CardInput,
+} from './images.ts';
 import { cachedImage } from './image-cache.ts';
 import { cardKey, type CardPlan, type MeetupPlan } from './plan.ts';
 import { mapLimit } from './requests.ts';
@@ -39,16 +46,33 @@ export async function seedGroups(w: SeedWriter): Promise<GroupIds> {
   return groupIds;
 }
 
-function cardImage(c: CardPlan): Buffer {
-  const input = {
+export function cardArtInput(c: CardPlan): CardInput {
+  return {
     groupLatin: c.group.groupName,
+    monogram: c.group.monogram,
     memberLatin: c.member.latin,
     caption: c.caption,
     tag: c.tag,
     palette: c.group.palette,
+    lineup: c.group.lineup,
     seed: c.key,
   };
+}
+
+function cardImage(c: CardPlan): Buffer {
+  const input = cardArtInput(c);
   return cachedImage('card', input, () => drawPhotoCard(input));
+}
+
+/** The back: one per release of a group (every card of an album shares its back). */
+function cardBackImage(c: CardPlan): Buffer {
+  const input = {
+    groupLatin: c.group.groupName,
+    monogram: c.group.monogram,
+    caption: c.caption,
+    palette: c.group.palette,
+  };
+  return cachedImage('card-back', input, () => drawPhotoCardBack(input));
 }
 
 /** Card key (./plan.ts cardKey) → id. */
@@ -74,6 +98,7 @@ export async function seedCards(
         label: c.label,
         likeCount: c.baselineLikes,
         cardImg: w.file(cardImage(c), 'card.png'),
+        cardBackImg: w.file(cardBackImage(c), 'card-back.png'),
         // No per-card logoImage copy: the client shows the group's logo, so phones cache one
         // logo per group instead of one per card.
       });
@@ -91,6 +116,7 @@ function eventImages(w: SeedWriter, m: MeetupPlan): File[] {
       headline: m.headline,
       dates: m.datesLatin,
       variant: v,
+      lineup: m.group.lineup,
     };
     return w.file(
       cachedImage('event', input, () => drawEvent(input)),
@@ -100,7 +126,11 @@ function eventImages(w: SeedWriter, m: MeetupPlan): File[] {
 }
 
 function artistImage(w: SeedWriter, m: MeetupPlan): File {
-  const artist = { palette: m.group.palette, seed: `${m.group.groupName}|${m.member.ko}` };
+  const artist = {
+    palette: m.group.palette,
+    seed: `${m.group.groupName}|${m.member.ko}`,
+    lineup: m.group.lineup,
+  };
   return w.file(
     cachedImage('artist', artist, () => drawArtist(artist)),
     'artist.png',

@@ -16,6 +16,8 @@ export interface GroupDef {
   releases: string[];
   /** Official fandom name, for flavour in posts and meetup titles. */
   fandom: string;
+  /** A boy or girl group: which hair styles the drawn cards pick from (./idol.ts). */
+  lineup: 'boy' | 'girl';
 }
 
 const m = (ko: string, latin: string): Member => ({ ko, latin });
@@ -23,6 +25,7 @@ const m = (ko: string, latin: string): Member => ({ ko, latin });
 export const GROUPS: GroupDef[] = [
   {
     groupName: 'RIIZE',
+    lineup: 'boy',
     monogram: 'RZ',
     palette: { main: '#ff7a29', sub: '#ffc38a', accent: '#3d3b8e', ink: '#2b1a10' },
     members: [
@@ -48,6 +51,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'NewJeans',
+    lineup: 'girl',
     monogram: 'NJ',
     palette: { main: '#6fa8ff', sub: '#ffc1da', accent: '#f6d365', ink: '#10223f' },
     members: [
@@ -62,6 +66,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'aespa',
+    lineup: 'girl',
     monogram: 'AE',
     palette: { main: '#9b7cf6', sub: '#c9d1e0', accent: '#2d2a4a', ink: '#1d1833' },
     members: [
@@ -75,6 +80,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'IVE',
+    lineup: 'girl',
     monogram: 'IVE',
     palette: { main: '#e7334a', sub: '#ffb3c1', accent: '#2e2e48', ink: '#3a0d16' },
     members: [
@@ -90,6 +96,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'SEVENTEEN',
+    lineup: 'boy',
     monogram: 'SVT',
     palette: { main: '#f4a9b8', sub: '#92a8d1', accent: '#4a5a8c', ink: '#2a2440' },
     members: [
@@ -118,6 +125,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'Stray Kids',
+    lineup: 'boy',
     monogram: 'SKZ',
     palette: { main: '#d22b2b', sub: '#f2b8b5', accent: '#1a1a1a', ink: '#1a0f0f' },
     members: [
@@ -135,6 +143,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'LE SSERAFIM',
+    lineup: 'girl',
     monogram: 'LSF',
     palette: { main: '#3552a3', sub: '#e9dcc9', accent: '#c9a86a', ink: '#111a33' },
     members: [
@@ -149,6 +158,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'NCT WISH',
+    lineup: 'boy',
     monogram: 'NW',
     palette: { main: '#3ddbb0', sub: '#d7fff3', accent: '#1f7a6a', ink: '#0b2e28' },
     members: [
@@ -164,6 +174,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'BOYNEXTDOOR',
+    lineup: 'boy',
     monogram: 'BND',
     palette: { main: '#f2c230', sub: '#a9c7e8', accent: '#2f4f7f', ink: '#2a2208' },
     members: [
@@ -179,6 +190,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'TWS',
+    lineup: 'boy',
     monogram: 'TWS',
     palette: { main: '#5aaef0', sub: '#d6f0ff', accent: '#ff9ec7', ink: '#0c2740' },
     members: [

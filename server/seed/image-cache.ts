@@ -1,7 +1,7 @@
 /**
  * A disk cache of the seed's drawn images, so that test suites which seed many fresh servers draw
  * them once. The images are pure functions of their inputs and of the drawing code, so the cache
- * key is a hash of both: editing canvas.ts or images.ts starts a new cache folder (older folders
+ * key is a hash of both: editing any file that draws (CODE) starts a new cache folder (older folders
  * are removed). Kept in node_modules/.cache (git-ignored); any error just means drawing again.
  */
 import { createHash } from 'node:crypto';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../node_modules/.cache/seed-images/', import.meta.url));
-const CODE = ['./canvas.ts', './images.ts'];
+const CODE = ['./canvas.ts', './images.ts', './motifs.ts', './idol.ts', './card-art.ts'];
 
 let dir: string | null | undefined;
 

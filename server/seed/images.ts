@@ -1,11 +1,13 @@
 /**
  * Demo images drawn at seed time (nothing is fetched): group logos, photo cards, artist portraits,
  * event posters, collect-book covers and avatars. Every picture is a pure function of its inputs
- * (seeded PRNG), so a rerun of the seed draws the same bytes. Flat colours keep a card near 10 KB.
+ * (seeded PRNG), so a rerun of the seed draws the same bytes. Flat colours keep a card near 15 KB.
  */
-import { Canvas, darken, lighten, mix, sdf, textWidth, WHITE } from './canvas.ts';
+import { Canvas, darken, lighten, sdf, WHITE } from './canvas.ts';
 import { rng } from './random.ts';
-import { figure, pattern, PATTERNS, tones, type Palette } from './motifs.ts';
+import { pattern, PATTERNS, tones, type Palette, type Tones } from './motifs.ts';
+import { idol, pickLook, type Lineup, type Look } from './idol.ts';
+import { drawCardBack, drawCardFront, type CardArtInput, type CardBackInput } from './card-art.ts';
 
 export type { Palette } from './motifs.ts';
 
@@ -48,66 +50,30 @@ export function drawGroupLogo(input: LogoInput, size = 128): Buffer {
   return cv.png(true);
 }
 
-export interface CardInput {
-  groupLatin: string;
-  memberLatin: string;
-  /** Latin caption under the name (album or event), drawn if the font can draw it. */
-  caption: string;
-  /** Small corner tag, e.g. 'A', '03'. */
-  tag: string;
-  palette: Palette;
-  seed: string;
-}
-
-/** 300x450 photo card. */
-export function drawPhotoCard(input: CardInput, width = 300, height = 450): Buffer {
-  const t = tones(input.palette);
-  const r = rng(input.seed);
-  const cv = new Canvas(width, height, null);
-  const [top, bottom] = r.pick([
-    [lighten(t.main, 0.55), t.main],
-    [lighten(t.sub, 0.5), t.sub],
-    [lighten(t.main, 0.75), lighten(t.sub, 0.2)],
-    [lighten(t.accent, 0.7), lighten(t.main, 0.25)],
-  ] as const);
-  cv.bands(top, bottom, r.int(5, 9));
-  pattern(cv, r.pick(PATTERNS), r.chance(0.5) ? WHITE : darken(bottom, 0.35), r);
-  // a big halo behind the figure
-  const cx = width / 2 + r.int(-20, 20);
-  const headY = height * 0.36 + r.int(-12, 12);
-  const s = width * r.int(14, 17) * 0.01;
-  cv.circle(cx, headY + s * 0.4, s * 2.3, lighten(top, 0.4), 0.55);
-  figure(cv, cx, headY, s, t, r.pick(['short', 'long', 'bob'] as const));
-  // the name plate
-  const plateTop = height - 92;
-  cv.shape(sdf.roundRect(18, plateTop, width - 18, height - 22, 14), WHITE, 0.92);
-  cv.textCentered(input.memberLatin, width / 2, plateTop + 12, 4, t.ink, width - 56);
-  const caption = input.caption;
-  if (textWidth(caption, 2) > 0) {
-    cv.textCentered(caption, width / 2, plateTop + 48, 2, mix(t.ink, WHITE, 0.35), width - 56);
-  }
-  // group name top-left, tag top-right
-  const nameW = textWidth(input.groupLatin, 2);
-  cv.shape(sdf.roundRect(18, 20, 30 + nameW, 42, 11), WHITE, 0.85, [18, 20, 30 + nameW, 42]);
-  cv.text(input.groupLatin, 24, 24, 2, t.ink);
-  cv.circle(width - 36, 36, 16, WHITE, 0.9);
-  cv.textCentered(input.tag, width - 36, 36 - 7, 2, t.ink, 28);
-  // the frame
-  cv.shape(sdf.ring(sdf.roundRect(10, 10, width - 10, height - 10, 16), 3), WHITE, 0.85);
-  return cv.png();
-}
+/** 300x450 photo card: front and back are drawn by ./card-art.ts. */
+export type CardInput = CardArtInput;
+export const drawPhotoCard = (input: CardInput): Buffer => drawCardFront(input);
+export const drawPhotoCardBack = (input: CardBackInput): Buffer => drawCardBack(input);
 
 export interface PortraitInput {
   palette: Palette;
   seed: string;
   /** Latin initials drawn at the bottom; empty for none. */
   initials?: string;
+  /** Which hair styles to pick from (./idol.ts); by default the seed picks. */
+  lineup?: Lineup;
+}
+
+/** A head-and-shoulders look for portraits and posters: the card idol without a pose. */
+function portraitLook(seed: string, t: Tones, lineup?: Lineup): Look {
+  const r = rng(`portrait|${seed}`);
+  const look = pickLook(r, r, r, t, lineup ?? (r.chance(0.5) ? 'boy' : 'girl'));
+  return { ...look, framing: 'close', pose: 'none', tilt: look.tilt / 2 };
 }
 
 /** Square portrait that survives a round crop (meetup markers use it): 160x160. */
 export function drawArtist(input: PortraitInput, size = 160): Buffer {
   const t = tones(input.palette);
-  const r = rng(input.seed);
   const cv = new Canvas(size, size);
   cv.fill(lighten(t.main, 0.45));
   cv.shape(
@@ -115,7 +81,7 @@ export function drawArtist(input: PortraitInput, size = 160): Buffer {
     lighten(t.sub, 0.3),
     0.6,
   );
-  figure(cv, size / 2, size * 0.42, size * 0.16, t, r.pick(['short', 'long', 'bob'] as const));
+  idol(cv, size / 2, size * 0.4, size * 0.17, portraitLook(input.seed, t, input.lineup));
   if (input.initials) {
     cv.textCentered(input.initials, size / 2, size * 0.8, 3, WHITE, size * 0.6);
   }
@@ -136,6 +102,8 @@ export interface EventInput {
   dates: string;
   /** 0: poster, 1: gift line-up, 2: timetable. */
   variant: number;
+  /** The group's lineup, for the idol's hair (./idol.ts); by default the seed picks. */
+  lineup?: Lineup;
 }
 
 /** 600x400 event poster. */
@@ -152,7 +120,7 @@ export function drawEvent(input: EventInput, width = 600, height = 400): Buffer 
       cv.circle(170, 200, 130, WHITE, 0.9);
       cv.circle(170, 200, 118, lighten(t.main, 0.3));
       const clip = new Canvas(width, height, null);
-      figure(clip, 170, 170, 46, t, r.pick(['short', 'long', 'bob'] as const));
+      idol(clip, 170, 172, 44, portraitLook(`${input.seed}|${input.variant}`, t, input.lineup));
       // keep the figure inside the window
       for (let y = 80; y < 320; y++) {
         for (let x = 50; x < 290; x++) {

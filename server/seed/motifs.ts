@@ -1,8 +1,9 @@
 /**
- * Building blocks of the demo pictures: group palettes, background motifs and the faceless
- * figure that stands in for an idol. ./images.ts composes them into each kind of image.
+ * Building blocks of the demo pictures: group palettes and background motifs. The idol that
+ * appears on cards, portraits and posters is ./idol.ts; ./images.ts and ./card-art.ts compose
+ * them into each kind of image.
  */
-import { Canvas, darken, hex, lighten, mix, sdf, type Rgb, type Sdf } from './canvas.ts';
+import { Canvas, hex, sdf, type Rgb } from './canvas.ts';
 import type { Rng } from './random.ts';
 
 export interface Palette {
@@ -123,83 +124,4 @@ export function pattern(cv: Canvas, kind: Pattern, c: Rgb, r: Rng): void {
       break;
     }
   }
-}
-
-export type Hair = 'short' | 'long' | 'bob';
-
-/**
- * A faceless flat figure (head and shoulders) whose head centre is at (cx, headY);
- * `s` is the head radius.
- */
-export function figure(
-  cv: Canvas,
-  cx: number,
-  headY: number,
-  s: number,
-  t: Tones,
-  hair: Hair,
-): void {
-  const hairC = darken(t.ink, 0.15);
-  const skin = mix(hex('#f6d7c3'), t.main, 0.08);
-  const cloth = t.accent;
-  /** Draws `d`, searching only the box given in head radii around the head centre. */
-  const part = (d: Sdf, c: Rgb, x0: number, y0: number, x1: number, y1: number) =>
-    cv.shape(d, c, 1, [cx + x0 * s, headY + y0 * s, cx + x1 * s, headY + y1 * s]);
-  if (hair === 'long') {
-    part(
-      sdf.roundRect(cx - s * 1.2, headY - s * 1.1, cx + s * 1.2, headY + s * 2.2, s * 1.05),
-      hairC,
-      -1.2,
-      -1.1,
-      1.2,
-      2.2,
-    );
-  }
-  const body = sdf.roundRect(cx - s * 2.1, headY + s * 1.5, cx + s * 2.1, headY + s * 6, s * 1.7);
-  part(body, cloth, -2.1, 1.5, 2.1, 6);
-  part(
-    sdf.intersect(sdf.circle(cx, headY + s * 1.35, s * 0.78), body),
-    lighten(cloth, 0.55),
-    -0.8,
-    1.5,
-    0.8,
-    2.2,
-  );
-  part(
-    sdf.roundRect(cx - s * 0.34, headY + s * 0.5, cx + s * 0.34, headY + s * 1.75, s * 0.3),
-    darken(skin, 0.06),
-    -0.34,
-    0.5,
-    0.34,
-    1.75,
-  );
-  part(sdf.ellipse(cx, headY, s * 0.9, s * 1.05), skin, -0.9, -1.05, 0.9, 1.05);
-  // hair cap: a disc minus the face window
-  const cap = sdf.subtract(
-    sdf.circle(cx, headY - s * 0.2, s * 1.02),
-    sdf.roundRect(cx - s * 0.78, headY - s * 0.32, cx + s * 0.78, headY + s * 1.4, s * 0.6),
-  );
-  part(cap, hairC, -1.02, -1.22, 1.02, 0.82);
-  if (hair === 'bob') {
-    part(
-      sdf.roundRect(cx - s * 1.08, headY - s * 0.4, cx - s * 0.7, headY + s * 0.95, s * 0.2),
-      hairC,
-      -1.08,
-      -0.4,
-      -0.7,
-      0.95,
-    );
-    part(
-      sdf.roundRect(cx + s * 0.7, headY - s * 0.4, cx + s * 1.08, headY + s * 0.95, s * 0.2),
-      hairC,
-      0.7,
-      -0.4,
-      1.08,
-      0.95,
-    );
-  }
-  // cheeks give the faceless head a little warmth
-  const blush = mix(skin, hex('#ff8a9a'), 0.5);
-  cv.circle(cx - s * 0.45, headY + s * 0.38, s * 0.14, blush, 0.7);
-  cv.circle(cx + s * 0.45, headY + s * 0.38, s * 0.14, blush, 0.7);
 }

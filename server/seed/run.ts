@@ -17,7 +17,9 @@ import {
   drawEvent,
   drawGroupLogo,
   drawPhotoCard,
+  drawPhotoCardBack,
 } from './images.ts';
+import { cardArtInput } from './catalogue.ts';
 import { seedDemo } from './index.ts';
 import { planCards, planMeetups } from './plan.ts';
 
@@ -27,19 +29,27 @@ function preview(dir: string): void {
   for (const g of GROUPS) out.push([`logo-${g.monogram}`, drawGroupLogo(g)]);
   const cards = planCards();
   for (const g of GROUPS) {
+    // three cards per group, to see the spread of shots
+    cards
+      .filter((x) => x.group === g)
+      .slice(0, 3)
+      .forEach((c, i) => out.push([`card-${g.monogram}-${i}`, drawPhotoCard(cardArtInput(c))]));
     const c = cards.find((x) => x.group === g)!;
-    const input = {
-      groupLatin: g.groupName,
-      memberLatin: c.member.latin,
-      caption: c.caption,
-      tag: c.tag,
-      palette: g.palette,
-      seed: c.key,
-    };
-    out.push([`card-${g.monogram}`, drawPhotoCard(input)]);
+    out.push([
+      `back-${g.monogram}`,
+      drawPhotoCardBack({
+        groupLatin: g.groupName,
+        monogram: g.monogram,
+        caption: c.caption,
+        palette: g.palette,
+      }),
+    ]);
   }
   const m = planMeetups()[0]!;
-  out.push(['artist', drawArtist({ palette: m.group.palette, seed: m.key })]);
+  out.push([
+    'artist',
+    drawArtist({ palette: m.group.palette, seed: m.key, lineup: m.group.lineup }),
+  ]);
   for (let v = 0; v < 3; v++) {
     const input = {
       palette: m.group.palette,
@@ -47,6 +57,7 @@ function preview(dir: string): void {
       headline: m.headline,
       dates: m.datesLatin,
       variant: v,
+      lineup: m.group.lineup,
     };
     out.push([`event-${v}`, drawEvent(input)]);
   }

@@ -60,6 +60,7 @@ const CONTRACT: Record<string, { type: 'base' | 'auth'; fields: Record<string, F
     fields: {
       group: rel('groups', { required: true }),
       cardImg: image(5 * MB),
+      cardBackImg: image(5 * MB),
       logoImage: image(1 * MB),
       groupName: text({ required: true }),
       memberName: text({ required: true }),

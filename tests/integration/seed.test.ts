@@ -3,6 +3,7 @@
  * install shows (groups, cards, meetups, accounts, activity, trades), counters kept by the hooks,
  * and a second run that changes nothing.
  */
+import { createHash } from 'node:crypto';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
@@ -68,6 +69,39 @@ describe('seedDemo', () => {
     expect(image.bytes.length).toBeLessThanOrEqual(30 * 1024);
     const img = PNG.sync.read(image.bytes);
     expect([img.width, img.height]).toEqual([300, 450]);
+  });
+
+  it('gives every card its own front and an album back, both served with thumbs', async () => {
+    const cards = await server
+      .client()
+      .collection('photoCards')
+      .getFullList({ batch: 1000, ...Q });
+    expect(cards.every((c) => typeof c.cardBackImg === 'string' && c.cardBackImg.length > 0)).toBe(
+      true,
+    );
+    const sample = cards.slice(0, 8);
+    const fronts = await Promise.all(
+      sample.map((c) => fetchImage(server.client().files.getURL(c, c.cardImg))),
+    );
+    const hash = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    expect(new Set(fronts.map((f) => hash(f.bytes))).size).toBe(sample.length);
+    const card = cards[0]!;
+    const back = await fetchImage(server.client().files.getURL(card, card.cardBackImg));
+    expect(back.type).toBe('image/png');
+    expect(back.bytes.length).toBeLessThanOrEqual(30 * 1024);
+    expect(hash(back.bytes)).not.toBe(hash(fronts[0]!.bytes));
+    const img = PNG.sync.read(back.bytes);
+    expect([img.width, img.height]).toEqual([300, 450]);
+    // the back takes the front's uploads: the same size limit, image types and thumb sizes
+    const fields = (await admin.collections.getOne('photoCards', Q)).fields;
+    const field = (name: string) => fields.find((f) => f.name === name)!;
+    for (const key of ['maxSize', 'mimeTypes', 'thumbs', 'protected']) {
+      expect(field('cardBackImg')[key]).toEqual(field('cardImg')[key]);
+    }
+    const thumb = await fetchImage(
+      server.client().files.getURL(card, card.cardBackImg, { thumb: '160x320f' }),
+    );
+    expect(PNG.sync.read(thumb.bytes).width).toBe(160);
   });
 
   it('creates meetups around Seoul, a few of them without coordinates', async () => {

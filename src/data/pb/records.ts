@@ -27,6 +27,8 @@ export const photoCardSchema = v.object({
   ...base,
   group: v.string(),
   cardImg: str,
+  /** The card's back (docs/data-model.md, `photoCards`); copies stored before it lack it. */
+  cardBackImg: v.optional(v.string()),
   logoImage: str,
   groupName: v.string(),
   memberName: str,

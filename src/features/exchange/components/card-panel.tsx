@@ -1,5 +1,8 @@
+import { useState } from 'react';
+import { CARD_IMAGE, responsiveFile } from '@/data/pb/files';
 import type { PhotoCard } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
+import { koArt } from '@/i18n/ko-art';
 import { LikeButton } from '@/components/cards/like-button';
 import { cardImage, cardLogo, imageLoadingProps } from '@/components/cards/photo-card-tile';
 import { useToggleLike } from '@/components/hooks/use-toggle-like';
@@ -25,7 +28,12 @@ export function CardPanel({ card }: { card: PhotoCard }) {
   const likePending = usePendingLikeCardIds().has(card.id);
   const toggleLike = useToggleLike();
   const logo = cardLogo(card, group);
-  const image = cardImage(card);
+  // 뒷면: a card with a back image gets a switch under the picture (docs/data-model.md, photoCards)
+  const [back, setBack] = useState(false);
+  const showBack = back && !!card.cardBackImg;
+  const image = showBack
+    ? responsiveFile('photoCards', card.id, card.cardBackImg!, CARD_IMAGE, 320)
+    : cardImage(card);
   const groupName = group?.groupName ?? card.groupName;
 
   return (
@@ -37,13 +45,28 @@ export function CardPanel({ card }: { card: PhotoCard }) {
             src={image.src}
             srcSet={image.srcSet}
             sizes={IMAGE_SIZES}
-            alt={ko.photoCards.cardAlt(groupName, card.memberName, card.title)}
+            alt={
+              showBack
+                ? koArt.cardSide.backAlt(groupName, card.memberName, card.title)
+                : ko.photoCards.cardAlt(groupName, card.memberName, card.title)
+            }
             width={550}
             height={850}
             {...imageLoadingProps('priority')}
           />
         ) : null}
       </div>
+      {card.cardBackImg ? (
+        <button
+          type="button"
+          className={styles.side}
+          aria-pressed={showBack}
+          onClick={() => setBack((b) => !b)}
+          data-testid="card-side"
+        >
+          {koArt.cardSide.showBack}
+        </button>
+      ) : null}
       <div className={styles.info}>
         <div className={styles.group}>
           {logo.src ? (
