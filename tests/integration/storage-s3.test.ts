@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 /** A card-sized PNG (a thumbnail is made only from an image larger than it). */
-function cardPng(): Uint8Array {
+function cardPng(): Uint8Array<ArrayBuffer> {
   const image = new PNG({ width: 300, height: 450 });
   for (let i = 0; i < image.data.length; i += 4) {
     image.data[i] = (i / 4) % 256;
