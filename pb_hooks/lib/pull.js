@@ -229,4 +229,4 @@ function pull(e) {
   return { now, collections: out };
 }
 
-module.exports = { pull, PAGE_MAX, MAX_TOTAL, MAX_COLLECTIONS };
+module.exports = { pull, pullCollection, PAGE_MAX, MAX_TOTAL, MAX_COLLECTIONS };

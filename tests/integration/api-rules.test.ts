@@ -4,7 +4,8 @@
  * nobody but a superuser may set (also through `field+`/`field-` modifiers), ownership that
  * can't be forged or moved, and emails (and other private profile fields) that never leak.
  * The one-request pull (`POST /api/pocamarket/pull`) is in the matrix too: for every collection
- * and role it gives exactly what that role's list API gives, field for field.
+ * and role it gives exactly what that role's list API gives, field for field. So is the catalogue
+ * snapshot (`GET /api/pocamarket/catalogue`): whoever asks, it holds what a guest may list.
  *
  * To extend: add a row to SPECS (or to the tables below it).
  */
@@ -462,14 +463,18 @@ const SPECS: Spec[] = [
 
 let ctx: Ctx;
 
-setupCatalogueServer(async ({ server, su, cat }) => {
-  const [owner, other, admin] = await Promise.all([
-    createUser(server, su),
-    createUser(server, su),
-    createUser(server, su, { role: 'admin' }),
-  ]);
-  ctx = { server, su, owner, other, admin, cat };
-});
+setupCatalogueServer(
+  async ({ server, su, cat }) => {
+    const [owner, other, admin] = await Promise.all([
+      createUser(server, su),
+      createUser(server, su),
+      createUser(server, su, { role: 'admin' }),
+    ]);
+    ctx = { server, su, owner, other, admin, cat };
+    // the catalogue snapshot is rebuilt on every index request that finds a change (see below)
+  },
+  { env: { CATALOGUE_REBUILD_MS: '0' } },
+);
 
 function clientFor(role: Role, fx?: Fixture): PocketBase {
   switch (role) {
@@ -1282,4 +1287,58 @@ describe('exchange post status', () => {
       '관리자 수정',
     );
   });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+const SNAPSHOT_COLLECTIONS = ['groups', 'photoCards', 'meetUps', 'exchangeList', 'comments'];
+
+const SNAPSHOT_MATRIX = SPECS.filter((spec) =>
+  SNAPSHOT_COLLECTIONS.includes(spec.collection),
+).flatMap((spec) =>
+  ROLES.map((role) => ({
+    name: spec.label ?? spec.collection,
+    spec,
+    role,
+    verdict: spec.allow.list.includes('anon') ? 'in it' : 'not in it',
+  })),
+);
+
+describe('the catalogue snapshot in the rule matrix', () => {
+  it.each(SNAPSHOT_MATRIX)(
+    '$name: built while $role asks, the fixture is $verdict, and the rest is what a guest lists',
+    async ({ spec, role }) => {
+      const fx = await spec.fixture(ctx);
+      const pb = clientFor(role, fx);
+      const index: { path: string } = await pb.send('/api/pocamarket/catalogue', {
+        requestKey: null,
+      });
+      const snap: { collections: Record<string, PullPage> } = await pb.send(index.path, {
+        requestKey: null,
+      });
+      const page = snap.collections[spec.collection]!;
+      expect(page.items.some((r) => r.id === fx.id)).toBe(spec.allow.list.includes('anon'));
+      const listed = await ctx.server
+        .client()
+        .collection(spec.collection)
+        .getFullList({ sort: 'updated,id', batch: 500, requestKey: null });
+      expect(page.items).toEqual(listed);
+    },
+  );
+
+  it.each(['POST', 'PATCH', 'DELETE'])(
+    '%s to the catalogue routes changes nothing',
+    async (method) => {
+      for (const path of [
+        '/api/pocamarket/catalogue',
+        `/api/pocamarket/catalogue/${'a'.repeat(32)}`,
+      ]) {
+        const res = await fetch(`${ctx.server.url}${path}`, {
+          method,
+          headers: { Authorization: ctx.admin.pb.authStore.token },
+        });
+        expect([404, 405], `${method} ${path}`).toContain(res.status);
+      }
+    },
+  );
 });

@@ -22,6 +22,7 @@ import type { SyncedCollection } from '@/data/pb/records.ts';
 import { SIGNED_IN_TABLES } from '@/data/session/session.ts';
 import { pbTimestamp, pbTimestampMs } from '@/data/time.ts';
 import { applyServerDeletes, applyServerRecords } from './apply.ts';
+import { fetchSnapshot } from './snapshot.ts';
 
 /** Records per collection per round (the server's own maximum). */
 export const PULL_PAGE_SIZE = 500;
@@ -46,6 +47,8 @@ export interface PullReport {
   records: number;
   /** Tombstones received. */
   deleted: number;
+  /** Records that came from the catalogue snapshot (see ./snapshot.ts) rather than the pull. */
+  fromSnapshot?: number;
 }
 
 interface Checkpoint {
@@ -195,6 +198,7 @@ async function pullRounds(
   pb: PocketBase,
   db: AppDB,
   names: readonly string[],
+  opts: { snapshot?: boolean } = {},
 ): Promise<PullReport> {
   const report: PullReport = { requests: 0, records: 0, deleted: 0 };
   const cursors = new Map<string, Checkpoint>();
@@ -206,6 +210,30 @@ async function pullRounds(
   if (pending.length > 1 && pending.includes(TOMBSTONES) && (await freshStore(db))) {
     skipTombstones = true;
     pending = pending.filter((n) => n !== TOMBSTONES);
+    // a guest's empty store: the public collections from the snapshot a CDN can serve, then the
+    // delta pull from its cursors (the tombstones from its clock, as for any fresh store)
+    const snapshot = opts.snapshot ? await fetchSnapshot(pb, pending) : null;
+    if (snapshot) {
+      report.fromSnapshot = 0;
+      for (const [name, page] of snapshot.collections) {
+        await applyInSlices(db, name as SyncedCollection, page.items);
+        report.fromSnapshot += page.items.length;
+        if (!page.cursor) continue;
+        const cursor = { updated: page.cursor.updated, lastId: page.cursor.id };
+        cursors.set(name, cursor);
+        await saveCheckpoint(db, name, cursor, snapshot.now);
+      }
+      skipTombstones = false;
+      await saveCheckpoint(
+        db,
+        TOMBSTONES,
+        { updated: pbTimestamp(snapshot.now), lastId: '' },
+        snapshot.now,
+      );
+      pending = [...names];
+      const stored = await db.syncState.get(TOMBSTONES);
+      if (stored?.updated) cursors.set(TOMBSTONES, stored);
+    }
   }
   while (pending.length) {
     if (report.requests >= MAX_ROUNDS) throw new Error('[sync] pull did not finish');
@@ -270,7 +298,12 @@ export function readableCollections(signedIn: boolean): SyncedCollection[] {
   return PULL_ORDER.filter((c) => signedIn || !priv.has(c));
 }
 
-/** One full delta pull: every readable collection and the tombstones, one request per round. */
+/**
+ * One full delta pull: every readable collection and the tombstones, one request per round. A
+ * guest's first one starts from the catalogue snapshot (see ./snapshot.ts).
+ */
 export async function pullAll(pb: PocketBase, db: AppDB, signedIn: boolean): Promise<PullReport> {
-  return pullRounds(pb, db, [...readableCollections(signedIn), TOMBSTONES]);
+  return pullRounds(pb, db, [...readableCollections(signedIn), TOMBSTONES], {
+    snapshot: !signedIn,
+  });
 }
