@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import type { PhotoCard } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
 import { LikeButton } from '@/components/cards/like-button';
 import { cardImage, cardLogo, imageLoadingProps } from '@/components/cards/photo-card-tile';
 import { useToggleLike } from '@/components/hooks/use-toggle-like';
 import { useGroup, useLikedCardIds, usePendingLikeCardIds } from '@/components/live/photo-cards';
+import { CardImageViewer } from '@/components/image-viewer/card-image-viewer';
+import { koViewer } from '@/i18n/ko-viewer';
 import styles from './card-panel.module.css';
 
 /**
@@ -27,22 +30,33 @@ export function CardPanel({ card }: { card: PhotoCard }) {
   const logo = cardLogo(card, group);
   const image = cardImage(card);
   const groupName = group?.groupName ?? card.groupName;
+  // docs/product-rules.md, Image viewer: a tap on the image opens it full screen.
+  const [viewing, setViewing] = useState(false);
 
   return (
     <section className={styles.panel} aria-labelledby="card-panel-title" data-testid="card-panel">
       <div className={styles.imageBox}>
         {image.src ? (
-          <img
-            className={styles.image}
-            src={image.src}
-            srcSet={image.srcSet}
-            sizes={IMAGE_SIZES}
-            alt={ko.photoCards.cardAlt(groupName, card.memberName, card.title)}
-            width={550}
-            height={850}
-            {...imageLoadingProps('priority')}
-          />
+          <button
+            type="button"
+            className={styles.imageButton}
+            onClick={() => setViewing(true)}
+            data-testid="card-image-open"
+          >
+            <img
+              className={styles.image}
+              src={image.src}
+              srcSet={image.srcSet}
+              sizes={IMAGE_SIZES}
+              alt={ko.photoCards.cardAlt(groupName, card.memberName, card.title)}
+              width={550}
+              height={850}
+              {...imageLoadingProps('priority')}
+            />
+            <span className="visually-hidden">{koViewer.viewer.openCard}</span>
+          </button>
         ) : null}
+        {viewing ? <CardImageViewer card={card} onClose={() => setViewing(false)} /> : null}
       </div>
       <div className={styles.info}>
         <div className={styles.group}>

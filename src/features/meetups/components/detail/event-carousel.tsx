@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { MeetUp } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
 import { PauseGlyph, PlayGlyph } from '@/components/ui/rotation-glyphs';
 import { useSwiperStart } from '@/components/hooks/use-swiper-start';
 import { useSwiperRotation } from '@/components/hooks/use-swiper-rotation';
-import { EventImage } from './event-image';
+import { LazyImageViewer, type ViewerImage } from '@/components/image-viewer/lazy-image-viewer';
+import { EventImage, eventImageSource } from './event-image';
 import styles from './event-carousel.module.css';
 
 const t = ko.meetupDetail;
@@ -12,11 +13,19 @@ const t = ko.meetupDetail;
 const EventSwiper = lazy(() => import('./event-swiper').then((m) => ({ default: m.EventSwiper })));
 
 /** The first image alone, as plain markup in Swiper's frame, until Swiper has loaded. */
-function PlainFirst({ meetUp, file }: { meetUp: MeetUp; file: string }) {
+function PlainFirst({
+  meetUp,
+  file,
+  onOpen,
+}: {
+  meetUp: MeetUp;
+  file: string;
+  onOpen: (index: number) => void;
+}) {
   return (
     <div className={`${styles.swiper} ${styles.plain}`}>
       <div className={styles.slide} data-testid="meetup-slide">
-        <EventImage meetUp={meetUp} file={file} index={0} />
+        <EventImage meetUp={meetUp} file={file} index={0} onOpen={onOpen} />
       </div>
     </div>
   );
@@ -48,7 +57,17 @@ function Rotating({ meetUp, images }: { meetUp: MeetUp; images: string[] }) {
   const { reducedMotion, setSwiper, playing, rotate, toggle, focusHandlers } =
     useSwiperRotation(many);
   const { start: started, now: startNow } = useSwiperStart();
-  const plain = <PlainFirst meetUp={meetUp} file={images[0]!} />;
+  // The full-screen viewer over the event's images, from the one tapped (null: closed).
+  const [viewing, setViewing] = useState<number | null>(null);
+  const viewerImages = useMemo<ViewerImage[]>(
+    () =>
+      images.map((file, i) => ({
+        ...eventImageSource(meetUp, file),
+        alt: t.imageAlt(meetUp.eventTitle, i + 1),
+      })),
+    [images, meetUp],
+  );
+  const plain = <PlainFirst meetUp={meetUp} file={images[0]!} onOpen={setViewing} />;
 
   return (
     <section
@@ -81,11 +100,19 @@ function Rotating({ meetUp, images }: { meetUp: MeetUp; images: string[] }) {
             images={images}
             reducedMotion={reducedMotion}
             setSwiper={setSwiper}
+            onOpen={setViewing}
           />
         </Suspense>
       ) : (
         plain
       )}
+      <LazyImageViewer
+        open={viewing !== null}
+        images={viewerImages}
+        start={viewing ?? 0}
+        label={meetUp.eventTitle}
+        onClose={() => setViewing(null)}
+      />
     </section>
   );
 }

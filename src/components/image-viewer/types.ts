@@ -1,0 +1,6 @@
+/** One image of the viewer: the page's own `src` (cached for offline) and its larger variants. */
+export interface ViewerImage {
+  src: string;
+  srcSet?: string;
+  alt: string;
+}
