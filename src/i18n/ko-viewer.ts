@@ -35,6 +35,8 @@ export const koViewer = {
   },
   endedComments: {
     notice: '종료된 이벤트예요. 더 이상 댓글을 남길 수 없어요.',
+    /** An ended event with no comments. */
+    none: '남겨진 댓글이 없어요.',
     /** The server's refusal, the same words as pb_hooks/lib/meetup-ended.js. */
     refused: '종료된 이벤트에는 댓글을 남길 수 없어요.',
   },

@@ -43,11 +43,17 @@ export function AppTileLayer() {
   }, [map]);
 
   // A new batch of tiles (a move or zoom) starts clean; any tile of it failing shows the notice
-  // until a later batch loads without a failure.
+  // until a later batch loads without a failure. The service worker answers a tile it can neither
+  // fetch nor find kept with a 1×1 blank image rather than an error (sw/tile-cache.ts), which no
+  // tile server sends: that counts as a failure too.
   const handlers = useMemo(
     () => ({
       loading: () => setFailed(false),
       tileerror: () => setFailed(true),
+      tileload: (e: L.TileEvent) => {
+        const img = e.tile as HTMLImageElement;
+        if (img.naturalWidth <= 1 && img.naturalHeight <= 1) setFailed(true);
+      },
     }),
     [],
   );

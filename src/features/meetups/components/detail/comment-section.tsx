@@ -42,7 +42,7 @@ export function CommentSection({
           {ko.common.loading}
         </p>
       ) : (
-        <CommentList comments={comments} />
+        <CommentList comments={comments} ended={ended} />
       )}
     </section>
   );
