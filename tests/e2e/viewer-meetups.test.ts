@@ -153,6 +153,14 @@ async function nextIndexFrom(start: number, count: number): Promise<number> {
   return start < count - 1 ? start + 1 : start - 1;
 }
 
+/** Waits until React has hydrated the server-rendered element (a tap before that does nothing). */
+async function hydrated(el: Locator) {
+  await el.waitFor();
+  await expect
+    .poll(() => el.evaluate((e) => Object.keys(e).some((k) => k.startsWith('__reactFiber'))))
+    .toBe(true);
+}
+
 /** Presses a toggle until it reads pressed (a click before hydration does nothing). */
 async function press(button: Locator) {
   await expect
@@ -208,7 +216,7 @@ describe('image viewer on a card page', () => {
     const count = groupCards.totalItems;
     await page.goto(`/exchangeDetail/${card.id}`);
     const opener = page.getByTestId('card-image-open');
-    await opener.waitFor();
+    await hydrated(opener);
 
     // tap: the viewer opens at this card, within the group's cards
     await opener.tap();
@@ -287,10 +295,9 @@ describe('meetups', () => {
   it("opens an event's images in the viewer", async () => {
     await device();
     await page.goto(`/meetupDetail/${pictured.id}`);
-    // once the carousel has taken over from the first image's plain markup (a tap in that moment
-    // lands on markup being replaced)
-    await page.locator('[data-testid="meetup-carousel"] .swiper-initialized').waitFor();
-    const first = page.locator('.swiper-slide-active [data-testid="meetup-image-open"]');
+    // at once: a tap on the first image's plain markup, before the carousel takes over, opens it
+    const first = page.getByTestId('meetup-image-open').first();
+    await hydrated(first);
     await first.tap();
     await viewer().waitFor();
     expect(await viewerIndex()).toBe(0);

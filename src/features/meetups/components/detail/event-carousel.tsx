@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type RefObject } from 'react';
+import type { Swiper as SwiperInstance } from 'swiper/types';
 import type { MeetUp } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
 import { PauseGlyph, PlayGlyph } from '@/components/ui/rotation-glyphs';
@@ -17,13 +18,15 @@ function PlainFirst({
   meetUp,
   file,
   onOpen,
+  coverRef,
 }: {
   meetUp: MeetUp;
   file: string;
   onOpen: (index: number) => void;
+  coverRef: RefObject<HTMLDivElement | null>;
 }) {
   return (
-    <div className={`${styles.swiper} ${styles.plain}`}>
+    <div ref={coverRef} className={`${styles.swiper} ${styles.plain}`}>
       <div className={styles.slide} data-testid="meetup-slide">
         <EventImage meetUp={meetUp} file={file} index={0} onOpen={onOpen} />
       </div>
@@ -67,7 +70,39 @@ function Rotating({ meetUp, images }: { meetUp: MeetUp; images: string[] }) {
       })),
     [images, meetUp],
   );
-  const plain = <PlainFirst meetUp={meetUp} file={images[0]!} onOpen={setViewing} />;
+  const frameRef = useRef<HTMLElement>(null);
+  const plainRef = useRef<HTMLDivElement>(null);
+  // The plain first image stays (over Swiper, in the same place in the tree, so the same element)
+  // until Swiper has started: the tap or the focus that starts it lands on an image that is still
+  // there, and opens the viewer (docs/product-rules.md, Image viewer). Then Swiper shows, and
+  // focus that was on the plain image moves to Swiper's.
+  const [ready, setReady] = useState(false);
+  const onSwiper = useCallback(
+    (swiper: SwiperInstance) => {
+      setSwiper(swiper);
+      const hadFocus = !!plainRef.current?.contains(document.activeElement);
+      setReady(true);
+      if (hadFocus) {
+        requestAnimationFrame(() =>
+          frameRef.current
+            ?.querySelector<HTMLElement>('.swiper-slide-active [data-viewer-open]')
+            ?.focus(),
+        );
+      }
+    },
+    [setSwiper],
+  );
+  // Focus goes back to the image that opened the viewer; if Swiper replaced it meanwhile, to the
+  // image now shown.
+  const closeViewer = () => {
+    setViewing(null);
+    requestAnimationFrame(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      frameRef.current
+        ?.querySelector<HTMLElement>('.swiper-slide-active [data-viewer-open], [data-viewer-open]')
+        ?.focus();
+    });
+  };
 
   return (
     <section
@@ -77,6 +112,7 @@ function Rotating({ meetUp, images }: { meetUp: MeetUp; images: string[] }) {
       data-testid="meetup-carousel"
       data-rotating={rotate}
       {...focusHandlers}
+      ref={frameRef}
       onPointerEnter={startNow}
       onPointerDown={startNow}
       onFocusCapture={startNow}
@@ -94,24 +130,25 @@ function Rotating({ meetUp, images }: { meetUp: MeetUp; images: string[] }) {
         </button>
       ) : null}
       {started ? (
-        <Suspense fallback={plain}>
+        <Suspense fallback={null}>
           <EventSwiper
             meetUp={meetUp}
             images={images}
             reducedMotion={reducedMotion}
-            setSwiper={setSwiper}
+            setSwiper={onSwiper}
             onOpen={setViewing}
           />
         </Suspense>
-      ) : (
-        plain
+      ) : null}
+      {ready ? null : (
+        <PlainFirst meetUp={meetUp} file={images[0]!} onOpen={setViewing} coverRef={plainRef} />
       )}
       <LazyImageViewer
         open={viewing !== null}
         images={viewerImages}
         start={viewing ?? 0}
         label={meetUp.eventTitle}
-        onClose={() => setViewing(null)}
+        onClose={closeViewer}
       />
     </section>
   );

@@ -45,6 +45,7 @@ export function EventImage({
       className={styles.open}
       onClick={() => onOpen(index)}
       data-testid="meetup-image-open"
+      data-viewer-open=""
     >
       <img
         className={styles.image}

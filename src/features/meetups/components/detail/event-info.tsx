@@ -61,6 +61,11 @@ export function EventInfo({
         <h2 className={styles.title} data-testid="meetup-title">
           {meetUp.eventTitle}
         </h2>
+        {status ? (
+          <p className={styles.status}>
+            <StatusChip status={status} />
+          </p>
+        ) : null}
         <dl className={styles.list}>
           <Row label={t.cafe} testId="meetup-cafe">
             {orNone(meetUp.cafeName)}
@@ -69,7 +74,7 @@ export function EventInfo({
             {orNone(meetUp.address)}
           </Row>
           <Row label={t.period} testId="meetup-period">
-            <StatusChip status={status} /> {periodText(meetUp) || t.none}
+            {periodText(meetUp) || t.none}
           </Row>
           <Row label={t.source} testId="meetup-source">
             {source ? (

@@ -115,9 +115,7 @@ export const MeetupCard = memo(function MeetupCard({
         </div>
         <div>
           <dt className="visually-hidden">{t.dateLabel}</dt>
-          <dd className={styles.muted}>
-            <StatusChip status={status} /> {dates}
-          </dd>
+          <dd className={styles.muted}>{dates}</dd>
         </div>
       </dl>
       <div className={styles.foot}>
@@ -135,6 +133,7 @@ export const MeetupCard = memo(function MeetupCard({
         ) : (
           <p className={styles.noLocation}>{t.noLocation}</p>
         )}
+        <StatusChip status={status} />
         {distance ? (
           <p className={styles.distance} data-testid="meetup-distance">
             <span className="visually-hidden">{t.distanceLabel} </span>
