@@ -11,7 +11,16 @@ import { LazyImageViewer, type ViewerImage } from './lazy-image-viewer';
  * of the same group, in the photo card grid's default order, starting at this card. Mounted only
  * while open, so the card page reads the group's cards only then (from the local store, a moment).
  */
-export function CardImageViewer({ card, onClose }: { card: PhotoCard; onClose: () => void }) {
+export function CardImageViewer({
+  card,
+  shownSrc,
+  onClose,
+}: {
+  card: PhotoCard;
+  /** The copy of this card's image the page shows (kept for offline use). */
+  shownSrc?: string | undefined;
+  onClose: () => void;
+}) {
   const cards = usePhotoCards({ group: card.group });
   const group = useGroup(card.group);
   const list = useMemo(() => {
@@ -27,9 +36,10 @@ export function CardImageViewer({ card, onClose }: { card: PhotoCard; onClose: (
           src: image.src,
           srcSet: image.srcSet,
           alt: ko.photoCards.cardAlt(groupName, c.memberName, c.title),
+          shownSrc: c.id === card.id ? shownSrc : undefined,
         };
       }),
-    [list, group],
+    [list, group, card.id, shownSrc],
   );
   const start = Math.max(
     0,

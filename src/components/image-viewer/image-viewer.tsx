@@ -356,9 +356,10 @@ export default function ImageViewer({
 }
 
 /**
- * The picture. The big variants of srcSet suit a full screen, but offline only the ones the page
- * showed may be cached: a failed load falls back to the page's own `src` (docs/files.md, Images
- * offline).
+ * The picture. The big variants of srcSet suit a full screen, but offline only what the page
+ * showed is surely kept (the service worker answers a file it never saw with a placeholder): with
+ * no network the viewer shows the page's own copy (`shownSrc`, else `src`), and a failed load
+ * falls back to it too (docs/files.md, Images offline).
  */
 function ViewerPicture({
   image,
@@ -369,11 +370,11 @@ function ViewerPicture({
   className: string | undefined;
   transform: string;
 }) {
-  const [plain, setPlain] = useState(false);
+  const [plain, setPlain] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine);
   return (
     <img
       className={className}
-      src={image.src}
+      src={plain ? (image.shownSrc ?? image.src) : image.src}
       srcSet={plain ? undefined : image.srcSet || undefined}
       sizes={plain || !image.srcSet ? undefined : '100vw'}
       alt={image.alt}

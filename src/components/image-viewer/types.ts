@@ -3,4 +3,6 @@ export interface ViewerImage {
   src: string;
   srcSet?: string;
   alt: string;
+  /** The copy the page itself showed (its `currentSrc`), the one kept for offline use. */
+  shownSrc?: string | undefined;
 }

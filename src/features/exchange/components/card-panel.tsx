@@ -31,7 +31,7 @@ export function CardPanel({ card }: { card: PhotoCard }) {
   const image = cardImage(card);
   const groupName = group?.groupName ?? card.groupName;
   // docs/product-rules.md, Image viewer: a tap on the image opens it full screen.
-  const [viewing, setViewing] = useState(false);
+  const [viewing, setViewing] = useState<{ shownSrc: string } | null>(null);
 
   return (
     <section className={styles.panel} aria-labelledby="card-panel-title" data-testid="card-panel">
@@ -40,7 +40,9 @@ export function CardPanel({ card }: { card: PhotoCard }) {
           <button
             type="button"
             className={styles.imageButton}
-            onClick={() => setViewing(true)}
+            onClick={(e) =>
+              setViewing({ shownSrc: e.currentTarget.querySelector('img')?.currentSrc ?? '' })
+            }
             data-testid="card-image-open"
           >
             <img
@@ -56,7 +58,13 @@ export function CardPanel({ card }: { card: PhotoCard }) {
             <span className="visually-hidden">{koViewer.viewer.openCard}</span>
           </button>
         ) : null}
-        {viewing ? <CardImageViewer card={card} onClose={() => setViewing(false)} /> : null}
+        {viewing ? (
+          <CardImageViewer
+            card={card}
+            shownSrc={viewing.shownSrc || undefined}
+            onClose={() => setViewing(null)}
+          />
+        ) : null}
       </div>
       <div className={styles.info}>
         <div className={styles.group}>

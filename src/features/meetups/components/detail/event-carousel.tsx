@@ -60,17 +60,31 @@ function Rotating({ meetUp, images }: { meetUp: MeetUp; images: string[] }) {
   const { reducedMotion, setSwiper, playing, rotate, toggle, focusHandlers } =
     useSwiperRotation(many);
   const { start: started, now: startNow } = useSwiperStart();
-  // The full-screen viewer over the event's images, from the one tapped (null: closed).
+  const frameRef = useRef<HTMLElement>(null);
+  // The full-screen viewer over the event's images, from the one tapped (null: closed), with
+  // the copies the carousel shows (kept for offline use), read when it opens.
   const [viewing, setViewing] = useState<number | null>(null);
+  const [shown, setShown] = useState<ReadonlyMap<string, string>>(new Map());
+  const open = useCallback((index: number) => {
+    const copies = new Map<string, string>();
+    for (const img of frameRef.current?.querySelectorAll('img') ?? []) {
+      if (img.currentSrc) copies.set(img.getAttribute('src') ?? '', img.currentSrc);
+    }
+    setShown(copies);
+    setViewing(index);
+  }, []);
   const viewerImages = useMemo<ViewerImage[]>(
     () =>
-      images.map((file, i) => ({
-        ...eventImageSource(meetUp, file),
-        alt: t.imageAlt(meetUp.eventTitle, i + 1),
-      })),
-    [images, meetUp],
+      images.map((file, i) => {
+        const source = eventImageSource(meetUp, file);
+        return {
+          ...source,
+          alt: t.imageAlt(meetUp.eventTitle, i + 1),
+          shownSrc: shown.get(source.src),
+        };
+      }),
+    [images, meetUp, shown],
   );
-  const frameRef = useRef<HTMLElement>(null);
   const plainRef = useRef<HTMLDivElement>(null);
   // The plain first image stays (over Swiper, in the same place in the tree, so the same element)
   // until Swiper has started: the tap or the focus that starts it lands on an image that is still
@@ -136,12 +150,12 @@ function Rotating({ meetUp, images }: { meetUp: MeetUp; images: string[] }) {
             images={images}
             reducedMotion={reducedMotion}
             setSwiper={onSwiper}
-            onOpen={setViewing}
+            onOpen={open}
           />
         </Suspense>
       ) : null}
       {ready ? null : (
-        <PlainFirst meetUp={meetUp} file={images[0]!} onOpen={setViewing} coverRef={plainRef} />
+        <PlainFirst meetUp={meetUp} file={images[0]!} onOpen={open} coverRef={plainRef} />
       )}
       <LazyImageViewer
         open={viewing !== null}
