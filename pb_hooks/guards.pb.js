@@ -155,6 +155,9 @@ onRecordUpdateRequest((e) => {
 
 onRecordCreateRequest((e) => {
   require(`${__hooks}/lib/input-rules.js`).checkCommentText(e.record);
+  // docs/product-rules.md, Comments: an ended event takes no new comments.
+  if (!e.hasSuperuserAuth())
+    require(`${__hooks}/lib/meetup-ended.js`).checkCommentOpen(e.app, e.record);
   e.next();
 }, 'comments');
 

@@ -67,7 +67,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await superuserClient();
   card = (await admin.collection('photoCards').getList(1, 1, { sort: '-created,id' })).items[0]!;
-  meetUp = (await admin.collection('meetUps').getList(1, 1, { sort: '-created,id' })).items[0]!;
+  // a running or coming event: an ended one takes no comments (docs/product-rules.md, Comments)
+  meetUp = (
+    await admin
+      .collection('meetUps')
+      .getList(1, 1, { sort: '-created,id', filter: 'endDate = "" || endDate > @now' })
+  ).items[0]!;
   before = await serverCounts();
   fan1Id = (
     await admin.collection('users').getFirstListItem(admin.filter('email = {:e}', { e: FAN }))

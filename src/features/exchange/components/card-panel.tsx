@@ -7,6 +7,8 @@ import { LikeButton } from '@/components/cards/like-button';
 import { cardImage, cardLogo, imageLoadingProps } from '@/components/cards/photo-card-tile';
 import { useToggleLike } from '@/components/hooks/use-toggle-like';
 import { useGroup, useLikedCardIds, usePendingLikeCardIds } from '@/components/live/photo-cards';
+import { CardImageViewer } from '@/components/image-viewer/card-image-viewer';
+import { koViewer } from '@/i18n/ko-viewer';
 import styles from './card-panel.module.css';
 
 /**
@@ -35,24 +37,43 @@ export function CardPanel({ card }: { card: PhotoCard }) {
     ? responsiveFile('photoCards', card.id, card.cardBackImg!, CARD_IMAGE, 320)
     : cardImage(card);
   const groupName = group?.groupName ?? card.groupName;
+  // docs/product-rules.md, Image viewer: a tap on the image opens it full screen.
+  const [viewing, setViewing] = useState<{ shownSrc: string } | null>(null);
 
   return (
     <section className={styles.panel} aria-labelledby="card-panel-title" data-testid="card-panel">
       <div className={styles.imageBox}>
         {image.src ? (
-          <img
-            className={styles.image}
-            src={image.src}
-            srcSet={image.srcSet}
-            sizes={IMAGE_SIZES}
-            alt={
-              showBack
-                ? koArt.cardSide.backAlt(groupName, card.memberName, card.title)
-                : ko.photoCards.cardAlt(groupName, card.memberName, card.title)
+          <button
+            type="button"
+            className={styles.imageButton}
+            onClick={(e) =>
+              setViewing({ shownSrc: e.currentTarget.querySelector('img')?.currentSrc ?? '' })
             }
-            width={550}
-            height={850}
-            {...imageLoadingProps('priority')}
+            data-testid="card-image-open"
+          >
+            <img
+              className={styles.image}
+              src={image.src}
+              srcSet={image.srcSet}
+              sizes={IMAGE_SIZES}
+              alt={
+                showBack
+                  ? koArt.cardSide.backAlt(groupName, card.memberName, card.title)
+                  : ko.photoCards.cardAlt(groupName, card.memberName, card.title)
+              }
+              width={550}
+              height={850}
+              {...imageLoadingProps('priority')}
+            />
+            <span className="visually-hidden">{koViewer.viewer.openCard}</span>
+          </button>
+        ) : null}
+        {viewing ? (
+          <CardImageViewer
+            card={card}
+            shownSrc={viewing.shownSrc || undefined}
+            onClose={() => setViewing(null)}
           />
         ) : null}
       </div>

@@ -8,6 +8,8 @@ import { EventCarousel } from '@/features/meetups/components/detail/event-carous
 import { EventInfo } from '@/features/meetups/components/detail/event-info';
 import { EventMap } from '@/features/meetups/components/detail/event-map';
 import { OfflinePackSlot } from '@/components/ui/offline-pack-slot';
+import { useToday } from '@/components/live/render-clock';
+import { meetupStatus } from '@/features/meetups/status/meetup-status';
 import frame from '@/components/ui/detail-screen.module.css';
 import styles from '@/features/meetups/components/detail/meetup-detail.module.css';
 
@@ -24,6 +26,8 @@ export function MeetupDetailScreen({ id }: { id: string }) {
 
 function Detail({ id }: { id: string }) {
   const meetUp = useMeetUp(id);
+  const today = useToday();
+  const status = meetUp ? meetupStatus(meetUp, today) : null;
 
   return (
     <section className={frame.screen}>
@@ -54,11 +58,11 @@ function Detail({ id }: { id: string }) {
         <div className={styles.layout} data-testid="meetup-detail">
           <div className={styles.top}>
             <EventCarousel meetUp={meetUp} />
-            <EventInfo meetUp={meetUp} />
+            <EventInfo meetUp={meetUp} status={status} />
           </div>
           <OfflinePackSlot kind="event" id={meetUp.id} />
           <EventMap meetUp={meetUp} />
-          <CommentSection meetUpId={meetUp.id} />
+          <CommentSection meetUpId={meetUp.id} ended={status === 'ended'} />
         </div>
       )}
     </section>

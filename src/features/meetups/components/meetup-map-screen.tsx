@@ -17,6 +17,14 @@ import styles from '@/features/meetups/components/map-screen/meetup-map-screen.m
 import { useScreenTop } from '@/features/meetups/hooks/use-screen-top';
 import { OfflinePackSlot } from '@/components/ui/offline-pack-slot';
 import type { NearFound, NearOrder } from '@/features/meetups/near/near-me';
+import {
+  filterByStatus,
+  meetupStatus,
+  MEETUP_FILTERS,
+  type MeetupFilter,
+} from '@/features/meetups/status/meetup-status';
+import { StatusFilter } from '@/features/meetups/status/status-filter';
+import { koViewer } from '@/i18n/ko-viewer';
 
 const t = ko.meetupMap;
 
@@ -26,6 +34,12 @@ const t = ko.meetupMap;
  * first visit's page holds a handful of cards rather than every event.
  */
 const FIRST_CARDS = 8;
+
+const emptyTitle = {
+  ongoing: koViewer.meetupSections.emptyOngoing,
+  upcoming: koViewer.meetupSections.emptyUpcoming,
+  ended: koViewer.meetupSections.emptyEnded,
+} as const;
 
 interface Selection {
   id: string | null;
@@ -61,7 +75,22 @@ export function MeetupMapScreen() {
   const listRef = useRef<HTMLUListElement>(null);
   useScreenTop(screenRef);
 
-  const filtered = useMemo(() => (all ? filterMeetups(all, search) : undefined), [all, search]);
+  // docs/product-rules.md, Meetup map: 전체 · 진행 중 · 예정 · 종료 narrow the list and the markers.
+  const [status, setStatus] = useState<MeetupFilter>('all');
+  const searched = useMemo(() => (all ? filterMeetups(all, search) : undefined), [all, search]);
+  const counts = useMemo(() => {
+    const c = Object.fromEntries(MEETUP_FILTERS.map((f) => [f, 0])) as Record<MeetupFilter, number>;
+    for (const m of searched ?? []) {
+      c.all += 1;
+      const s = meetupStatus(m, today);
+      if (s) c[s] += 1;
+    }
+    return c;
+  }, [searched, today]);
+  const filtered = useMemo(
+    () => (searched ? filterByStatus(searched, status, today) : undefined),
+    [searched, status, today],
+  );
   // docs/product-rules.md, Meetup map: nearest first while the position is known and the fan
   // has not switched back; events without coordinates keep their order after the rest.
   const shown = useMemo(
@@ -120,6 +149,7 @@ export function MeetupMapScreen() {
           {found && (
             <found.kit.NearOrderBar near={found.position} order={order} onOrder={onOrder} />
           )}
+          <StatusFilter value={status} counts={counts} onChange={setStatus} />
           <OfflinePackSlot kind="day" />
         </div>
         {shown === undefined ? (
@@ -130,6 +160,8 @@ export function MeetupMapScreen() {
           <div className={styles.empty}>
             {search ? (
               <EmptyState title={t.noResults} body={t.noResultsHint} />
+            ) : status !== 'all' ? (
+              <EmptyState title={emptyTitle[status]} body={koViewer.meetupSections.emptyHint} />
             ) : (
               <EmptyState title={t.empty} body={t.emptyHint} />
             )}
@@ -151,6 +183,7 @@ export function MeetupMapScreen() {
                 reveal={m.id === selection.id ? selection.reveal : 0}
                 onSelect={selectFromList}
                 distance={distances?.get(m.id)}
+                status={meetupStatus(m, today)}
               />
             ))}
           </ul>

@@ -15,6 +15,8 @@ function escapeHtml(text: string): string {
 export interface ArtistIconOptions {
   /** Put on the icon's content as `data-meetup-id`, so the list and tests can find the marker. */
   id?: string;
+  /** Pixels the icon stands off its spot, for markers sharing one (map/spread.ts). */
+  offset?: readonly [number, number] | undefined;
 }
 
 /**
@@ -32,7 +34,9 @@ export function artistIcon(
 ): L.DivIcon {
   const data =
     (options.id ? ` data-meetup-id="${escapeHtml(options.id)}"` : '') +
-    ` data-selected="${selected ? 'true' : 'false'}"`;
+    ` data-selected="${selected ? 'true' : 'false'}"` +
+    (options.offset ? ' data-spread="true"' : '');
+  const [dx, dy] = options.offset ?? [0, 0];
   const face = imageUrl
     ? `<img src="${escapeHtml(imageUrl)}" alt="${escapeHtml(name)}" width="${SIZE}" height="${SIZE}" draggable="false">`
     : `<span class="${styles.initial}" aria-hidden="true">${escapeHtml(Array.from(name)[0] ?? '?')}</span><span class="visually-hidden">${escapeHtml(name)}</span>`;
@@ -43,7 +47,7 @@ export function artistIcon(
     className: `${styles.marker}${selected ? ` ${styles.selected}` : ''}`,
     html,
     iconSize: [SIZE, SIZE],
-    iconAnchor: [SIZE / 2, SIZE / 2],
-    tooltipAnchor: [0, -SIZE / 2],
+    iconAnchor: [SIZE / 2 - dx, SIZE / 2 - dy],
+    tooltipAnchor: [dx, dy - SIZE / 2],
   });
 }

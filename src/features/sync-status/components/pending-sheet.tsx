@@ -9,6 +9,7 @@ import { LoginRequiredError } from '@/data/writes/queue';
 import { isQuotaError } from '@/data/storage';
 import { requestFlushNow } from '@/data/sync/signals';
 import { ko } from '@/i18n/ko';
+import { koViewer } from '@/i18n/ko-viewer';
 import { relativeTime } from '@/lib/relative-time';
 import { useNow } from '@/components/hooks/use-now';
 import {
@@ -78,10 +79,20 @@ function PendingList() {
     now,
   };
   const empty = items?.length === 0 && dead?.length === 0;
+  // The pending count counts changes, the list shows rows: the cards ticked together in one
+  // collect book go as one row but count one change each (docs/sync.md, Pending changes). The
+  // sheet says both numbers, and why, so the count on the button is found here too.
+  const changes = items?.reduce((sum, item) => sum + item.changes, 0) ?? 0;
 
   return (
     <div ref={rootRef}>
       {empty ? <p className={styles.empty}>{ko.sync.sheetEmpty}</p> : null}
+      {items?.length ? (
+        <div className={styles.summary} data-testid="pending-summary" data-changes={changes}>
+          <p>{koViewer.syncSheet.summary(changes, items.length)}</p>
+          {changes !== items.length ? <p>{koViewer.syncSheet.summaryWhy}</p> : null}
+        </div>
+      ) : null}
       {items?.length ? (
         <ul className={styles.list}>
           {items.map((item) => (
@@ -109,7 +120,7 @@ function PendingList() {
 function OutboxEntry({ item, ctx }: { item: OutboxItem; ctx: OutboxStateContext }) {
   const state = outboxItemState(item, ctx);
   return (
-    <li className={styles.item} data-testid="pending-item">
+    <li className={styles.item} data-testid="pending-item" data-changes={item.changes}>
       <span className={styles.itemIcon} aria-hidden="true">
         <ClockIcon size={18} />
       </span>

@@ -2,6 +2,7 @@ import { recordKey } from '@/data/outbox/names';
 import { memo, useMemo } from 'react';
 import type { Comment } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
+import { koViewer } from '@/i18n/ko-viewer';
 import { usePublicProfiles, type PublicProfile } from '@/components/live/accounts';
 import { BylineHead } from '@/components/ui/byline';
 import { useNow } from '@/components/hooks/use-now';
@@ -13,7 +14,7 @@ import styles from './comments.module.css';
 const TICK_MS = 30_000;
 
 /** An event's comments, newest first (the order useCommentsOfMeetUp reads them in). */
-export function CommentList({ comments }: { comments: Comment[] }) {
+export function CommentList({ comments, ended = false }: { comments: Comment[]; ended?: boolean }) {
   const authorIds = useMemo(() => comments.map((c) => c.name), [comments]);
   const authors = usePublicProfiles(authorIds);
   const pending = usePendingKeys();
@@ -21,7 +22,12 @@ export function CommentList({ comments }: { comments: Comment[] }) {
   const now = useNow(TICK_MS);
 
   if (comments.length === 0) {
-    return <p className={styles.empty}>{ko.meetupDetail.noComments}</p>;
+    // an ended event invites no first comment (docs/product-rules.md, Comments)
+    return (
+      <p className={styles.empty}>
+        {ended ? koViewer.endedComments.none : ko.meetupDetail.noComments}
+      </p>
+    );
   }
 
   return (

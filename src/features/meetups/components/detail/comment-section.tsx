@@ -1,5 +1,6 @@
 import { ko } from '@/i18n/ko-features';
 import { useCommentsOfMeetUp } from '@/components/live/meetups';
+import { koViewer } from '@/i18n/ko-viewer';
 import { CommentForm } from './comment-form';
 import { CommentList } from './comment-list';
 import styles from './comments.module.css';
@@ -9,7 +10,14 @@ import styles from './comments.module.css';
  * store: a comment written here (offline too) is at the top at once, and other fans' comments
  * arrive as the sync engine's realtime writes them.
  */
-export function CommentSection({ meetUpId }: { meetUpId: string }) {
+export function CommentSection({
+  meetUpId,
+  ended = false,
+}: {
+  meetUpId: string;
+  /** The event has ended: a notice instead of the form. */
+  ended?: boolean;
+}) {
   const comments = useCommentsOfMeetUp(meetUpId);
   return (
     <section
@@ -20,13 +28,21 @@ export function CommentSection({ meetUpId }: { meetUpId: string }) {
       <h2 id="comment-count" className={styles.count} data-testid="comment-count">
         {ko.meetupDetail.commentCount(comments?.length ?? 0)}
       </h2>
-      <CommentForm meetUpId={meetUpId} />
+      {ended ? (
+        // docs/product-rules.md, Comments: an ended event takes no new comments (the server
+        // refuses them too); what was written stays.
+        <p className={styles.ended} data-testid="comment-ended">
+          {koViewer.endedComments.notice}
+        </p>
+      ) : (
+        <CommentForm meetUpId={meetUpId} />
+      )}
       {comments === undefined ? (
         <p className={styles.empty} role="status">
           {ko.common.loading}
         </p>
       ) : (
-        <CommentList comments={comments} />
+        <CommentList comments={comments} ended={ended} />
       )}
     </section>
   );

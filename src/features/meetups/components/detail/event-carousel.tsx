@@ -1,10 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type RefObject } from 'react';
+import type { Swiper as SwiperInstance } from 'swiper/types';
 import type { MeetUp } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
 import { PauseGlyph, PlayGlyph } from '@/components/ui/rotation-glyphs';
 import { useSwiperStart } from '@/components/hooks/use-swiper-start';
 import { useSwiperRotation } from '@/components/hooks/use-swiper-rotation';
-import { EventImage } from './event-image';
+import { LazyImageViewer, type ViewerImage } from '@/components/image-viewer/lazy-image-viewer';
+import { EventImage, eventImageSource } from './event-image';
 import styles from './event-carousel.module.css';
 
 const t = ko.meetupDetail;
@@ -12,11 +14,21 @@ const t = ko.meetupDetail;
 const EventSwiper = lazy(() => import('./event-swiper').then((m) => ({ default: m.EventSwiper })));
 
 /** The first image alone, as plain markup in Swiper's frame, until Swiper has loaded. */
-function PlainFirst({ meetUp, file }: { meetUp: MeetUp; file: string }) {
+function PlainFirst({
+  meetUp,
+  file,
+  onOpen,
+  coverRef,
+}: {
+  meetUp: MeetUp;
+  file: string;
+  onOpen: (index: number) => void;
+  coverRef: RefObject<HTMLDivElement | null>;
+}) {
   return (
-    <div className={`${styles.swiper} ${styles.plain}`}>
+    <div ref={coverRef} className={`${styles.swiper} ${styles.plain}`}>
       <div className={styles.slide} data-testid="meetup-slide">
-        <EventImage meetUp={meetUp} file={file} index={0} />
+        <EventImage meetUp={meetUp} file={file} index={0} onOpen={onOpen} />
       </div>
     </div>
   );
@@ -48,7 +60,63 @@ function Rotating({ meetUp, images }: { meetUp: MeetUp; images: string[] }) {
   const { reducedMotion, setSwiper, playing, rotate, toggle, focusHandlers } =
     useSwiperRotation(many);
   const { start: started, now: startNow } = useSwiperStart();
-  const plain = <PlainFirst meetUp={meetUp} file={images[0]!} />;
+  const frameRef = useRef<HTMLElement>(null);
+  // The full-screen viewer over the event's images, from the one tapped (null: closed), with
+  // the copies the carousel shows (kept for offline use), read when it opens.
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [shown, setShown] = useState<ReadonlyMap<string, string>>(new Map());
+  const open = useCallback((index: number) => {
+    const copies = new Map<string, string>();
+    for (const img of frameRef.current?.querySelectorAll('img') ?? []) {
+      if (img.currentSrc) copies.set(img.getAttribute('src') ?? '', img.currentSrc);
+    }
+    setShown(copies);
+    setViewing(index);
+  }, []);
+  const viewerImages = useMemo<ViewerImage[]>(
+    () =>
+      images.map((file, i) => {
+        const source = eventImageSource(meetUp, file);
+        return {
+          ...source,
+          alt: t.imageAlt(meetUp.eventTitle, i + 1),
+          shownSrc: shown.get(source.src),
+        };
+      }),
+    [images, meetUp, shown],
+  );
+  const plainRef = useRef<HTMLDivElement>(null);
+  // The plain first image stays (over Swiper, in the same place in the tree, so the same element)
+  // until Swiper has started: the tap or the focus that starts it lands on an image that is still
+  // there, and opens the viewer (docs/product-rules.md, Image viewer). Then Swiper shows, and
+  // focus that was on the plain image moves to Swiper's.
+  const [ready, setReady] = useState(false);
+  const onSwiper = useCallback(
+    (swiper: SwiperInstance) => {
+      setSwiper(swiper);
+      const hadFocus = !!plainRef.current?.contains(document.activeElement);
+      setReady(true);
+      if (hadFocus) {
+        requestAnimationFrame(() =>
+          frameRef.current
+            ?.querySelector<HTMLElement>('.swiper-slide-active [data-viewer-open]')
+            ?.focus(),
+        );
+      }
+    },
+    [setSwiper],
+  );
+  // Focus goes back to the image that opened the viewer; if Swiper replaced it meanwhile, to the
+  // image now shown.
+  const closeViewer = () => {
+    setViewing(null);
+    requestAnimationFrame(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      frameRef.current
+        ?.querySelector<HTMLElement>('.swiper-slide-active [data-viewer-open], [data-viewer-open]')
+        ?.focus();
+    });
+  };
 
   return (
     <section
@@ -58,6 +126,7 @@ function Rotating({ meetUp, images }: { meetUp: MeetUp; images: string[] }) {
       data-testid="meetup-carousel"
       data-rotating={rotate}
       {...focusHandlers}
+      ref={frameRef}
       onPointerEnter={startNow}
       onPointerDown={startNow}
       onFocusCapture={startNow}
@@ -75,17 +144,26 @@ function Rotating({ meetUp, images }: { meetUp: MeetUp; images: string[] }) {
         </button>
       ) : null}
       {started ? (
-        <Suspense fallback={plain}>
+        <Suspense fallback={null}>
           <EventSwiper
             meetUp={meetUp}
             images={images}
             reducedMotion={reducedMotion}
-            setSwiper={setSwiper}
+            setSwiper={onSwiper}
+            onOpen={open}
           />
         </Suspense>
-      ) : (
-        plain
+      ) : null}
+      {ready ? null : (
+        <PlainFirst meetUp={meetUp} file={images[0]!} onOpen={open} coverRef={plainRef} />
       )}
+      <LazyImageViewer
+        open={viewing !== null}
+        images={viewerImages}
+        start={viewing ?? 0}
+        label={meetUp.eventTitle}
+        onClose={closeViewer}
+      />
     </section>
   );
 }

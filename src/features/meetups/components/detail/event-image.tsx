@@ -1,6 +1,7 @@
 import { EVENT_IMAGE, responsiveFile } from '@/data/pb/files';
 import type { MeetUp } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
+import { koViewer } from '@/i18n/ko-viewer';
 import styles from './event-carousel.module.css';
 
 /**
@@ -14,33 +15,52 @@ const FRAME_SIZES = [
   'calc(100vw - 2rem)',
 ].join(', ');
 
-/** One of an event's images in the carousel's frame. */
+/** An event image's sources, the carousel's and the full-screen viewer's. */
+export function eventImageSource(meetUp: MeetUp, file: string) {
+  return responsiveFile('meetUps', meetUp.id, file, EVENT_IMAGE, 720);
+}
+
+/**
+ * One of an event's images in the carousel's frame; a tap (or Enter) opens it in the full-screen
+ * viewer (docs/product-rules.md, Image viewer).
+ */
 export function EventImage({
   meetUp,
   file,
   index,
+  onOpen,
 }: {
   meetUp: MeetUp;
   file: string;
   index: number;
+  onOpen: (index: number) => void;
 }) {
-  const image = responsiveFile('meetUps', meetUp.id, file, EVENT_IMAGE, 720);
+  const image = eventImageSource(meetUp, file);
   // The first image is the page's largest paint: fetched first. The others stay eager (at the
   // default low priority): autoplay shows them within seconds, and a page seen once keeps them
   // for offline.
   return (
-    <img
-      className={styles.image}
-      src={image.src}
-      srcSet={image.srcSet}
-      sizes={FRAME_SIZES}
-      alt={ko.meetupDetail.imageAlt(meetUp.eventTitle, index + 1)}
-      width={600}
-      height={400}
-      loading="eager"
-      fetchPriority={index === 0 ? 'high' : undefined}
-      decoding="async"
-      draggable={false}
-    />
+    <button
+      type="button"
+      className={styles.open}
+      onClick={() => onOpen(index)}
+      data-testid="meetup-image-open"
+      data-viewer-open=""
+    >
+      <img
+        className={styles.image}
+        src={image.src}
+        srcSet={image.srcSet}
+        sizes={FRAME_SIZES}
+        alt={ko.meetupDetail.imageAlt(meetUp.eventTitle, index + 1)}
+        width={600}
+        height={400}
+        loading="eager"
+        fetchPriority={index === 0 ? 'high' : undefined}
+        decoding="async"
+        draggable={false}
+      />
+      <span className="visually-hidden">{koViewer.viewer.openEventImage(index + 1)}</span>
+    </button>
   );
 }

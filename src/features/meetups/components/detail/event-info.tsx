@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { MeetUp } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
+import type { MeetupStatus } from '@/features/meetups/status/meetup-status';
+import { StatusChip } from '@/features/meetups/status/status-filter';
 import styles from './event-info.module.css';
 
 const t = ko.meetupDetail;
@@ -41,7 +43,14 @@ const orNone = (value: string) => value.trim() || t.none;
  * it was announced in and the period; then the GIFT section (basic, first-come and dessert/cookie
  * gifts) and the EVENT section (its two hashtags).
  */
-export function EventInfo({ meetUp }: { meetUp: MeetUp }) {
+export function EventInfo({
+  meetUp,
+  status = null,
+}: {
+  meetUp: MeetUp;
+  /** 진행 중, 예정 or 종료 today, shown before the period. */
+  status?: MeetupStatus | null;
+}) {
   const source = safeUrl(meetUp.source);
   const hashtags = [meetUp.firstHashtag, meetUp.secondHashtag].map((h) => h.trim()).filter(Boolean);
 
@@ -52,6 +61,11 @@ export function EventInfo({ meetUp }: { meetUp: MeetUp }) {
         <h2 className={styles.title} data-testid="meetup-title">
           {meetUp.eventTitle}
         </h2>
+        {status ? (
+          <p className={styles.status}>
+            <StatusChip status={status} />
+          </p>
+        ) : null}
         <dl className={styles.list}>
           <Row label={t.cafe} testId="meetup-cafe">
             {orNone(meetUp.cafeName)}

@@ -37,10 +37,18 @@ export interface EventSwiperProps {
   images: string[];
   reducedMotion: boolean;
   setSwiper: (swiper: SwiperInstance) => void;
+  /** Opens the full-screen viewer at an image. */
+  onOpen: (index: number) => void;
 }
 
 /** The turning images, with Swiper: loaded after the first paint (see event-carousel.tsx). */
-export function EventSwiper({ meetUp, images, reducedMotion, setSwiper }: EventSwiperProps) {
+export function EventSwiper({
+  meetUp,
+  images,
+  reducedMotion,
+  setSwiper,
+  onOpen,
+}: EventSwiperProps) {
   const many = images.length > 1;
   return (
     <Swiper
@@ -59,7 +67,7 @@ export function EventSwiper({ meetUp, images, reducedMotion, setSwiper }: EventS
       {images.map((file, i) => {
         return (
           <SwiperSlide key={file} className={styles.slide} data-testid="meetup-slide">
-            <EventImage meetUp={meetUp} file={file} index={i} />
+            <EventImage meetUp={meetUp} file={file} index={i} onOpen={onOpen} />
           </SwiperSlide>
         );
       })}

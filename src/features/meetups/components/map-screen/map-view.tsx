@@ -27,7 +27,8 @@ import {
   zoomToLevel,
 } from '@/lib/map-levels';
 import { useAfterIdle } from '@/components/hooks/use-after-idle';
-import { artistIcon } from '@/features/meetups/map/artist-icon';
+import { ARTIST_ICON_SIZE, artistIcon } from '@/features/meetups/map/artist-icon';
+import { spreadOffsets } from '@/features/meetups/map/spread';
 import { AppTileLayer } from '@/features/meetups/map/tile-layer';
 import { LocateButton } from '@/features/meetups/near/locate-button';
 import { NearLayer } from '@/features/meetups/near/near-layer';
@@ -158,6 +159,8 @@ function Markers({
 }: Pick<MapViewProps, 'meetups' | 'selectedId' | 'onSelect'>) {
   const map = useMap();
   const group = useRef<L.MarkerClusterGroup>(null);
+  // docs/product-rules.md, Meetup map: markers at one spot stand on a ring around it.
+  const offsets = useMemo(() => spreadOffsets(meetups, ARTIST_ICON_SIZE), [meetups]);
   // Leaflet drops a setView asked for while a zoom animation runs, so a cluster tapped during one
   // (right after a +/− tap) would do nothing: the zoom waits for the animation's end instead.
   const zooming = useRef(false);
@@ -219,7 +222,13 @@ function Markers({
       onClick={onClusterClick}
     >
       {meetups.map((m) => (
-        <MeetupMarker key={m.id} meetup={m} selected={m.id === selectedId} onSelect={onSelect} />
+        <MeetupMarker
+          key={m.id}
+          meetup={m}
+          selected={m.id === selectedId}
+          onSelect={onSelect}
+          offset={offsets.get(m.id)}
+        />
       ))}
     </MarkerClusterGroup>
   );
@@ -229,17 +238,20 @@ const MeetupMarker = memo(function MeetupMarker({
   meetup,
   selected,
   onSelect,
+  offset,
 }: {
   meetup: LocatedMeetUp;
   selected: boolean;
   onSelect: (id: string) => void;
+  /** Where the icon stands off a spot it shares with other events (map/spread.ts). */
+  offset: readonly [number, number] | undefined;
 }) {
   const { id, lat, lng, artistName, eventTitle } = meetup;
   const name = artistName || eventTitle;
   const imageUrl = artistImageUrl(meetup);
   const icon = useMemo(
-    () => artistIcon(imageUrl, name, selected, { id }),
-    [imageUrl, name, selected, id],
+    () => artistIcon(imageUrl, name, selected, { id, offset }),
+    [imageUrl, name, selected, id, offset],
   );
   // A marker is a role=button element: Enter and Space select it like a click.
   const handlers = useMemo(

@@ -6,6 +6,8 @@ import { ARTIST_IMAGE, responsiveFile } from '@/data/pb/files';
 import { ko } from '@/i18n/ko-features';
 import { hasLocation } from '@/lib/meetup-search';
 import { meetUpDates } from '@/lib/meetup-lines';
+import type { MeetupStatus } from '@/features/meetups/status/meetup-status';
+import { StatusChip } from '@/features/meetups/status/status-filter';
 import styles from './meetup-card.module.css';
 
 const t = ko.meetupMap;
@@ -20,6 +22,8 @@ export interface MeetupCardProps {
   priority?: boolean;
   /** How far the cafe is from the fan ('350m'), once 내 위치 found the fan's position. */
   distance?: string;
+  /** 진행 중, 예정 or 종료 today (null: the event has no dates). */
+  status?: MeetupStatus | null;
 }
 
 /** The artist circle (2.5rem). */
@@ -38,6 +42,7 @@ export const MeetupCard = memo(function MeetupCard({
   onSelect,
   priority = false,
   distance,
+  status = null,
 }: MeetupCardProps) {
   const ref = useRef<HTMLLIElement>(null);
   const located = hasLocation(meetup);
@@ -69,6 +74,7 @@ export const MeetupCard = memo(function MeetupCard({
       data-testid="meetup-card"
       data-id={meetup.id}
       data-located={located ? 'true' : 'false'}
+      data-status={status ?? undefined}
       onClick={onClick}
     >
       <div className={styles.top}>
@@ -127,6 +133,7 @@ export const MeetupCard = memo(function MeetupCard({
         ) : (
           <p className={styles.noLocation}>{t.noLocation}</p>
         )}
+        <StatusChip status={status} />
         {distance ? (
           <p className={styles.distance} data-testid="meetup-distance">
             <span className="visually-hidden">{t.distanceLabel} </span>
