@@ -43,7 +43,7 @@ describe('card back', () => {
       serviceWorker: false,
     });
     try {
-      const toggle = page.getByRole('button', { name: koArt.cardSide.showBack });
+      const toggle = page.getByRole('button', { name: koArt.cardSide.showBack, exact: true });
       await toggle.waitFor();
       expect(await toggle.getAttribute('aria-pressed')).toBe('false');
       await expectPicture(page, card.cardImg);
