@@ -3,8 +3,6 @@
 // punctuation) lives in one place and tests can check it. Strings that take values are small
 // functions; everything else is a literal.
 
-import { withParticle } from '@/lib/particles';
-
 export const ko = {
   app: {
     name: '포카마켓',
@@ -175,8 +173,7 @@ export const ko = {
     logoutDone: '로그아웃되었습니다.',
     deleteAccount: '정말로 계정을 삭제하시겠습니까?',
     deleteAccountDone: '계정이 삭제되었습니다.',
-    // 을/를 follows the name's last sound: 'RIIZE를', '르세라핌을' (docs/accounts.md, Korean particles)
-    chooseBias: (group: string) => `${withParticle(group, '을/를')} 최애 그룹으로 선택하시겠습니까?`,
+    chooseBias: (group: string) => `${group}을 최애 그룹으로 선택하시겠습니까?`,
     saveCollectBook: '정말 저장하시겠습니까?',
   },
 
