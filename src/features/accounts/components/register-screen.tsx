@@ -145,7 +145,7 @@ function RegisterWizard() {
           </>
         )}
         {!desktop && page === 1 && form.linkOpened ? (
-          <div className={styles.outcome} role="status" data-testid="register-verified">
+          <div className={styles.verified} role="status" data-testid="register-verified">
             <p>{ko.registerVerified.status}</p>
             <button type="button" className={styles.primary} onClick={() => go(2)}>
               {ko.registerVerified.continue}
@@ -153,7 +153,7 @@ function RegisterWizard() {
           </div>
         ) : null}
         {desktop && form.linkOpened ? (
-          <p className={styles.outcome} role="status" data-testid="register-verified">
+          <p className={styles.verified} role="status" data-testid="register-verified">
             {ko.registerVerified.status}
           </p>
         ) : null}
