@@ -119,7 +119,9 @@ describe('/register for a logged-in fan', () => {
 
 describe('회원정보 수정', () => {
   it('refuses each rule under its field, saves online and takes a round avatar', async () => {
-    const me = (await page.evaluate(() => window.__pocamarket!.engine.getStatus().userId)) as string;
+    const me = (await page.evaluate(
+      () => window.__pocamarket!.engine.getStatus().userId,
+    )) as string;
     const other = await makeFan();
     await page.goto('/profileSetting');
     await page.getByRole('link', { name: ko.settings.editProfile }).click();
@@ -191,7 +193,9 @@ describe('회원정보 수정', () => {
   });
 
   it('queues a nickname and name change offline, shows it pending, and it lands once', async () => {
-    const me = (await page.evaluate(() => window.__pocamarket!.engine.getStatus().userId)) as string;
+    const me = (await page.evaluate(
+      () => window.__pocamarket!.engine.getStatus().userId,
+    )) as string;
     const before = await stored(me);
     await context.setOffline(true);
     const nick = `오프${tag()}`.slice(0, 12);
@@ -209,7 +213,9 @@ describe('회원정보 수정', () => {
     const after = await stored(me);
     expect([after['username'], after['name']]).toEqual([nick, '박서연']);
     expect(
-      await page.evaluate(async () => (await window.__pocamarket!.db.deadLetters.count()) as number),
+      await page.evaluate(
+        async () => (await window.__pocamarket!.db.deadLetters.count()) as number,
+      ),
     ).toBe(0);
     await logout();
   });

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { guestBiasAtom, useSetAtom } from '@/state/store';
+import { guestBiasAtom, isLoggedInAtom, useAtomValue, useSetAtom } from '@/state/store';
 import { toast } from '@/components/ui/toast';
 import { fileUrl } from '@/data/pb/files';
 import type { Group } from '@/data/pb/records';
@@ -22,6 +22,7 @@ export function WelcomeBiasScreen() {
   const groups = useGroups();
   const navigate = useNavigate();
   const setGuestBias = useSetAtom(guestBiasAtom);
+  const loggedIn = useAtomValue(isLoggedInAtom);
   const [saving, setSaving] = useState(false);
 
   async function answer(group: Group | null) {
@@ -29,10 +30,11 @@ export function WelcomeBiasScreen() {
     setSaving(true);
     try {
       if (group) {
-        await setBias(group.id);
+        // logged out (the session ended meanwhile): kept on this device, like /myBias does
+        if (loggedIn) await setBias(group.id);
         setGuestBias(group.groupName);
         toast.success(t.chosen(group.groupName));
-      } else {
+      } else if (loggedIn) {
         await skipBiasStep();
       }
     } catch (err) {
