@@ -7,15 +7,19 @@
 import { describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { TestServer } from '../helpers/pocketbase.ts';
-import { setupServer } from '../helpers/integration-setup.ts';
+import { setupServer, signupBrowser } from '../helpers/integration-setup.ts';
 import { failure, type Actor, uniq } from '../helpers/pb-fixtures.ts';
+import { isVerification, linkOf, tokenOf } from '../helpers/mail.ts';
 
 let server: TestServer;
 let su: PocketBase;
 
-const { fan } = setupServer((env) => {
-  ({ server, su } = env);
-});
+const { fan } = setupServer(
+  (env) => {
+    ({ server, su } = env);
+  },
+  { mailSink: true },
+);
 
 const saveProfile = (a: Actor | PocketBase, body: Record<string, unknown>) =>
   ('pb' in a ? a.pb : a).send('/api/pocamarket/profile', { method: 'POST', body });
@@ -190,5 +194,37 @@ describe('a direct users update (the outbox) keeps the nickname rule', () => {
     expect((await stored(me.id))['biasStepDone']).toBe(false);
     await me.pb.collection('users').update(me.id, { biasStepDone: true });
     expect((await stored(me.id))['biasStepDone']).toBe(true);
+  });
+});
+
+describe('the nickname at sign-up', () => {
+  it('keeps the chosen nickname, and refuses a taken one with its message', async () => {
+    const owner = await fan();
+    const nick = `Nova${uniq().slice(-8)}`;
+    await saveProfile(owner, { username: nick });
+    const b = signupBrowser(server);
+    const email = `nick${uniq()}@test.local`;
+    expect(await b.api.startEmailVerification(email)).toBe('sent');
+    await server.mail!.waitFor(email, isVerification);
+    const mail = server.mail!.messages.filter((m) => m.to.includes(email) && isVerification(m))[0]!;
+    expect((await b.api.confirmEmail(tokenOf(linkOf(mail, '/verify-email/')))).result).toBe('done');
+    const form = {
+      email,
+      password: 'photocard!2024',
+      name: '최민준',
+      phoneNumber: '01012345678',
+      birth: '2001-02-03',
+    };
+    // taken in another case: refused, and the sign-up stays pending to be finished
+    expect(await b.api.completeSignup({ ...form, username: nick.toUpperCase() })).toBe(
+      'nicknameRefused',
+    );
+    const pending = await su
+      .collection('users')
+      .getFirstListItem(su.filter('email = {:e}', { e: email }));
+    expect(pending['signupPending']).toBe(true);
+    const mine = `민준${uniq().slice(-6)}`;
+    expect(await b.api.completeSignup({ ...form, username: mine })).toBe('welcome');
+    expect((await stored(pending.id))['username']).toBe(mine);
   });
 });
