@@ -155,7 +155,7 @@ describe.each([
 
     // /login now says who is signed in and leads to the profile
     await p.goto('/login');
-    await p.getByTestId('login-already').getByText('fan1').first().waitFor();
+    await p.getByTestId('login-already').getByText('별빛포카').first().waitFor();
     await closeClean(context, errors);
   });
 
