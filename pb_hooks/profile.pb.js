@@ -24,16 +24,21 @@ routerAdd(
   $apis.bodyLimit(4096),
 );
 
-routerAdd('POST', '/api/pocamarket/nickname-available', (e) => {
-  const profile = require(`${__hooks}/lib/profile.js`);
-  const body = e.requestInfo().body || {};
-  const me = e.auth && e.auth.collection().name === 'users' ? e.auth : null;
-  const current = me ? me.getString('username') : '';
-  const value = String(body.username == null ? '' : body.username).trim();
-  if (me && value === current) return e.json(200, { available: true, message: '' });
-  const message = profile.nicknameError(e.app, value, me ? me.id : '', current);
-  return e.json(200, { available: !message, message: message || '' });
-}, $apis.bodyLimit(1024));
+routerAdd(
+  'POST',
+  '/api/pocamarket/nickname-available',
+  (e) => {
+    const profile = require(`${__hooks}/lib/profile.js`);
+    const body = e.requestInfo().body || {};
+    const me = e.auth && e.auth.collection().name === 'users' ? e.auth : null;
+    const current = me ? me.getString('username') : '';
+    const value = String(body.username == null ? '' : body.username).trim();
+    if (me && value === current) return e.json(200, { available: true, message: '' });
+    const message = profile.nicknameError(e.app, value, me ? me.id : '', current);
+    return e.json(200, { available: !message, message: message || '' });
+  },
+  $apis.bodyLimit(1024),
+);
 
 onRecordUpdateRequest((e) => {
   if (!e.hasSuperuserAuth()) {

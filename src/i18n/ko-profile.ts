@@ -8,7 +8,8 @@ export const koProfile = {
     ...shell.confirm,
     // 을/를 follows the name's last sound: 'RIIZE를', 'LE SSERAFIM을' (docs/accounts.md, Korean
     // particles)
-    chooseBias: (group: string) => `${withParticle(group, '을/를')} 최애 그룹으로 선택하시겠습니까?`,
+    chooseBias: (group: string) =>
+      `${withParticle(group, '을/를')} 최애 그룹으로 선택하시겠습니까?`,
   },
 
   nickname: {
