@@ -95,7 +95,10 @@ function EditForm({ profile }: { profile: UserProfile }) {
     name: name.trim() !== profile.name,
     username: username.trim() !== profile.username,
     phoneNumber: phone !== profile.phoneNumber,
-    birth: (birthIso ?? `${birth.year}-${birth.month}-${birth.day}`) !== profile.birth,
+    // an account without a birth date (a social login's) keeps none while the parts stay empty
+    birth:
+      (birthIso ?? (birth.year + birth.month + birth.day === '' ? '' : 'incomplete')) !==
+      profile.birth,
   };
   const local: Record<Field, string | null> = {
     name: changed.name ? nameError(name.trim()) : null,
