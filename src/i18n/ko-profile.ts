@@ -70,7 +70,7 @@ export const koProfile = {
   },
 
   welcomeBias: {
-    title: '최애 그룹을 골라주세요',
+    title: '최애 그룹 고르기',
     intro: '최애 그룹을 고르면 홈에서 그 그룹의 포토카드와 밋업을 먼저 보여드려요.',
     later: '건너뛰기',
     laterHint: '나중에 프로필에서 언제든 고를 수 있어요.',

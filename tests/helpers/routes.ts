@@ -32,5 +32,5 @@ export const ROUTES: ReadonlyArray<readonly [path: string, h1: string]> = [
   ['/alerts', '알림'],
   ['/encounters', '만난 팬'],
   ['/editProfile', '회원정보 수정'],
-  ['/welcomeBias', '최애 그룹을 골라주세요'],
+  ['/welcomeBias', '최애 그룹 고르기'],
 ];
