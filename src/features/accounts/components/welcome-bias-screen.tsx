@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { guestBiasAtom, isLoggedInAtom, useAtomValue, useSetAtom } from '@/state/store';
 import { toast } from '@/components/ui/toast';
+import { screenDocumentTitle, useDocumentTitle } from '@/components/hooks/use-document-title';
 import { fileUrl } from '@/data/pb/files';
 import type { Group } from '@/data/pb/records';
 import { setBias, skipBiasStep, StorageFullError } from '@/data/writes';
@@ -24,6 +25,7 @@ export function WelcomeBiasScreen() {
   const setGuestBias = useSetAtom(guestBiasAtom);
   const loggedIn = useAtomValue(isLoggedInAtom);
   const [saving, setSaving] = useState(false);
+  useDocumentTitle(screenDocumentTitle(t.title));
 
   async function answer(group: Group | null) {
     if (saving) return;
