@@ -217,6 +217,14 @@ function completeSignup(app, body) {
   const profile = { name: body.name, phoneNumber: body.phoneNumber, birth: body.birth };
   if (pwError) throw badRequest(pwError, { password: pwError });
   checkProfile(profile);
+  // the nickname the fan chose (docs/accounts.md, Nicknames); an older client sends none and gets
+  // '팬' and random digits, never a name made from the (private) email
+  const nickRules = require(`${__hooks}/lib/profile.js`);
+  const nickname = body.username == null ? '' : String(body.username).trim();
+  if (nickname || body.username !== undefined) {
+    const nickError = nickRules.nicknameError(app, nickname, '', '');
+    if (nickError) throw badRequest(nickError, { username: nickError });
+  }
   let status = 'notStarted';
   app.runInTransaction((txApp) => {
     // again inside the write transaction: a sign-up replaced meanwhile voids the link
@@ -228,7 +236,8 @@ function completeSignup(app, body) {
     fresh.set('name', profile.name);
     fresh.set('phoneNumber', profile.phoneNumber);
     fresh.set('birth', profile.birth);
-    if (!fresh.getString('username')) fresh.set('username', deriveUsername(txApp, fresh.email()));
+    if (nickname) fresh.set('username', nickname);
+    else if (!fresh.getString('username')) fresh.set('username', nickRules.randomNickname(txApp));
     fresh.set('signupPending', false);
     txApp.save(fresh);
     require(`${__hooks}/lib/starter-book.js`).ensureStarterBook(txApp, fresh.id);

@@ -1,5 +1,7 @@
 /**
  * The demo accounts: fan1 (bias RIIZE, with an avatar), fan2 and an admin, all with one password.
+ * `key` is the seed plan's name for each; the public nicknames are friendly ones, never the
+ * email's local part (docs/accounts.md, Nicknames). They are found by email, which doesn't change.
  */
 import type { GroupDef } from './groups.ts';
 import { drawAvatar } from './images.ts';
@@ -9,29 +11,28 @@ import type { SeedWriter } from './writer.ts';
 export const DEMO_PASSWORD = 'photocard1234';
 
 export const DEMO_ACCOUNTS = [
-  { username: 'fan1', email: 'fan1@example.com', name: '김팬일', role: 'user' },
-  { username: 'fan2', email: 'fan2@example.com', name: '이팬이', role: 'user' },
-  { username: 'admin', email: 'admin@example.com', name: '관리자', role: 'admin' },
+  { key: 'fan1', username: '별빛포카', email: 'fan1@example.com', name: '김팬일', role: 'user' },
+  { key: 'fan2', username: '달빛수집가', email: 'fan2@example.com', name: '이팬이', role: 'user' },
+  { key: 'admin', username: 'admin', email: 'admin@example.com', name: '관리자', role: 'admin' },
 ] as const;
 
 type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
 
-/** Username → id of the demo accounts there already are. */
+/** Key (fan1, fan2, admin) → id of the demo accounts there already are, found by email. */
 async function existingAccounts(w: SeedWriter): Promise<Map<string, string>> {
   const { pb } = w;
-  const filter = DEMO_ACCOUNTS.map((a) => pb.filter('username = {:u}', { u: a.username })).join(
-    ' || ',
-  );
+  const filter = DEMO_ACCOUNTS.map((a) => pb.filter('email = {:e}', { e: a.email })).join(' || ');
   const userIds = new Map<string, string>();
-  for (const u of await w.all('users', { filter, fields: 'id,username' })) {
-    userIds.set(u.username as string, u.id);
+  for (const u of await w.all('users', { filter, fields: 'id,email' })) {
+    const a = DEMO_ACCOUNTS.find((d) => d.email === u.email);
+    if (a) userIds.set(a.key, u.id);
   }
   return userIds;
 }
 
 function accountRecord(w: SeedWriter, a: DemoAccount, bias: GroupDef, biasId: string) {
   const extra =
-    a.username === 'fan1'
+    a.key === 'fan1'
       ? { biasGroup: biasId, avatar: w.file(drawAvatar('fan1', bias.palette), 'avatar.png') }
       : {};
   return {
@@ -59,11 +60,11 @@ export async function seedAccounts(
   const userIds = await existingAccounts(w);
   // fan1 is half of the marker, so it comes last: a run that stops before it is simply redone.
   // (One that stops after it, in the activity below, is not: delete fan1 and run again.)
-  const accountOrder = [...DEMO_ACCOUNTS.filter((a) => a.username !== 'fan1'), DEMO_ACCOUNTS[0]];
+  const accountOrder = [...DEMO_ACCOUNTS.filter((a) => a.key !== 'fan1'), DEMO_ACCOUNTS[0]];
   for (const a of accountOrder) {
-    if (userIds.has(a.username)) continue;
+    if (userIds.has(a.key)) continue;
     const rec = await w.create('users', accountRecord(w, a, bias, biasId));
-    userIds.set(a.username, rec.id);
+    userIds.set(a.key, rec.id);
   }
   return (f: Fan) => userIds.get(f)!;
 }

@@ -76,7 +76,7 @@ async function counts(pb: PocketBase): Promise<Record<Counted, number>> {
 async function alreadySeeded(pb: PocketBase): Promise<boolean> {
   return (
     (await exists(pb, 'groups', pb.filter('groupName = {:g}', { g: MARKER_GROUP }))) &&
-    (await exists(pb, 'users', pb.filter('username = {:u}', { u: 'fan1' })))
+    (await exists(pb, 'users', pb.filter('email = {:e}', { e: 'fan1@example.com' })))
   );
 }
 
@@ -145,10 +145,11 @@ async function addTradesToOlderSeed(
   const w = new SeedWriter(pb, 8);
   const users = new Map<string, string>();
   for (const u of await w.all('users', {
-    filter: "username = 'fan1' || username = 'fan2'",
-    fields: 'id,username',
+    filter: "email = 'fan1@example.com' || email = 'fan2@example.com'",
+    fields: 'id,email',
   })) {
-    users.set(u.username as string, u.id);
+    // the plan names the demo fans fan1 and fan2 (their nicknames are friendlier)
+    users.set(String(u.email).split('@')[0]!, u.id);
   }
   if (!users.has('fan1') || !users.has('fan2')) return null;
   const ids: TradeIds = { fanId: (f) => users.get(f)!, cardIds: new Map() };

@@ -38,6 +38,8 @@ import { tradeQrRoute } from '@/routes/trade-qr';
 import { tradeQrScanRoute } from '@/routes/trade-qr-scan';
 import { tradesRoute } from '@/routes/trades';
 import { verifyEmailRoute } from '@/routes/verify-email';
+import { editProfileRoute } from '@/routes/edit-profile';
+import { welcomeBiasRoute } from '@/routes/welcome-bias';
 import { ErrorScreen } from '@/app/errors/error-screen';
 import { NotFoundScreen } from '@/app/errors/not-found-screen';
 
@@ -79,6 +81,8 @@ export const routeTree = rootRoute.addChildren([
     encountersRoute,
     tradeQrRoute,
     tradeQrScanRoute,
+    editProfileRoute,
+    welcomeBiasRoute,
   ]),
   bareLayoutRoute.addChildren([chattingRoute, chattingThreadRoute, alertsRoute]),
 ]);

@@ -7,6 +7,7 @@ import { koAlerts } from './ko-alerts';
 import { koCollectBook } from './ko-collect-book';
 import { koMeetupDetail } from './ko-meetup-detail';
 import { koMeetupMap } from './ko-meetup-map';
+import { koProfile } from './ko-profile';
 import { koPwa } from './ko-pwa';
 import { koReports } from './ko-reports';
 
@@ -19,6 +20,7 @@ export const ko = {
   ...koReports,
   ...koPwa,
   ...koAlerts,
+  ...koProfile,
 
   // The home screen (docs/product-rules.md, Home): banners, the meetup strip, the card rows, the
   // avatar button.

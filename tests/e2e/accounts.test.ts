@@ -155,7 +155,7 @@ describe.each([
 
     // /login now says who is signed in and leads to the profile
     await p.goto('/login');
-    await p.getByTestId('login-already').getByText('fan1').first().waitFor();
+    await p.getByTestId('login-already').getByText('별빛포카').first().waitFor();
     await closeClean(context, errors);
   });
 
@@ -422,13 +422,14 @@ describe('accounts, once', () => {
       .getByTestId('settings-link')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     expect(hrefs).not.toContain('/');
-    expect(hrefs).toEqual(expect.arrayContaining(['/loginInfo', '/LikeDetail']));
+    // 회원정보 수정 has a screen of its own too (tests/e2e/profile.test.ts)
+    expect(hrefs).toEqual(expect.arrayContaining(['/loginInfo', '/LikeDetail', '/editProfile']));
     // notification settings has a screen of its own (tests/e2e/alerts.test.ts)
     expect(hrefs).toContain('/settings/notifications');
     const topics = hrefs.filter(
       (h) => h.startsWith('/settings/') && h !== '/settings/notifications',
     );
-    expect(topics.length).toBeGreaterThanOrEqual(7);
+    expect(topics.length).toBeGreaterThanOrEqual(6);
     for (const href of topics) {
       const link = p.locator(`[data-testid="settings-link"][href="${href}"]`);
       const label = (await link.textContent())!;

@@ -36,7 +36,7 @@ const created: { collection: string; id: string }[] = [];
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await superuserClient();
-  const fan = await admin.collection('users').getFirstListItem('username = "fan1"');
+  const fan = await admin.collection('users').getFirstListItem('email = "fan1@example.com"');
   card = (await admin.collection('photoCards').getList(1, 1, { sort: 'created,id' })).items[0]!;
   meetUp = (await admin.collection('meetUps').getList(1, 1, { sort: 'created,id' })).items[0]!;
   for (const [i, text] of PAYLOADS.entries()) {

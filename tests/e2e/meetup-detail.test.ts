@@ -328,7 +328,7 @@ describe.each([
       await writeComment(p, ment);
       const mine = comment(p, ment);
       expect(await mine.getByTestId('comment-time').textContent()).toBe(ko.relativeTime.justNow);
-      await expect.poll(() => mine.getByTestId('comment-author').textContent()).toBe('fan1');
+      await expect.poll(() => mine.getByTestId('comment-author').textContent()).toBe('별빛포카');
       await expect.poll(() => text(p, 'comment-count')).toBe(t.commentCount(before + 1));
       await waitForOutboxEmpty(p);
       await mine.locator('[data-pending-mark]').waitFor({ state: 'detached' });
@@ -344,7 +344,7 @@ describe.each([
           .getByTestId('comment-text')
           .textContent(),
       ).toBe(ment);
-      await expect.poll(() => theirs.getByTestId('comment-author').textContent()).toBe('fan1');
+      await expect.poll(() => theirs.getByTestId('comment-author').textContent()).toBe('별빛포카');
       expect(await text(fan2.page, 'comment-count')).toBe(t.commentCount(before + 1));
       expect(await axeViolations(p)).toEqual([]);
 

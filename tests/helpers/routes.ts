@@ -31,4 +31,6 @@ export const ROUTES: ReadonlyArray<readonly [path: string, h1: string]> = [
   ['/chatting', '채팅'],
   ['/alerts', '알림'],
   ['/encounters', '만난 팬'],
+  ['/editProfile', '회원정보 수정'],
+  ['/welcomeBias', '최애 그룹 고르기'],
 ];

@@ -131,7 +131,7 @@ describe('seedDemo', () => {
       expect(auth.record.username).toBe(account.username);
       expect(auth.record.verified).toBe(true);
       if (account.username === 'admin') expect(auth.record.role).toBe('admin');
-      if (account.username === 'fan1') {
+      if (account.key === 'fan1') {
         const riize = await pb.collection('groups').getFirstListItem('groupName = "RIIZE"', Q);
         expect(auth.record.biasGroup).toBe(riize.id);
         expect(auth.record.avatar).toBeTruthy();
@@ -153,7 +153,7 @@ describe('seedDemo', () => {
     );
     expect(plan).toBeDefined();
     expect(card.likeCount).toBe(plan!.baselineLikes + n);
-    const fan1 = await admin.collection('users').getFirstListItem('username = "fan1"', Q);
+    const fan1 = await admin.collection('users').getFirstListItem('email = "fan1@example.com"', Q);
     expect(fan1.likeList).toContain(cardId);
   });
 
@@ -181,7 +181,9 @@ describe('seedDemo', () => {
   it('gives fan1 and fan2 public lists that match both ways, a chat and a reviewed trade', async () => {
     const fan1 = server.client();
     await fan1.collection('users').authWithPassword('fan1@example.com', DEMO_PASSWORD, Q);
-    const fan2Id = (await admin.collection('users').getFirstListItem('username = "fan2"', Q)).id;
+    const fan2Id = (
+      await admin.collection('users').getFirstListItem('email = "fan2@example.com"', Q)
+    ).id;
     expect(fan1.authStore.record?.tradePublic).toBe(true);
     expect(fan1.authStore.record?.tradesCompleted).toBe(1);
     const matches = (await fan1.send('/api/pocamarket/matches', Q)) as {

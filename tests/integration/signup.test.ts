@@ -109,7 +109,8 @@ describe('sign-up with email verification', () => {
     expect(auth.record.verified).toBe(true);
     expect(auth.record.phoneNumber).toBe('01012345678');
     expect(auth.record.birth).toBe('2001-02-03');
-    expect(auth.record.username).toMatch(/^fan[0-9a-z_.]+$/);
+    // no nickname chosen: '팬' and digits, never the email's local part (docs/accounts.md, Nicknames)
+    expect(auth.record.username).toMatch(/^팬\d{6,8}$/);
     expect(auth.record.signupPending).toBeUndefined(); // hidden field
     expect((await readAsSuperuser(su, 'users', auth.record.id))?.signupPending).toBe(false);
 

@@ -85,7 +85,10 @@ describe('ko.ts and ko-features.ts', () => {
   });
 
   it('fills in the templated messages', () => {
-    expect(ko.confirm.chooseBias('RIIZE')).toBe('RIIZE을 최애 그룹으로 선택하시겠습니까?');
+    expect(ko.confirm.chooseBias('RIIZE')).toBe('RIIZE를 최애 그룹으로 선택하시겠습니까?');
+    expect(ko.confirm.chooseBias('LE SSERAFIM')).toBe(
+      'LE SSERAFIM을 최애 그룹으로 선택하시겠습니까?',
+    );
     expect(ko.common.totalCards(42)).toBe('전체 42장');
     expect(ko.validation.postCounter(12, 150)).toBe('12/150');
   });

@@ -19,7 +19,8 @@ import { EMAIL_PATTERN, normalizeEmail } from '@/lib/account-validation';
 import { getClient } from '@/data/pb/client';
 
 export type StartResult = 'sent' | 'checkEmail' | 'networkError';
-export type CompleteResult = 'welcome' | 'notVerified' | 'notStarted' | 'networkError';
+export type CompleteResult =
+  'welcome' | 'notVerified' | 'notStarted' | 'networkError' | 'nicknameRefused';
 /** A link's outcome: done, a bad or expired token, or the server not reached. */
 export type LinkResult = 'done' | 'invalid' | 'networkError';
 
@@ -30,6 +31,8 @@ export interface SignupInput {
   phoneNumber: string;
   /** YYYY-MM-DD */
   birth: string;
+  /** The chosen nickname; left out, the server picks '팬' and digits (docs/accounts.md, Nicknames). */
+  username?: string;
 }
 
 export interface SignupContext {
@@ -130,6 +133,7 @@ export function createSignupApi(ctx: SignupContext) {
           name: input.name,
           phoneNumber: input.phoneNumber,
           birth: input.birth,
+          ...(input.username ? { username: input.username } : {}),
         },
         requestKey: null,
       });
@@ -141,8 +145,13 @@ export function createSignupApi(ctx: SignupContext) {
       // the link expired, was replaced by a newer sign-up, or the account is already complete
       forget(email);
       return 'notStarted';
-    } catch {
-      // the client checks every field first, so a refusal here is a failure like any other
+    } catch (err) {
+      // the nickname was taken between the live check and the submit
+      const data = (err as ClientResponseError).response?.data as Record<string, unknown>;
+      if ((err as ClientResponseError).status === 400 && data && 'username' in data) {
+        return 'nicknameRefused';
+      }
+      // the client checks every other field first, so a refusal here is a failure like any other
       return 'networkError';
     }
   }

@@ -15,14 +15,15 @@ export const biasSet: MutationKind<BiasPayload> = {
   collection: 'users',
   payload: biasPayload,
   recordId: (p) => p.id,
+  // a chosen group also answers the first-login step (docs/accounts.md, First login)
   async apply(db, p) {
-    await db.users.update(p.id, { biasGroup: p.biasGroup });
+    await db.users.update(p.id, { biasGroup: p.biasGroup, biasStepDone: true });
   },
   request: (p) => ({
     method: 'PATCH',
     collection: 'users',
     id: p.id,
-    body: { biasGroup: p.biasGroup },
+    body: { biasGroup: p.biasGroup, biasStepDone: true },
   }),
   label: ko.sync.kinds.biasSet,
   failureMessage: () => ko.sync.failures.bias,
@@ -33,13 +34,20 @@ const profilePayload = v.object({
   name: v.optional(v.string()),
   username: v.optional(v.string()),
   avatar: v.optional(v.blob()),
+  /** The first-login 최애 step was skipped (docs/accounts.md, First login). */
+  biasStepDone: v.optional(v.boolean()),
 });
 export type ProfilePayload = v.InferOutput<typeof profilePayload>;
 
-function profileFields(p: ProfilePayload): Record<string, string> {
-  const fields: Record<string, string> = {};
-  if (p.name !== undefined) fields['name'] = p.name;
-  if (p.username !== undefined) fields['username'] = p.username;
+function profileFields(p: ProfilePayload): {
+  name?: string;
+  username?: string;
+  biasStepDone?: boolean;
+} {
+  const fields: { name?: string; username?: string; biasStepDone?: boolean } = {};
+  if (p.name !== undefined) fields.name = p.name;
+  if (p.username !== undefined) fields.username = p.username;
+  if (p.biasStepDone) fields.biasStepDone = true;
   return fields;
 }
 

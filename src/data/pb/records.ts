@@ -61,6 +61,8 @@ export const userSchema = v.object({
   tradePublic: v.optional(v.boolean()),
   /** Hook-kept: completed trades. */
   tradesCompleted: v.optional(v.number()),
+  /** The first-login 최애 step was answered (docs/accounts.md, First login). */
+  biasStepDone: v.optional(v.boolean()),
 });
 
 export const collectBookSchema = v.object({

@@ -14,7 +14,7 @@ export {
 } from './exchange-posts.ts';
 export { COMMENT_MAX_LENGTH, createComment } from './comments.ts';
 export { createCollectBook, saveCollectBookCards } from './collect-books.ts';
-export { setBias, updateProfile } from './profile.ts';
+export { setBias, skipBiasStep, updateProfile } from './profile.ts';
 export { createReport, deleteReport } from './reports.ts';
 export { markAllNotificationsRead, markNotificationRead } from './notifications.ts';
 export { discardDeadLetter, markDeadLettersNotified, retryDeadLetter } from './dead-letters.ts';

@@ -17,6 +17,18 @@ export async function setBias(groupId: string, db: AppDB = defaultDb): Promise<v
   );
 }
 
+/**
+ * The first-login 최애 step was skipped: remembered on the account, so no device asks again
+ * (docs/accounts.md, First login). Choosing a group (setBias) answers it too.
+ */
+export async function skipBiasStep(db: AppDB = defaultDb): Promise<void> {
+  await queueMutation(
+    profileUpdate,
+    async ({ userId }) => ({ id: userId, biasStepDone: true }),
+    db,
+  );
+}
+
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const USERNAME = /^[0-9A-Za-z가-힣_.]{2,20}$/;
 

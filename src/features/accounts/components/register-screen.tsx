@@ -8,9 +8,14 @@ import { PAGE_COUNT, RegisterPage } from '@/features/accounts/components/registe
 import { useIsDesktop } from '@/components/hooks/use-is-desktop';
 import { useRegisterForm } from '@/features/accounts/hooks/use-register-form';
 import styles from '@/features/accounts/components/register/register.module.css';
+import { sessionUserIdAtom, useAtomValue } from '@/state/store';
+import { UserIcon } from '@/components/ui/icons';
+import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
+import { useOwnProfile } from '@/components/live/accounts';
 
 const t = ko.register;
 const OUTCOME_MESSAGES = {
+  nicknameRefused: ko.nickname.taken,
   notVerified: ko.messages.emailNotVerified,
   notStarted: ko.messages.verifyEmailFirst,
   networkError: ko.messages.networkError,
@@ -21,6 +26,32 @@ const OUTCOME_MESSAGES = {
  * data calls are in data/accounts/signup.ts; the rules in lib/account-validation.ts.
  */
 export function RegisterScreen() {
+  const userId = useAtomValue(sessionUserIdAtom);
+  useDocumentTitle(screenDocumentTitle(t.title));
+  // already logged in: nothing to sign up for (docs/accounts.md, Sign-up)
+  return userId ? <LoggedInNotice /> : <RegisterWizard />;
+}
+
+function LoggedInNotice() {
+  const profile = useOwnProfile();
+  const name = profile ? profile.username || profile.name : '';
+  return (
+    <section className={styles.screen}>
+      <NoticeCard
+        icon={<UserIcon size={32} />}
+        title={ko.registerLoggedIn.title}
+        body={name ? ko.registerLoggedIn.body(name) : undefined}
+        testId="register-logged-in"
+      >
+        <Link to="/" className={noticeActionClass}>
+          {ko.registerLoggedIn.home}
+        </Link>
+      </NoticeCard>
+    </section>
+  );
+}
+
+function RegisterWizard() {
   const form = useRegisterForm();
   const desktop = useIsDesktop();
   const confirm = useConfirm();
@@ -64,7 +95,6 @@ export function RegisterScreen() {
     headingRef.current?.focus();
   };
 
-  useDocumentTitle(screenDocumentTitle(t.title));
   const outcome =
     form.outcome && form.outcome !== 'welcome' ? OUTCOME_MESSAGES[form.outcome] : null;
   const submitButton = (
@@ -114,6 +144,19 @@ export function RegisterScreen() {
             </div>
           </>
         )}
+        {!desktop && page === 1 && form.linkOpened ? (
+          <div className={styles.verified} role="status" data-testid="register-verified">
+            <p>{ko.registerVerified.status}</p>
+            <button type="button" className={styles.primary} onClick={() => go(2)}>
+              {ko.registerVerified.continue}
+            </button>
+          </div>
+        ) : null}
+        {desktop && form.linkOpened ? (
+          <p className={styles.verified} role="status" data-testid="register-verified">
+            {ko.registerVerified.status}
+          </p>
+        ) : null}
         {outcome && (
           <p className={styles.outcome} role="alert">
             {outcome}

@@ -11,6 +11,8 @@ import {
   startEmailVerification,
   type CompleteResult,
 } from '@/data/accounts/signup';
+import { useNicknameCheck } from './use-nickname-check';
+import { nicknameError } from '@/lib/nickname';
 import {
   NO_TERMS,
   birthError,
@@ -25,7 +27,8 @@ import {
   type Terms,
 } from '@/lib/account-validation';
 
-export type FieldName = 'email' | 'password' | 'passwordConfirm' | 'name' | 'phone' | 'birth';
+export type FieldName =
+  'email' | 'password' | 'passwordConfirm' | 'name' | 'nickname' | 'phone' | 'birth';
 export type Availability = 'unknown' | 'checking' | 'available' | 'taken';
 export type Verification = 'idle' | 'sending' | 'sent' | 'checkEmail' | 'networkError';
 
@@ -37,6 +40,8 @@ export interface RegisterValues {
   password: string;
   passwordConfirm: string;
   name: string;
+  /** Optional: left empty, the server picks '팬' and digits (docs/accounts.md, Nicknames). */
+  nickname: string;
   phone: string;
   birth: BirthParts;
 }
@@ -47,6 +52,7 @@ const EMPTY: RegisterValues = {
   password: '',
   passwordConfirm: '',
   name: '',
+  nickname: '',
   phone: '',
   birth: { year: '', month: '', day: '' },
 };
@@ -76,6 +82,7 @@ export function useRegisterForm() {
       password: passwordError(values.password),
       passwordConfirm: passwordConfirmError(values.password, values.passwordConfirm),
       name: nameError(values.name),
+      nickname: values.nickname.trim() === '' ? null : nicknameError(values.nickname),
       phone: phoneError(values.phone),
       birth: birthError(values.birth),
     }),
@@ -121,6 +128,36 @@ export function useRegisterForm() {
     return () => clearTimeout(id);
   }, [values.email, errors.email, checkEmail]);
 
+  // the nickname's availability, debounced while typing (only the server knows who has what)
+  const wantedNickname = values.nickname.trim();
+  const nicknameCheck = useNicknameCheck(wantedNickname, !!wantedNickname && !errors.nickname);
+  const nicknameTaken = typeof nicknameCheck === 'object' ? nicknameCheck.message : null;
+  const nicknameChecking = nicknameCheck === 'checking';
+  const nicknameFree = nicknameCheck === 'available';
+
+  // the link opened in another tab of this browser: the form can go on (docs/accounts.md, Sign-up)
+  const [linkOpened, setLinkOpened] = useState(false);
+  useEffect(() => {
+    if (verification !== 'sent' || linked) return;
+    const email = values.email.trim().toLowerCase();
+    const look = () => {
+      try {
+        if (lastLink()?.email === email) setLinkOpened(true);
+      } catch {
+        // no storage: the mail's page offers '가입 계속하기' instead
+      }
+    };
+    look();
+    window.addEventListener('storage', look);
+    window.addEventListener('focus', look);
+    document.addEventListener('visibilitychange', look);
+    return () => {
+      window.removeEventListener('storage', look);
+      window.removeEventListener('focus', look);
+      document.removeEventListener('visibilitychange', look);
+    };
+  }, [verification, linked, values.email]);
+
   const verify = useCallback(async () => {
     if (emailError(values.email) || availability === 'taken') {
       setVerification('checkEmail');
@@ -140,7 +177,7 @@ export function useRegisterForm() {
     requiredTermsAccepted(values.terms),
     emailReady,
     !errors.password && !errors.passwordConfirm,
-    !errors.name,
+    !errors.name && !errors.nickname && !nicknameTaken,
     !errors.phone,
     !errors.birth,
   ];
@@ -158,6 +195,7 @@ export function useRegisterForm() {
         name: values.name,
         phoneNumber: values.phone,
         birth,
+        ...(values.nickname.trim() ? { username: values.nickname.trim() } : {}),
       });
       setOutcome(result);
       return result;
@@ -179,6 +217,11 @@ export function useRegisterForm() {
     verification,
     verificationStarted,
     verify,
+    /** The mail's link was opened in this browser since '인증하기' (another tab). */
+    linkOpened,
+    nicknameTaken,
+    nicknameChecking,
+    nicknameFree,
     pageValid,
     canSubmit,
     submitting,

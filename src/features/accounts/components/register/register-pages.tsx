@@ -61,16 +61,37 @@ export function RegisterPage({
       );
     case 3:
       return (
-        <TextField
-          label={t.name}
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onValue={(v) => form.set('name', v)}
-          onBlur={() => form.touch('name')}
-          error={form.shown('name')}
-          hint={t.nameHint}
-        />
+        <>
+          <TextField
+            label={t.name}
+            name="name"
+            autoComplete="name"
+            value={values.name}
+            onValue={(v) => form.set('name', v)}
+            onBlur={() => form.touch('name')}
+            error={form.shown('name')}
+            hint={t.nameHint}
+          />
+          <TextField
+            label={ko.nickname.label}
+            name="nickname"
+            autoComplete="nickname"
+            maxLength={20}
+            value={values.nickname}
+            onValue={(v) => form.set('nickname', v)}
+            onBlur={() => form.touch('nickname')}
+            error={form.shown('nickname') ?? form.nicknameTaken}
+            status={
+              form.nicknameChecking
+                ? ko.nickname.checking
+                : form.nicknameFree
+                  ? ko.nickname.available
+                  : null
+            }
+            hint={ko.nickname.optionalRule}
+            data-testid="register-nickname"
+          />
+        </>
       );
     case 4:
       return (
