@@ -31,4 +31,6 @@ export const ROUTES: ReadonlyArray<readonly [path: string, h1: string]> = [
   ['/chatting', '채팅'],
   ['/alerts', '알림'],
   ['/encounters', '만난 팬'],
+  ['/myPosts', '내가 쓴 글'],
+  ['/publicBook/abc123abc123abc', '콜렉트북'],
 ];
