@@ -13,9 +13,8 @@ export const koMySpace = {
     loggedOutTitle: '로그인이 필요해요',
     loggedOutBody: '내가 쓴 교환 글은 로그인한 뒤에 볼 수 있어요.',
     loginLink: '로그인하기',
-    openCard: (card: string) => `${card} 포토카드 보기`,
     unknownCard: '포토카드',
-    statusCount: (label: string, n: number) => `${label} ${n}개, 내가 쓴 글 보기`,
+    statusCount: (label: string, n: number) => `내가 쓴 글 보기: ${label} ${n}`,
   },
 
   bookManage: {

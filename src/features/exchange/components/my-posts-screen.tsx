@@ -111,12 +111,7 @@ function PostRows({ posts }: { posts: readonly ExchangePost[] }) {
           : '';
         return (
           <li key={post.id} className={styles.item} data-testid="my-post" data-post-id={post.id}>
-            <Link
-              to="/exchangeDetail/$id"
-              params={{ id: post.photoCard }}
-              className={styles.link}
-              aria-label={t.openCard(name)}
-            >
+            <Link to="/exchangeDetail/$id" params={{ id: post.photoCard }} className={styles.link}>
               <span className={styles.thumb}>
                 {src ? (
                   <img src={src} alt="" width={64} height={96} loading="lazy" decoding="async" />
@@ -146,4 +141,3 @@ function PostRows({ posts }: { posts: readonly ExchangePost[] }) {
     </ul>
   );
 }
-

@@ -98,11 +98,7 @@ export function CardRow({
           >
             <ChevronLeftIcon size={20} />
           </button>
-          <Link
-            to="/exchange"
-            search={moreSort ? { sort: moreSort } : {}}
-            className={styles.more}
-          >
+          <Link to="/exchange" search={moreSort ? { sort: moreSort } : {}} className={styles.more}>
             <span className="visually-hidden">{title} </span>
             {ko.home.more}
             <ChevronLeftIcon size={16} className={styles.moreIcon} />
