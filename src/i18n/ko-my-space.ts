@@ -3,11 +3,18 @@
  * 자랑하기 page, Share): my posts by status, a book's rename, cover, delete and shelf place, the
  * public book page and the share button. Imported by those screens' chunks and the outbox kinds.
  */
+/** The share button's words: its own export, so the card and event pages carry only these. */
+export const koShareButton = {
+  label: '공유하기',
+  copied: '링크를 복사했어요.',
+  failed: '링크를 복사하지 못했어요. 주소창의 링크를 직접 복사해 주세요.',
+  book: (name: string) => `${name} 콜렉트북 | 포카마켓`,
+};
+
 export const koMySpace = {
   myPosts: {
     title: '내가 쓴 글',
     statusesLabel: '교환 상태',
-    tab: (label: string, n: number) => `${label} ${n}`,
     loading: '내가 쓴 글을 불러오는 중…',
     empty: (label: string) => `${label} 상태인 글이 없어요.`,
     loggedOutTitle: '로그인이 필요해요',
@@ -29,7 +36,6 @@ export const koMySpace = {
     coverNone: '체크한 카드가 없어 표지로 고를 카드가 없어요.',
     coverPick: (card: string) => `${card} 카드를 표지로`,
     coverSet: '표지를 바꿨어요.',
-    coverCurrent: '현재 표지',
     coverInvalid: '표지는 이 콜렉트북에 담긴 포토카드 중에서 골라주세요.',
     deleteButton: '콜렉트북 삭제',
     deleteTitle: '콜렉트북을 삭제할까요?',
@@ -38,8 +44,6 @@ export const koMySpace = {
     deleteConfirm: '삭제',
     deleteCancel: '취소',
     deleted: '콜렉트북을 삭제했어요.',
-    close: '닫기',
-    share: '공개 링크 공유',
     publicOnlyHint: '자랑하기로 바꾸면 다른 사람도 볼 수 있는 링크가 생겨요.',
     notFound: '콜렉트북을 찾을 수 없어요.',
   },
@@ -67,14 +71,7 @@ export const koMySpace = {
     missingTitle: '콜렉트북을 찾을 수 없어요 | 포카마켓',
   },
 
-  share: {
-    label: '공유하기',
-    copied: '링크를 복사했어요.',
-    failed: '링크를 복사하지 못했어요. 주소창의 링크를 직접 복사해 주세요.',
-    card: (name: string) => `${name} 포토카드 | 포카마켓`,
-    meetup: (name: string) => `${name} | 포카마켓`,
-    book: (name: string) => `${name} 콜렉트북 | 포카마켓`,
-  },
+  share: koShareButton,
 
   sync: {
     kinds: {

@@ -1,10 +1,10 @@
-import { koMySpace } from '@/i18n/ko-my-space';
+import { koShareButton } from '@/i18n/ko-my-space';
 import { toast } from './toast';
 import { Icon } from './icons';
 import iconButton from './icon-button.module.css';
 import styles from './share-button.module.css';
 
-const t = koMySpace.share;
+const t = koShareButton;
 
 export interface ShareButtonProps {
   /** The app path to share (`/exchangeDetail/…`); made absolute with this page's origin. */
