@@ -26,7 +26,7 @@ import styles from './profile-setting-screen.module.css';
 export const APP_VERSION = '0.1.0';
 
 type Entry =
-  | { label: string; icon: ReactNode; to: '/loginInfo' | '/LikeDetail'; value?: string }
+  | { label: string; icon: ReactNode; to: '/loginInfo' | '/LikeDetail' | '/myPosts'; value?: string }
   | { label: string; icon: ReactNode; topic: string; value?: string }
   | { label: string; icon: ReactNode; value: string };
 
@@ -34,7 +34,7 @@ const MY_INFO: readonly Entry[] = [
   { label: ko.settings.loginInfo, icon: <KeyIcon size={20} />, to: '/loginInfo' },
   { label: ko.settings.editProfile, icon: <UserIcon size={20} />, topic: 'editProfile' },
   { label: ko.settings.likeList, icon: <HeartIcon size={20} />, to: '/LikeDetail' },
-  { label: ko.settings.myPosts, icon: <ChatIcon size={20} />, topic: 'myPosts' },
+  { label: ko.settings.myPosts, icon: <ChatIcon size={20} />, to: '/myPosts' },
   { label: ko.settings.notifications, icon: <BellIcon size={20} />, topic: 'notifications' },
 ];
 
