@@ -26,7 +26,12 @@ import styles from './profile-setting-screen.module.css';
 export const APP_VERSION = '0.1.0';
 
 type Entry =
-  | { label: string; icon: ReactNode; to: '/loginInfo' | '/LikeDetail' | '/myPosts'; value?: string }
+  | {
+      label: string;
+      icon: ReactNode;
+      to: '/loginInfo' | '/LikeDetail' | '/myPosts';
+      value?: string;
+    }
   | { label: string; icon: ReactNode; topic: string; value?: string }
   | { label: string; icon: ReactNode; value: string };
 
