@@ -28,7 +28,8 @@ const route = getRouteApi('/main/myPosts');
  */
 export function MyPostsScreen() {
   const userId = useAtomValue(sessionUserIdAtom);
-  const { status = EXCHANGE_STATUSES[0] } = route.useSearch();
+  const asked = route.useSearch().status;
+  const status = EXCHANGE_STATUSES.find((s) => s === asked) ?? EXCHANGE_STATUSES[0];
   const posts = useExchangePostsByWriter(userId);
   const counts = useMemo(() => {
     const m = new Map<string, number>();
