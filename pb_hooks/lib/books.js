@@ -49,21 +49,23 @@ function checkRoom(app, record) {
 
 /**
  * GET /api/pocamarket/books/{id}: a public book for anyone (signed in or not), or the owner's own
- * one; 404 with a Korean message for a private or missing book, the same answer for both so the
- * route tells nobody which private ids exist. Only public fields: title, the owner's nickname, the
- * group's name, the cover and the cards (catalogue rows, public anyway).
+ * one (`found: true`); for a private or missing book `found: false` with a Korean message, the
+ * same answer for both so the route tells nobody which private ids exist. A 200 either way: the
+ * page's not-found card is an answer, not a failed load (a 404 is a console error in every
+ * visitor's browser). Only public fields: title, the owner's nickname, the group's name, the cover
+ * and the cards (catalogue rows, public anyway).
  */
 function publicBook(e, id) {
-  const notFound = () => new NotFoundError(MSG_NOT_PUBLIC, {});
-  if (!RECORD_ID.test(id || '')) throw notFound();
+  const notFound = { found: false, message: MSG_NOT_PUBLIC };
+  if (!RECORD_ID.test(id || '')) return notFound;
   let book;
   try {
     book = e.app.findRecordById('collectBook', id);
   } catch (_) {
-    throw notFound();
+    return notFound;
   }
   const me = e.auth ? e.auth.id : '';
-  if (!book.getBool('isPublic') && book.getString('users') !== me) throw notFound();
+  if (!book.getBool('isPublic') && book.getString('users') !== me) return notFound;
   let owner = '';
   try {
     owner = e.app.findRecordById('users', book.getString('users')).getString('username');
@@ -96,6 +98,7 @@ function publicBook(e, id) {
     });
   }
   return {
+    found: true,
     id: book.id,
     title: book.getString('title'),
     owner,

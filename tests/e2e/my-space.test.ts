@@ -210,7 +210,7 @@ describe('my space at phone size', () => {
 
     const visitor = await newContext(browser, PHONE, baseUrl(), { serviceWorker: false });
     try {
-      const { page: v } = await trackedPage(visitor);
+      const { page: v, errors } = await trackedPage(visitor);
       await v.goto(link);
       await v.getByTestId('public-book').waitFor();
       expect(await v.locator('h1').textContent()).toBe('새 이름 책');
@@ -226,6 +226,8 @@ describe('my space at phone size', () => {
       );
       expect(await axeViolations(v)).toEqual([]);
       await shot(v, 'public-book-missing');
+      // a missing book is an answer, not a failed load: nothing in the console
+      expect(errors).toEqual([]);
     } finally {
       await visitor.close();
     }

@@ -127,6 +127,7 @@ describe('collectBook: other fans and visitors', () => {
     const pub = await publicRoute(shown.id);
     expect(pub.status).toBe(200);
     expect(pub.body).toMatchObject({
+      found: true,
       id: shown.id,
       title: '라이즈 앨범',
       owner: me.record.username,
@@ -137,14 +138,14 @@ describe('collectBook: other fans and visitors', () => {
 
     for (const id of [hidden.id, newId(), 'not-an-id']) {
       const res = await publicRoute(id, them.pb);
-      expect(res.status).toBe(404);
-      expect(res.body.message).toBe('공개된 콜렉트북을 찾을 수 없어요.');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ found: false, message: '공개된 콜렉트북을 찾을 수 없어요.' });
     }
     // the owner opens their own private book's page
-    expect((await publicRoute(hidden.id, me.pb)).status).toBe(200);
+    expect((await publicRoute(hidden.id, me.pb)).body.found).toBe(true);
 
     // made private again, it closes
     await me.pb.collection('collectBook').update(shown.id, { isPublic: false });
-    expect((await publicRoute(shown.id)).status).toBe(404);
+    expect((await publicRoute(shown.id)).body.found).toBe(false);
   });
 });

@@ -65,6 +65,7 @@ describe('shelf order', () => {
 
 describe('public book answer', () => {
   const ok = {
+    found: true,
     id: 'b1',
     title: '책',
     owner: 'fan',
@@ -86,7 +87,7 @@ describe('public book answer', () => {
   it('takes the route’s shape and refuses anything else', () => {
     expect(parsePublicBook(ok)?.cards[0]?.id).toBe('c1');
     expect(parsePublicBook({ ...ok, cards: 'x' })).toBeNull();
-    expect(parsePublicBook({ message: 'not found' })).toBeNull();
+    expect(parsePublicBook({ found: false, message: 'not found' })).toBeNull();
     expect(parsePublicBook(null)).toBeNull();
   });
 });

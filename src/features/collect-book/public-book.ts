@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 
 const publicBookSchema = v.object({
+  found: v.literal(true),
   id: v.string(),
   title: v.string(),
   owner: v.string(),
@@ -23,7 +24,7 @@ const publicBookSchema = v.object({
 
 export type PublicBook = v.InferOutput<typeof publicBookSchema>;
 
-/** The book, or null when the answer is not one. */
+/** The book, or null when the answer is not one (`found: false`: private or missing). */
 export function parsePublicBook(body: unknown): PublicBook | null {
   const parsed = v.safeParse(publicBookSchema, body);
   return parsed.success ? parsed.output : null;

@@ -22,8 +22,8 @@ type State =
 /**
  * /publicBook/{id} (docs/product-rules.md, Public collect book): a book its owner shows
  * (자랑하기), for anyone, logged out and without the app installed. It is one read of
- * GET /api/pocamarket/books/{id}, which answers 404 for a private or missing book (the same answer,
- * so nobody learns which private ids exist); that is a Korean not-found card. Other fans' books
+ * GET /api/pocamarket/books/{id}, which answers `found: false` for a private or missing book (the
+ * same answer, so nobody learns which private ids exist); that is a Korean not-found card. Other fans' books
  * never enter the local store, so this page needs the network and says so when there is none.
  */
 export function PublicBookScreen({ id }: { id: string }) {
