@@ -422,13 +422,14 @@ describe('accounts, once', () => {
       .getByTestId('settings-link')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     expect(hrefs).not.toContain('/');
-    expect(hrefs).toEqual(expect.arrayContaining(['/loginInfo', '/LikeDetail']));
+    expect(hrefs).toEqual(expect.arrayContaining(['/loginInfo', '/LikeDetail', '/myPosts']));
     // notification settings has a screen of its own (tests/e2e/alerts.test.ts)
     expect(hrefs).toContain('/settings/notifications');
     const topics = hrefs.filter(
       (h) => h.startsWith('/settings/') && h !== '/settings/notifications',
     );
-    expect(topics.length).toBeGreaterThanOrEqual(7);
+    // 내가 쓴 글 has its own page (/myPosts) now
+    expect(topics.length).toBeGreaterThanOrEqual(6);
     for (const href of topics) {
       const link = p.locator(`[data-testid="settings-link"][href="${href}"]`);
       const label = (await link.textContent())!;
