@@ -54,6 +54,18 @@ describe('collectBook: the owner manages a book', () => {
     expect(await readAsSuperuser(su, 'collectBook', b.id)).toBeNull();
   });
 
+  it('deletes a book whose cards are on the trade lists: the items stay, without the book', async () => {
+    const [me] = await fans(1);
+    const [c1] = await cards(1);
+    const b = await book(me, { cardInfo: [c1.id] });
+    const item = await me.pb
+      .collection('tradeItems')
+      .create({ user: me.id, photoCard: c1.id, kind: 'have', spare: 1, book: b.id });
+    await me.pb.collection('collectBook').delete(b.id);
+    expect(await readAsSuperuser(su, 'collectBook', b.id)).toBeNull();
+    expect(await readAsSuperuser(su, 'tradeItems', item.id)).toMatchObject({ book: '' });
+  });
+
   it('refuses a cover that is not one of the book’s cards, a blank title and a bad shelf place', async () => {
     const [me] = await fans(1);
     const [c1, other] = await cards(2);
