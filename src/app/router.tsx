@@ -22,10 +22,12 @@ import { meetupRoute } from '@/routes/meetup';
 import { meetupDetailRoute } from '@/routes/meetup-detail';
 import { meetUpSubmitRoute } from '@/routes/meetup-submit';
 import { myBiasRoute } from '@/routes/my-bias';
+import { myPostsRoute } from '@/routes/my-posts';
 import { notificationSettingsRoute } from '@/routes/notification-settings';
 import { oauth2RedirectApiRoute, oauth2RedirectRoute } from '@/routes/oauth2-redirect';
 import { photoCardSubmitRoute } from '@/routes/photo-card-submit';
 import { profileRoute } from '@/routes/profile';
+import { publicBookRoute } from '@/routes/public-book';
 import { profileSettingRoute } from '@/routes/profile-setting';
 import { registerRoute } from '@/routes/register';
 import { resetPasswordRoute } from '@/routes/reset-password';
@@ -83,6 +85,8 @@ export const routeTree = rootRoute.addChildren([
     tradeQrScanRoute,
     editProfileRoute,
     welcomeBiasRoute,
+    myPostsRoute,
+    publicBookRoute,
   ]),
   bareLayoutRoute.addChildren([chattingRoute, chattingThreadRoute, alertsRoute]),
 ]);

@@ -422,14 +422,17 @@ describe('accounts, once', () => {
       .getByTestId('settings-link')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     expect(hrefs).not.toContain('/');
-    // 회원정보 수정 has a screen of its own too (tests/e2e/profile.test.ts)
-    expect(hrefs).toEqual(expect.arrayContaining(['/loginInfo', '/LikeDetail', '/editProfile']));
+    // 회원정보 수정 (tests/e2e/profile.test.ts) and 내가 쓴 글 (tests/e2e/my-space.test.ts) have
+    // screens of their own too
+    expect(hrefs).toEqual(
+      expect.arrayContaining(['/loginInfo', '/LikeDetail', '/editProfile', '/myPosts']),
+    );
     // notification settings has a screen of its own (tests/e2e/alerts.test.ts)
     expect(hrefs).toContain('/settings/notifications');
     const topics = hrefs.filter(
       (h) => h.startsWith('/settings/') && h !== '/settings/notifications',
     );
-    expect(topics.length).toBeGreaterThanOrEqual(6);
+    expect(topics.length).toBeGreaterThanOrEqual(5);
     for (const href of topics) {
       const link = p.locator(`[data-testid="settings-link"][href="${href}"]`);
       const label = (await link.textContent())!;

@@ -155,7 +155,9 @@ describe.each([
       expect(await p.getByTestId('post-textarea').inputValue()).toBe('');
       const first = p.getByTestId('exchange-post').first();
       await expect.poll(() => first.getByTestId('post-description').textContent()).toBe(text);
-      expect(await first.getByTestId('post-status').textContent()).toBe('교환대기중');
+      // the writer sees the status once, as the select (docs/product-rules.md, Exchange posts)
+      expect(await first.getByTestId('post-status-select').inputValue()).toBe('교환대기중');
+      expect(await first.getByTestId('post-status').count()).toBe(0);
       expect(await first.getByTestId('post-writer').textContent()).not.toBe(
         ko.common.loadingWriter,
       );
@@ -256,7 +258,7 @@ describe('exchange posts: the writer, other fans and the admin', () => {
     // status: 교환대기중 → 교환중 → 교환완료
     for (const status of ['교환중', '교환완료'] as const) {
       await item.getByTestId('post-status-select').selectOption(status);
-      await expect.poll(() => item.getByTestId('post-status').textContent()).toBe(status);
+      await expect.poll(() => item.getByTestId('post-status-select').inputValue()).toBe(status);
       await waitForOutboxEmpty(p);
       expect((await serverPost(created!.id))['status']).toBe(status);
     }
@@ -381,7 +383,7 @@ describe('profile exchange status', () => {
     await p.goto(`/exchangeDetail/${card}`);
     const item = postItem(p, text);
     await item.getByTestId('post-status-select').selectOption('교환중');
-    await expect.poll(() => item.getByTestId('post-status').textContent()).toBe('교환중');
+    await expect.poll(() => item.getByTestId('post-status-select').inputValue()).toBe('교환중');
     await waitForOutboxEmpty(p);
 
     await p.getByRole('link', { name: ko.nav.tabs.profile }).click();

@@ -103,8 +103,11 @@ describe.each(Object.entries(VIEWPORTS))('home at %s size', (name, viewport) => 
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     expect(await page.getByRole('heading', { name: ko.home.latestTitle }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: ko.home.popularTitle }).isVisible()).toBe(true);
-    const more = page.locator('[data-testid^="home-row-"] a[href="/exchange"]');
-    expect(await more.count()).toBe(2);
+    // 더보기: the latest row to /exchange, the popular row to /exchange sorted by likes
+    const more = (row: string, href: string) =>
+      page.locator(`[data-testid="home-row-${row}"] a[href="${href}"]`).count();
+    expect(await more('latest', '/exchange')).toBe(1);
+    expect(await more('popular', '/exchange?sort=likesDesc')).toBe(1);
     expect(
       await page.locator('[data-testid="home-collect-book-banner"]').getAttribute('href'),
     ).toBe('/profile');

@@ -33,4 +33,6 @@ export const ROUTES: ReadonlyArray<readonly [path: string, h1: string]> = [
   ['/encounters', '만난 팬'],
   ['/editProfile', '회원정보 수정'],
   ['/welcomeBias', '최애 그룹 고르기'],
+  ['/myPosts', '내가 쓴 글'],
+  ['/publicBook/abc123abc123abc', '콜렉트북'],
 ];

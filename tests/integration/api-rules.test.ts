@@ -193,6 +193,17 @@ const SPECS: Spec[] = [
     },
   },
   {
+    // 자랑하기: a public book opens for anyone by its id, still listed only to its owner (so the
+    // pull never copies it to other devices); docs/data-model.md, API rules
+    collection: 'collectBook',
+    label: 'collectBook (public)',
+    fixture: (ctx) =>
+      suCreate(ctx, 'collectBook', { users: ctx.owner.id, title: 'shown book', isPublic: true }),
+    createBody: (_ctx, actorId) => ({ users: actorId, title: 'book', isPublic: true }),
+    updateBody: () => ({ title: 'renamed book', shelfOrder: 3 }),
+    allow: { list: ['owner'], view: ALL, create: USERS, update: ['owner'], delete: ['owner'] },
+  },
+  {
     collection: 'likes',
     fixture: async (ctx) => {
       const card = await createCard(ctx.su, ctx.cat.group);

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { ko } from '@/i18n/ko.ts';
+import { koMySpace } from '@/i18n/ko-my-space.ts';
 import { KINDS } from './names.ts';
 import type { MutationKind } from './types.ts';
 
@@ -17,6 +18,8 @@ const createPayload = v.object({
   cardInfo: v.array(v.string()),
   thumbNail: v.optional(v.blob()),
   createdAt: v.string(),
+  /** After the fan has moved books on the shelf: the place at its end. */
+  shelfOrder: v.optional(v.number()),
 });
 export type CollectBookCreatePayload = v.InferOutput<typeof createPayload>;
 
@@ -35,6 +38,7 @@ export const collectBookCreate: MutationKind<CollectBookCreatePayload> = {
       // the image is shown from the queued row until the server names the uploaded file
       thumbNail: '',
       cardInfo: p.cardInfo,
+      ...(p.shelfOrder ? { shelfOrder: p.shelfOrder } : {}),
       created: p.createdAt,
       updated: p.createdAt,
     });
@@ -43,7 +47,14 @@ export const collectBookCreate: MutationKind<CollectBookCreatePayload> = {
     method: 'POST',
     collection: 'collectBook',
     id: p.id,
-    body: { id: p.id, users: p.users, title: p.title, group: p.group, cardInfo: p.cardInfo },
+    body: {
+      id: p.id,
+      users: p.users,
+      title: p.title,
+      group: p.group,
+      cardInfo: p.cardInfo,
+      ...(p.shelfOrder ? { shelfOrder: p.shelfOrder } : {}),
+    },
     ...(p.thumbNail ? { files: { thumbNail: p.thumbNail } } : {}),
   }),
   ownerField: 'users',
@@ -96,4 +107,55 @@ export const collectBookRemoveCards: MutationKind<CollectBookCardsPayload> = {
   }),
   label: ko.sync.kinds.collectBookRemove,
   failureMessage: () => ko.sync.failures.collectBookCards,
+};
+
+const updatePayload = v.object({
+  id: v.string(),
+  title: v.optional(v.string()),
+  cover: v.optional(v.string()),
+  shelfOrder: v.optional(v.number()),
+});
+export type CollectBookUpdatePayload = v.InferOutput<typeof updatePayload>;
+
+function bookPatch(p: CollectBookUpdatePayload): {
+  title?: string;
+  cover?: string;
+  shelfOrder?: number;
+} {
+  const patch: { title?: string; cover?: string; shelfOrder?: number } = {};
+  if (p.title !== undefined) patch['title'] = p.title;
+  if (p.cover !== undefined) patch['cover'] = p.cover;
+  if (p.shelfOrder !== undefined) patch['shelfOrder'] = p.shelfOrder;
+  return patch;
+}
+
+/** A book's name, cover (one of its cards) or shelf place (docs/product-rules.md, Collect book). */
+export const collectBookUpdate: MutationKind<CollectBookUpdatePayload> = {
+  kind: KINDS.collectBookUpdate,
+  collection: 'collectBook',
+  payload: updatePayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    // `updated` stays the server's stamp: pulls compare it to skip copies older than ours
+    await db.collectBook.update(p.id, bookPatch(p));
+  },
+  request: (p) => ({ method: 'PATCH', collection: 'collectBook', id: p.id, body: bookPatch(p) }),
+  label: koMySpace.sync.kinds.collectBookUpdate,
+  failureMessage: () => koMySpace.sync.failures.collectBookUpdate,
+};
+
+const deletePayload = v.object({ id: v.string() });
+export type CollectBookDeletePayload = v.InferOutput<typeof deletePayload>;
+
+export const collectBookDelete: MutationKind<CollectBookDeletePayload> = {
+  kind: KINDS.collectBookDelete,
+  collection: 'collectBook',
+  payload: deletePayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    await db.collectBook.delete(p.id);
+  },
+  request: (p) => ({ method: 'DELETE', collection: 'collectBook', id: p.id }),
+  label: koMySpace.sync.kinds.collectBookDelete,
+  failureMessage: () => koMySpace.sync.failures.collectBookDelete,
 };

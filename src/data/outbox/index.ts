@@ -15,7 +15,13 @@ import {
   conversationRead,
   messageCreate,
 } from './chat.ts';
-import { collectBookAddCards, collectBookCreate, collectBookRemoveCards } from './collect-books.ts';
+import {
+  collectBookAddCards,
+  collectBookCreate,
+  collectBookDelete,
+  collectBookRemoveCards,
+  collectBookUpdate,
+} from './collect-books.ts';
 import { commentCreate } from './comments.ts';
 import { encounterCreate, encounterDelete, encounterNote } from './encounters.ts';
 import { likeSet, likeUnset } from './likes.ts';
@@ -78,6 +84,8 @@ const ALL = [
   encounterCreate,
   encounterNote,
   encounterDelete,
+  collectBookUpdate,
+  collectBookDelete,
 ] as const satisfies readonly AnyMutationKind[];
 
 export const MUTATION_KINDS: ReadonlyMap<string, AnyMutationKind> = new Map(
@@ -103,8 +111,10 @@ export {
   chatReportCreate,
   collectBookAddCards,
   collectBookCreate,
+  collectBookDelete,
   collectBookRemoveCards,
   collectBookSetPublic,
+  collectBookUpdate,
   commentCreate,
   conversationContext,
   conversationCreate,

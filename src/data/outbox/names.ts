@@ -41,6 +41,8 @@ export const KINDS = {
   encounterCreate: 'encounter.create',
   encounterNote: 'encounter.setNote',
   encounterDelete: 'encounter.delete',
+  collectBookUpdate: 'collectBook.update',
+  collectBookDelete: 'collectBook.delete',
 } as const;
 
 export type KindName = (typeof KINDS)[keyof typeof KINDS];

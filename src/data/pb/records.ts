@@ -74,6 +74,10 @@ export const collectBookSchema = v.object({
   cardInfo: ids,
   /** 나만 보기 (false) / 자랑하기 (true): a public book makes its trade items public. */
   isPublic: v.optional(v.boolean()),
+  /** The cover: one of the book's cards, or empty (docs/data-model.md, `collectBook`). */
+  cover: v.optional(v.string()),
+  /** The place on the profile shelf, lowest first; equal places keep creation order. */
+  shelfOrder: v.optional(v.number()),
 });
 
 export const EXCHANGE_STATUSES = ['교환대기중', '교환중', '교환완료'] as const;

@@ -7,13 +7,27 @@ import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import type { CollectBook } from '@/data/pb/records.ts';
 import { compareKeys } from '@/lib/compare';
 
-/** The user's books, oldest first (the shelf order; new books go at the end). */
+/**
+ * The shelf order: the fan's own places (`shelfOrder`, set by moving a book) first, then oldest
+ * first, so new books (place 0 until moved) go where their creation puts them among unmoved ones.
+ */
+export function sortShelf<T extends Pick<CollectBook, 'created' | 'id' | 'shelfOrder'>>(
+  books: readonly T[],
+): T[] {
+  return [...books].sort(
+    (a, b) =>
+      (a.shelfOrder ?? 0) - (b.shelfOrder ?? 0) ||
+      compareKeys(a.created, b.created) ||
+      compareKeys(a.id, b.id),
+  );
+}
+
+/** The user's books in shelf order (sortShelf). */
 export async function listCollectBooksOf(
   userId: string,
   db: AppDB = defaultDb,
 ): Promise<CollectBook[]> {
-  const books = await db.collectBook.where('users').equals(userId).toArray();
-  return books.sort((a, b) => compareKeys(a.created, b.created) || compareKeys(a.id, b.id));
+  return sortShelf(await db.collectBook.where('users').equals(userId).toArray());
 }
 
 export async function getCollectBook(

@@ -6,16 +6,28 @@ import { ko } from '@/i18n/ko.ts';
 import { isBlank } from '@/lib/text.ts';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
+import { koMySpace } from '@/i18n/ko-my-space.ts';
+import type { CollectBook } from '@/data/pb/records.ts';
+import { sortShelf } from '@/data/queries/collect-books.ts';
 import {
   collectBookAddCards,
   collectBookCreate,
+  collectBookDelete,
   collectBookRemoveCards,
+  collectBookUpdate,
 } from '@/data/outbox/index.ts';
 import { pbTimestamp } from '@/data/time.ts';
-import { InvalidInputError, queueMutation } from './queue.ts';
+import { change, InvalidInputError, queueChanges, queueMutation } from './queue.ts';
 
 export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
 export const THUMBNAIL_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+
+/** A new book's place: after every book the fan has moved (none moved: creation order does it). */
+async function endOfShelf(db: AppDB, userId: string): Promise<{ shelfOrder?: number }> {
+  const books = await db.collectBook.where('users').equals(userId).toArray();
+  const last = Math.max(0, ...books.map((b) => b.shelfOrder ?? 0));
+  return last > 0 ? { shelfOrder: Math.min(9999, last + 1) } : {};
+}
 
 /** Creates a collect book; returns its id. */
 export async function createCollectBook(
@@ -31,8 +43,9 @@ export async function createCollectBook(
   }
   const p = await queueMutation(
     collectBookCreate,
-    ({ userId }) => ({
+    async ({ db, userId }) => ({
       id: newRecordId(),
+      ...(await endOfShelf(db, userId)),
       users: userId,
       title,
       group: input.group,
@@ -84,4 +97,96 @@ export async function saveCollectBookCards(
       db,
     );
   }
+}
+
+const m = koMySpace.bookManage;
+
+async function ownBook(db: AppDB, bookId: string, userId: string): Promise<CollectBook> {
+  const book = await db.collectBook.get(bookId);
+  if (!book || book.users !== userId) throw new InvalidInputError(m.notFound);
+  return book;
+}
+
+/** Renames a book (1–50 characters after trimming, as the server checks). Returns whether it changed. */
+export async function renameCollectBook(
+  bookId: string,
+  title: string,
+  db: AppDB = defaultDb,
+): Promise<boolean> {
+  const t = title.trim();
+  if (isBlank(t) || Array.from(t).length > 50) throw new InvalidInputError(m.titleInvalid);
+  const q = await queueMutation(
+    collectBookUpdate,
+    async ({ db, userId }) => {
+      const book = await ownBook(db, bookId, userId);
+      return book.title === t ? null : { id: bookId, title: t };
+    },
+    db,
+  );
+  return q !== null;
+}
+
+/** Sets a book's cover to one of its own cards. Returns whether it changed. */
+export async function setCollectBookCover(
+  bookId: string,
+  cardId: string,
+  db: AppDB = defaultDb,
+): Promise<boolean> {
+  const q = await queueMutation(
+    collectBookUpdate,
+    async ({ db, userId }) => {
+      const book = await ownBook(db, bookId, userId);
+      if (!book.cardInfo.includes(cardId)) throw new InvalidInputError(m.coverInvalid);
+      return (book.cover ?? '') === cardId ? null : { id: bookId, cover: cardId };
+    },
+    db,
+  );
+  return q !== null;
+}
+
+/** Deletes a book (its ticks go with it; trade list items made from it stay, without the book). */
+export async function deleteCollectBook(bookId: string, db: AppDB = defaultDb): Promise<void> {
+  await queueMutation(
+    collectBookDelete,
+    async ({ db, userId }) => {
+      await ownBook(db, bookId, userId);
+      return { id: bookId };
+    },
+    db,
+  );
+}
+
+/**
+ * The shelf places that move `bookId` one step (`-1` to the front, `1` to the back): every book
+ * gets its index in the new order, and only the books whose stored place differs are returned,
+ * so a first move numbers the shelf once and later moves change two books.
+ */
+export function shelfMoves(
+  books: readonly CollectBook[],
+  bookId: string,
+  step: -1 | 1,
+): { id: string; shelfOrder: number }[] {
+  const order = sortShelf(books).map((b) => b.id);
+  const i = order.indexOf(bookId);
+  const j = i + step;
+  if (i < 0 || j < 0 || j >= order.length) return [];
+  [order[i], order[j]] = [order[j]!, order[i]!];
+  const byId = new Map(books.map((b) => [b.id, b]));
+  return order
+    .map((id, index) => ({ id, shelfOrder: index }))
+    .filter(({ id, shelfOrder }) => (byId.get(id)?.shelfOrder ?? 0) !== shelfOrder);
+}
+
+/** Moves a book one place on the profile shelf, as one queued change per book that moves. */
+export async function moveCollectBook(
+  bookId: string,
+  step: -1 | 1,
+  db: AppDB = defaultDb,
+): Promise<boolean> {
+  const queued = await queueChanges(async ({ db, userId }) => {
+    await ownBook(db, bookId, userId);
+    const books = await db.collectBook.where('users').equals(userId).toArray();
+    return shelfMoves(books, bookId, step).map((p) => change(collectBookUpdate, p));
+  }, db);
+  return queued.length > 0;
 }

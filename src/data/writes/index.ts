@@ -13,7 +13,14 @@ export {
   setPostStatus,
 } from './exchange-posts.ts';
 export { COMMENT_MAX_LENGTH, createComment } from './comments.ts';
-export { createCollectBook, saveCollectBookCards } from './collect-books.ts';
+export {
+  createCollectBook,
+  deleteCollectBook,
+  moveCollectBook,
+  renameCollectBook,
+  saveCollectBookCards,
+  setCollectBookCover,
+} from './collect-books.ts';
 export { setBias, skipBiasStep, updateProfile } from './profile.ts';
 export { createReport, deleteReport } from './reports.ts';
 export { markAllNotificationsRead, markNotificationRead } from './notifications.ts';

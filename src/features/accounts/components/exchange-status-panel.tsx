@@ -1,4 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import type { ExchangePost } from '@/data/pb/records';
+import { koMySpace } from '@/i18n/ko-my-space';
 import { ko } from '@/i18n/ko-features';
 import { useExchangePostsByWriter } from '@/components/live/exchange';
 import styles from './exchange-status-panel.module.css';
@@ -12,7 +14,8 @@ const STATUSES: readonly { value: ExchangePost['status']; label: string }[] = [
 /**
  * How many of a user's exchange posts are in each status (docs/product-rules.md, Profile and
  * settings). The original app's screen hard-coded 2/0/2; here they are counted live from the local
- * store, so writing, moving or deleting a post (even offline) changes them at once.
+ * store, so writing, moving or deleting a post (even offline) changes them at once. Each number
+ * opens 내가 쓴 글 on that status.
  */
 export function ExchangeStatusPanel({ userId }: { userId: string }) {
   const posts = useExchangePostsByWriter(userId);
@@ -33,7 +36,16 @@ export function ExchangeStatusPanel({ userId }: { userId: string }) {
           <div key={value} className={styles.item} data-status={value}>
             <dt className={styles.label}>{label}</dt>
             <dd className={styles.count} data-testid="exchange-status-count">
-              {posts === undefined ? '–' : (counts.get(value) ?? 0)}
+              {/* each number opens 내가 쓴 글 on its status (docs/product-rules.md, My posts) */}
+              <Link
+                to="/myPosts"
+                search={{ status: value }}
+                className={styles.countLink}
+                aria-label={koMySpace.myPosts.statusCount(label, counts.get(value) ?? 0)}
+                data-testid="exchange-status-link"
+              >
+                {posts === undefined ? '–' : (counts.get(value) ?? 0)}
+              </Link>
             </dd>
           </div>
         ))}

@@ -29,7 +29,7 @@ type Entry =
   | {
       label: string;
       icon: ReactNode;
-      to: '/loginInfo' | '/LikeDetail' | '/editProfile';
+      to: '/loginInfo' | '/LikeDetail' | '/editProfile' | '/myPosts';
       value?: string;
     }
   | { label: string; icon: ReactNode; topic: string; value?: string }
@@ -39,7 +39,7 @@ const MY_INFO: readonly Entry[] = [
   { label: ko.settings.loginInfo, icon: <KeyIcon size={20} />, to: '/loginInfo' },
   { label: ko.settings.editProfile, icon: <UserIcon size={20} />, to: '/editProfile' },
   { label: ko.settings.likeList, icon: <HeartIcon size={20} />, to: '/LikeDetail' },
-  { label: ko.settings.myPosts, icon: <ChatIcon size={20} />, topic: 'myPosts' },
+  { label: ko.settings.myPosts, icon: <ChatIcon size={20} />, to: '/myPosts' },
   { label: ko.settings.notifications, icon: <BellIcon size={20} />, topic: 'notifications' },
 ];
 

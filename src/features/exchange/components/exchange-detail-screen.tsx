@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
+import { ShareButton } from '@/components/ui/share-button';
 import { ko } from '@/i18n/ko-features';
 import { koShare } from '@/i18n/ko-share';
 import { usePhotoCard } from '@/components/live/photo-cards';
@@ -30,6 +31,16 @@ function Detail({ id }: { id: string }) {
       <ScreenTitle
         title={ko.screens.exchangeDetail}
         back
+        actions={
+          card ? (
+            <ShareButton
+              path={`/exchangeDetail/${card.id}`}
+              title={koShare.card.title(
+                [card.groupName, card.memberName, card.title].filter(Boolean).join(' '),
+              )}
+            />
+          ) : undefined
+        }
         documentTitle={
           card === undefined
             ? null

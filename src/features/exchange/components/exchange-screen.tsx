@@ -1,6 +1,6 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
-import { cardSortAtom, useAtomValue, type CardSort } from '@/state/store';
+import { useLayoutEffect, useMemo, useState } from 'react';
+import { cardSortAtom, useAtom, type CardSort } from '@/state/store';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { koShare } from '@/i18n/ko-share';
 import type { Group } from '@/data/pb/records';
@@ -28,11 +28,24 @@ const route = getRouteApi('/main/exchange');
 export function ExchangeScreen() {
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query).trim();
-  const sort = useAtomValue(cardSortAtom);
+  const [sort, setSort] = useAtom(cardSortAtom);
   const groups = useGroups();
   const biasGroup = useBiasGroup();
-  const { group: pickedId } = route.useSearch();
+  const { group: pickedId, sort: askedSort } = route.useSearch();
   const navigate = useNavigate();
+
+  // ?sort= (the home row's 더보기 by likes) becomes the grid's sort, then leaves the address so
+  // the sort control stays the fan's; before paint, and after hydration (the server renders the
+  // stored default, docs/first-visit.md)
+  useLayoutEffect(() => {
+    if (!askedSort) return;
+    setSort(askedSort);
+    void navigate({
+      to: '/exchange',
+      search: pickedId ? { group: pickedId } : {},
+      replace: true,
+    });
+  }, [askedSort, pickedId, setSort, navigate]);
 
   // undefined: still loading; null: there are no groups at all.
   const picked = groups?.find((g) => g.id === pickedId);

@@ -157,7 +157,12 @@ export const PostItem = memo(function PostItem({
         sync={sync}
         nameTestId="post-writer"
       >
-        <StatusChip status={post.status} />
+        {/* one status: the writer's select stands where others see the chip */}
+        {own ? (
+          <StatusSelect status={post.status} onChange={changeStatus} />
+        ) : (
+          <StatusChip status={post.status} />
+        )}
       </BylineHead>
 
       {editing ? (
@@ -207,7 +212,6 @@ export const PostItem = memo(function PostItem({
             {post.description}
           </p>
           <div className={styles.actions}>
-            {own ? <StatusSelect status={post.status} onChange={changeStatus} /> : null}
             {own ? null : (
               <>
                 <a

@@ -19,7 +19,10 @@ export function StatusChip({ status }: { status: PostStatus }) {
   );
 }
 
-/** The writer's control: moves the post 교환대기중 → 교환중 → 교환완료 (or back). */
+/**
+ * The writer's control, in the chip's place and colours: moves the post 교환대기중 → 교환중 → 교환완료
+ * (or back).
+ */
 export function StatusSelect({
   status,
   onChange,
@@ -35,7 +38,7 @@ export function StatusSelect({
       </label>
       <select
         id={id}
-        className={styles.select}
+        className={`${styles.select} ${CHIP_CLASS[status] ?? ''}`}
         value={status}
         onChange={(e) => onChange(e.target.value as PostStatus)}
         data-testid="post-status-select"

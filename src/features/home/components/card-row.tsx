@@ -41,6 +41,8 @@ export interface CardRowProps {
    * screen's likely LCP image; other rows load their images lazily.
    */
   eager?: boolean;
+  /** '더보기' opens /exchange in this sort (the popular row: by likes). */
+  moreSort?: 'likesDesc';
   testId: string;
 }
 
@@ -58,6 +60,7 @@ export function CardRow({
   pendingIds,
   onToggleLike,
   eager,
+  moreSort,
   testId,
 }: CardRowProps) {
   const headingId = useId();
@@ -95,7 +98,7 @@ export function CardRow({
           >
             <ChevronLeftIcon size={20} />
           </button>
-          <Link to="/exchange" className={styles.more}>
+          <Link to="/exchange" search={moreSort ? { sort: moreSort } : {}} className={styles.more}>
             <span className="visually-hidden">{title} </span>
             {ko.home.more}
             <ChevronLeftIcon size={16} className={styles.moreIcon} />

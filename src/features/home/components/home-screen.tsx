@@ -77,6 +77,7 @@ export function HomeScreen() {
         {...rowProps}
         title={ko.home.popularTitle}
         cards={popular}
+        moreSort="likesDesc"
         testId="home-row-popular"
       />
       <PromoBanner

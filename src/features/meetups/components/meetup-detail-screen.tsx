@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
+import { ShareButton } from '@/components/ui/share-button';
 import { koShare } from '@/i18n/ko-share';
 import { ko } from '@/i18n/ko-features';
 import { useMeetUp } from '@/components/live/meetups';
@@ -34,6 +35,14 @@ function Detail({ id }: { id: string }) {
       <ScreenTitle
         title={ko.screens.meetupDetail}
         back
+        actions={
+          meetUp ? (
+            <ShareButton
+              path={`/meetupDetail/${meetUp.id}`}
+              title={koShare.meetupDetail.title(meetUp.eventTitle)}
+            />
+          ) : undefined
+        }
         documentTitle={
           meetUp === undefined
             ? null

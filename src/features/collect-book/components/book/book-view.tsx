@@ -10,6 +10,7 @@ import { ko } from '@/i18n/ko-features';
 import { useGroups, usePhotoCards } from '@/components/live/photo-cards';
 import { usePendingKeys } from '@/components/live/sync';
 import { SaveOfflineButton } from '@/features/collect-book/components/save-offline-button';
+import { BookManage } from './book-manage';
 import { BookProgress } from './book-progress';
 import { BookSideMenu } from './book-side-menu';
 import { BookTradeActions } from './book-trade-actions';
@@ -41,6 +42,10 @@ export function BookView({ book, group }: { book: CollectBook; group: Group }) {
     [cards, ticks.owned],
   );
   const total = cards?.length ?? 0;
+  const savedCards = useMemo(() => {
+    const saved = new Set(book.cardInfo);
+    return (cards ?? []).filter((c) => saved.has(c.id));
+  }, [cards, book.cardInfo]);
 
   // Unsaved ticks are only in memory: ask before leaving the screen (in the app, with the app's
   // confirm) or closing or reloading the tab (the browser's own prompt).
@@ -103,6 +108,7 @@ export function BookView({ book, group }: { book: CollectBook; group: Group }) {
       </aside>
       <div className={styles.main}>
         <PrivacyToggle book={book} />
+        <BookManage book={book} savedCards={savedCards} />
         <section className={styles.section} aria-labelledby="book-owned-title">
           <h2 id="book-owned-title" className={styles.sectionTitle}>
             {t.ownedTitle}

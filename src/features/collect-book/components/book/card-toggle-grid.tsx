@@ -60,11 +60,14 @@ const ToggleTile = memo(function ToggleTile({
             decoding="async"
           />
         ) : null}
+      </span>
+      {/* the tick sits under the image, clear of the card's own corner tag */}
+      <span className={styles.captionRow}>
+        <span className={styles.caption}>{t.cardLabel(card.memberName, card.title)}</span>
         <span className={styles.check} aria-hidden="true">
           ✓
         </span>
       </span>
-      <span className={styles.caption}>{t.cardLabel(card.memberName, card.title)}</span>
     </button>
   );
 });
