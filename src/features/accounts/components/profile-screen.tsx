@@ -15,6 +15,9 @@ import {
 } from '@/components/ui/icons';
 import iconButton from '@/components/ui/icon-button.module.css';
 import { ScreenTitle } from '@/components/ui/screen-title';
+import { useHasNewNotice } from '@/components/live/notices';
+import { NewDot, newDotAnchorClass } from '@/components/ui/new-dot';
+import { koContentNav } from '@/i18n/ko-content-nav';
 import { fileUrl } from '@/data/pb/files';
 import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ko } from '@/i18n/ko-features';
@@ -44,20 +47,27 @@ export function ProfileScreen() {
   const userId = useAtomValue(sessionUserIdAtom);
   return (
     <section className={styles.screen}>
-      <ScreenTitle
-        title={ko.screens.profile}
-        actions={
-          <Link
-            to="/profileSetting"
-            className={iconButton.iconButton}
-            aria-label={ko.profile.settings}
-          >
-            <SettingsIcon />
-          </Link>
-        }
-      />
+      <ScreenTitle title={ko.screens.profile} actions={<SettingsLink />} />
       {userId ? <SignedIn userId={userId} /> : <SignedOut />}
     </section>
+  );
+}
+
+/** The settings gear, with the new dot while a notice is unread (docs/product-rules.md, Notices). */
+function SettingsLink() {
+  const newNotice = useHasNewNotice();
+  return (
+    <Link
+      to="/profileSetting"
+      className={`${iconButton.iconButton} ${newDotAnchorClass}`}
+      aria-label={
+        newNotice ? `${ko.profile.settings} (${koContentNav.newNoticeLabel})` : ko.profile.settings
+      }
+      data-testid="profile-settings"
+    >
+      <SettingsIcon />
+      {newNotice ? <NewDot corner /> : null}
+    </Link>
   );
 }
 
@@ -158,12 +168,7 @@ function SignedIn({ userId }: { userId: string }) {
           <span>{ko.profile.likeList}</span>
           <ChevronLeftIcon size={18} className={styles.chevron} />
         </Link>
-        <Link
-          to="/settings/$topic"
-          params={{ topic: 'guide' }}
-          className={styles.link}
-          data-testid="profile-guide"
-        >
+        <Link to="/guide" className={styles.link} data-testid="profile-guide">
           <BookIcon size={20} />
           <span>{ko.profile.guide}</span>
           <ChevronLeftIcon size={18} className={styles.chevron} />

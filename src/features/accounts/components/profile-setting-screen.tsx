@@ -14,6 +14,9 @@ import {
   UserIcon,
 } from '@/components/ui/icons';
 import { ScreenTitle } from '@/components/ui/screen-title';
+import { useHasNewNotice } from '@/components/live/notices';
+import { NewDot } from '@/components/ui/new-dot';
+import { koContentNav } from '@/i18n/ko-content-nav';
 import { ko } from '@/i18n/ko-features';
 import list from './menu-list.module.css';
 import settings from '@/components/ui/settings-screen.module.css';
@@ -41,10 +44,10 @@ const MY_INFO: readonly Entry[] = [
 const SERVICE_INFO: readonly Entry[] = [
   { label: ko.settings.terms, icon: <BookIcon size={20} />, topic: 'terms' },
   { label: ko.settings.privacy, icon: <KeyIcon size={20} />, topic: 'privacy' },
+  // the one language there is, said plainly (no page to pick from)
   {
     label: ko.settings.language,
     icon: <CompassIcon size={20} />,
-    topic: 'language',
     value: ko.settings.languageValue,
   },
   { label: ko.settings.version, icon: <SparkleIcon size={20} />, value: `v${APP_VERSION}` },
@@ -57,6 +60,7 @@ const SERVICE_INFO: readonly Entry[] = [
  * a way back, never the home page.
  */
 export function ProfileSettingScreen({ installEntry }: { installEntry: ReactNode }) {
+  const newNotice = useHasNewNotice();
   return (
     <section className={settings.screen}>
       <ScreenTitle title={ko.screens.profileSetting} back />
@@ -87,21 +91,12 @@ export function ProfileSettingScreen({ installEntry }: { installEntry: ReactNode
             </div>
           </dl>
           <div className={styles.centreLinks}>
-            <Link
-              to="/settings/$topic"
-              params={{ topic: 'notice' }}
-              className={styles.centreLink}
-              data-testid="settings-link"
-            >
+            <Link to="/notices" className={styles.centreLink} data-testid="settings-link">
               <MegaphoneIcon size={18} />
               {ko.settings.notice}
+              {newNotice ? <NewDot label={koContentNav.newNoticeLabel} /> : null}
             </Link>
-            <Link
-              to="/settings/$topic"
-              params={{ topic: 'faq' }}
-              className={styles.centreLink}
-              data-testid="settings-link"
-            >
+            <Link to="/faq" className={styles.centreLink} data-testid="settings-link">
               <ChatIcon size={18} />
               {ko.settings.faq}
             </Link>
