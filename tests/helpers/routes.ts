@@ -31,4 +31,10 @@ export const ROUTES: ReadonlyArray<readonly [path: string, h1: string]> = [
   ['/chatting', '채팅'],
   ['/alerts', '알림'],
   ['/encounters', '만난 팬'],
+  ['/terms', '이용약관'],
+  ['/privacy', '개인정보 처리방침'],
+  ['/faq', '자주 묻는 질문'],
+  ['/guide', '이용 가이드'],
+  ['/about', '포카마켓 소개'],
+  ['/notices', '공지사항'],
 ];
