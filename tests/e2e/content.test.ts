@@ -14,13 +14,13 @@ import type PocketBase from 'pocketbase';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { koContent } from '../../src/i18n/ko-content.ts';
-import { koContentNav } from '../../src/i18n/ko-content-nav.ts';
+import { koFooterLinks, koNewNotice } from '../../src/i18n/ko-content-nav.ts';
 import { openApp, superuserClient, until } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, PHONE, launchBrowser } from '../helpers/browser.ts';
 
 const titles = koContent.content.titles;
-const footer = koContentNav.footer;
+const footer = koFooterLinks;
 
 let browser: Browser;
 let admin: PocketBase;
@@ -176,13 +176,11 @@ describe('공지사항', () => {
     await page.goto('/profile');
     const gear = page.getByTestId('profile-settings');
     await expect.poll(() => gear.getByTestId('new-dot').count()).toBe(1);
-    expect(await gear.getAttribute('aria-label')).toContain(koContentNav.newNoticeLabel);
+    expect(await gear.getAttribute('aria-label')).toContain(koNewNotice);
     await gear.click();
     await expect.poll(h1).toBe('설정');
     const entry = settingsLink('공지사항');
-    await expect
-      .poll(() => entry.getByRole('img', { name: koContentNav.newNoticeLabel }).count())
-      .toBe(1);
+    await expect.poll(() => entry.getByRole('img', { name: koNewNotice }).count()).toBe(1);
     await entry.click();
     await expectScreen(titles.notices);
     const row = page.getByTestId('notice-row').filter({ hasText: notice['title'] as string });

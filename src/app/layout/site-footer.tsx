@@ -1,5 +1,5 @@
 import { ko } from '@/i18n/ko';
-import { koContentNav } from '@/i18n/ko-content-nav';
+import { koFooterLinks } from '@/i18n/ko-content-nav';
 import { siteLinks } from '@/lib/site-links';
 import { Logo } from './logo';
 import { PlainLink } from './plain-link';
@@ -21,7 +21,7 @@ const PAGES = [
  */
 export function SiteFooter() {
   const t = ko.footer;
-  const links = koContentNav.footer;
+  const links = koFooterLinks;
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>

@@ -17,7 +17,7 @@ import iconButton from '@/components/ui/icon-button.module.css';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { useHasNewNotice } from '@/components/live/notices';
 import { NewDot, newDotAnchorClass } from '@/components/ui/new-dot';
-import { koContentNav } from '@/i18n/ko-content-nav';
+import { koNewNotice } from '@/i18n/ko-content-nav';
 import { fileUrl } from '@/data/pb/files';
 import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ko } from '@/i18n/ko-features';
@@ -60,9 +60,7 @@ function SettingsLink() {
     <Link
       to="/profileSetting"
       className={`${iconButton.iconButton} ${newDotAnchorClass}`}
-      aria-label={
-        newNotice ? `${ko.profile.settings} (${koContentNav.newNoticeLabel})` : ko.profile.settings
-      }
+      aria-label={newNotice ? `${ko.profile.settings} (${koNewNotice})` : ko.profile.settings}
       data-testid="profile-settings"
     >
       <SettingsIcon />

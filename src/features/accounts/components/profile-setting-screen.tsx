@@ -16,7 +16,7 @@ import {
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { useHasNewNotice } from '@/components/live/notices';
 import { NewDot } from '@/components/ui/new-dot';
-import { koContentNav } from '@/i18n/ko-content-nav';
+import { koNewNotice } from '@/i18n/ko-content-nav';
 import { ko } from '@/i18n/ko-features';
 import list from './menu-list.module.css';
 import settings from '@/components/ui/settings-screen.module.css';
@@ -94,7 +94,7 @@ export function ProfileSettingScreen({ installEntry }: { installEntry: ReactNode
             <Link to="/notices" className={styles.centreLink} data-testid="settings-link">
               <MegaphoneIcon size={18} />
               {ko.settings.notice}
-              {newNotice ? <NewDot label={koContentNav.newNoticeLabel} /> : null}
+              {newNotice ? <NewDot label={koNewNotice} /> : null}
             </Link>
             <Link to="/faq" className={styles.centreLink} data-testid="settings-link">
               <ChatIcon size={18} />

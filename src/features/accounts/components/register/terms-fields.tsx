@@ -1,5 +1,5 @@
 import { ko } from '@/i18n/ko-features';
-import { koContentNav } from '@/i18n/ko-content-nav';
+import { koRegisterDocs } from '@/i18n/ko-content-nav';
 import { allTermsAccepted, type Terms } from '@/lib/account-validation';
 import styles from './register.module.css';
 
@@ -61,12 +61,12 @@ export function TermsFields({
       {/* the documents agreed to, in a new tab so the wizard keeps what was typed */}
       <p className={`${styles.hint} ${styles.docLinks}`}>
         <a href="/terms" target="_blank" rel="noopener" data-testid="register-terms-link">
-          {koContentNav.register.readTerms}
-          <span className={styles.srOnly}>{koContentNav.register.opensNewTab}</span>
+          {koRegisterDocs.readTerms}
+          <span className={styles.srOnly}>{koRegisterDocs.opensNewTab}</span>
         </a>
         <a href="/privacy" target="_blank" rel="noopener" data-testid="register-privacy-link">
-          {koContentNav.register.readPrivacy}
-          <span className={styles.srOnly}>{koContentNav.register.opensNewTab}</span>
+          {koRegisterDocs.readPrivacy}
+          <span className={styles.srOnly}>{koRegisterDocs.opensNewTab}</span>
         </a>
       </p>
     </fieldset>
