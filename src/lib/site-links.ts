@@ -15,19 +15,17 @@ export interface SiteLinks {
   contactEmail: string | null;
 }
 
-const EMAIL = /^[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:]+$/;
+const URL_LIKE = /^https?:\/\/[^\s"<>]+$/;
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 
+/** The configured values, each kept only when it is well-formed (trimmed). */
 export function readSiteLinks(env: { source?: unknown; contact?: unknown }): SiteLinks {
   const source = typeof env.source === 'string' ? env.source.trim() : '';
   const contact = typeof env.contact === 'string' ? env.contact.trim() : '';
-  let sourceUrl: string | null = null;
-  try {
-    const u = new URL(source);
-    if (u.protocol === 'https:' || u.protocol === 'http:') sourceUrl = u.href;
-  } catch {
-    sourceUrl = null;
-  }
-  return { sourceUrl, contactEmail: EMAIL.test(contact) ? contact : null };
+  return {
+    sourceUrl: URL_LIKE.test(source) ? source : null,
+    contactEmail: EMAIL.test(contact) ? contact : null,
+  };
 }
 
 export const siteLinks: SiteLinks = readSiteLinks({

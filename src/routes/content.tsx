@@ -45,5 +45,5 @@ export const noticesRoute = createRoute({
 export const noticeRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/notices/$noticeId',
-  component: lazyRouteComponent(() => import('./notice-detail.page'), 'NoticeDetailPage'),
+  component: lazyRouteComponent(screens, 'NoticeDetailPage'),
 });

@@ -17,7 +17,7 @@ import iconButton from '@/components/ui/icon-button.module.css';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { useHasNewNotice } from '@/components/live/notices';
 import { NewDot, newDotAnchorClass } from '@/components/ui/new-dot';
-import { koNewNotice } from '@/i18n/ko-content-nav';
+import { koNewNotice } from '@/i18n/ko-content-links';
 import { fileUrl } from '@/data/pb/files';
 import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ko } from '@/i18n/ko-features';

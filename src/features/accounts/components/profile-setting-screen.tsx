@@ -16,7 +16,7 @@ import {
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { useHasNewNotice } from '@/components/live/notices';
 import { NewDot } from '@/components/ui/new-dot';
-import { koNewNotice } from '@/i18n/ko-content-nav';
+import { koNewNotice } from '@/i18n/ko-content-links';
 import { ko } from '@/i18n/ko-features';
 import list from './menu-list.module.css';
 import settings from '@/components/ui/settings-screen.module.css';

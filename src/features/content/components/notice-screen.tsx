@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMarkNoticeSeen, useNotice } from '@/components/live/notices';
 import { screenDocumentTitle } from '@/components/hooks/use-document-title';
 import { MegaphoneIcon } from '@/components/ui/icons';
@@ -9,6 +9,15 @@ import { noticeDate, publishedAt } from '@/features/content/notice-date';
 import styles from './content.module.css';
 
 const t = koContent.content;
+
+// getRouteApi reads the param without importing the route definition (see collect-book.page).
+const route = getRouteApi('/main/notices/$noticeId');
+
+/** The route's screen: the notice named by the address. */
+export function NoticeDetailPage() {
+  const { noticeId } = route.useParams();
+  return <NoticeScreen key={noticeId} noticeId={noticeId} />;
+}
 
 /**
  * /notices/{id}: one notice, from the local store. Opening it remembers it on this device as

@@ -1,5 +1,5 @@
 import { ko } from '@/i18n/ko-features';
-import { koRegisterDocs } from '@/i18n/ko-content-nav';
+import { koRegisterDocs } from '@/i18n/ko-content-links';
 import { allTermsAccepted, type Terms } from '@/lib/account-validation';
 import styles from './register.module.css';
 
