@@ -177,7 +177,10 @@ describe('공지사항', () => {
     await page.goto('/profile');
     const gear = page.getByTestId('profile-settings');
     await expect.poll(() => gear.getByTestId('new-dot').count()).toBe(1);
-    expect(await gear.getAttribute('aria-label')).toContain(koNewNotice);
+    // named '설정' still, with the dot told as its description
+    expect(await gear.getAttribute('aria-label')).toBe('설정');
+    const described = await gear.getAttribute('aria-describedby');
+    expect(await page.locator(`#${described}`).textContent()).toBe(koNewNotice);
     await gear.click();
     await expect.poll(h1).toBe('설정');
     const entry = settingsLink('공지사항');

@@ -53,18 +53,29 @@ export function ProfileScreen() {
   );
 }
 
-/** The settings gear, with the new dot while a notice is unread (docs/product-rules.md, Notices). */
+/**
+ * The settings gear, with the new dot while a notice is unread (docs/product-rules.md, Notices).
+ * Its name stays '설정'; the dot is told as its description.
+ */
 function SettingsLink() {
   const newNotice = useHasNewNotice();
   return (
     <Link
       to="/profileSetting"
       className={`${iconButton.iconButton} ${newDotAnchorClass}`}
-      aria-label={newNotice ? `${ko.profile.settings} (${koNewNotice})` : ko.profile.settings}
+      aria-label={ko.profile.settings}
+      aria-describedby={newNotice ? 'profile-settings-new' : undefined}
       data-testid="profile-settings"
     >
       <SettingsIcon />
-      {newNotice ? <NewDot corner /> : null}
+      {newNotice ? (
+        <>
+          <NewDot corner />
+          <span id="profile-settings-new" hidden>
+            {koNewNotice}
+          </span>
+        </>
+      ) : null}
     </Link>
   );
 }

@@ -29,7 +29,12 @@ import styles from './profile-setting-screen.module.css';
 export const APP_VERSION = '0.1.0';
 
 type Entry =
-  | { label: string; icon: ReactNode; to: '/loginInfo' | '/LikeDetail'; value?: string }
+  | {
+      label: string;
+      icon: ReactNode;
+      to: '/loginInfo' | '/LikeDetail' | '/terms' | '/privacy';
+      value?: string;
+    }
   | { label: string; icon: ReactNode; topic: string; value?: string }
   | { label: string; icon: ReactNode; value: string };
 
@@ -42,8 +47,8 @@ const MY_INFO: readonly Entry[] = [
 ];
 
 const SERVICE_INFO: readonly Entry[] = [
-  { label: ko.settings.terms, icon: <BookIcon size={20} />, topic: 'terms' },
-  { label: ko.settings.privacy, icon: <KeyIcon size={20} />, topic: 'privacy' },
+  { label: ko.settings.terms, icon: <BookIcon size={20} />, to: '/terms' },
+  { label: ko.settings.privacy, icon: <KeyIcon size={20} />, to: '/privacy' },
   // the one language there is, said plainly (no page to pick from)
   {
     label: ko.settings.language,
