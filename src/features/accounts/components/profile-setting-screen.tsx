@@ -36,7 +36,7 @@ type Entry =
       value?: string;
     }
   | { label: string; icon: ReactNode; topic: string; value?: string }
-  | { label: string; icon: ReactNode; value: string };
+  | { label: string; icon: ReactNode; value: string; testId: string };
 
 const MY_INFO: readonly Entry[] = [
   { label: ko.settings.loginInfo, icon: <KeyIcon size={20} />, to: '/loginInfo' },
@@ -54,8 +54,14 @@ const SERVICE_INFO: readonly Entry[] = [
     label: ko.settings.language,
     icon: <CompassIcon size={20} />,
     value: ko.settings.languageValue,
+    testId: 'settings-language',
   },
-  { label: ko.settings.version, icon: <SparkleIcon size={20} />, value: `v${APP_VERSION}` },
+  {
+    label: ko.settings.version,
+    icon: <SparkleIcon size={20} />,
+    value: `v${APP_VERSION}`,
+    testId: 'settings-version',
+  },
 ];
 
 /**
@@ -160,7 +166,7 @@ function Row({ entry }: { entry: Entry }) {
     );
   }
   return (
-    <div className={list.row} data-testid="settings-version">
+    <div className={list.row} data-testid={entry.testId}>
       {inner}
     </div>
   );
