@@ -62,12 +62,10 @@ describe('notices', () => {
     await admin.pb.collection('notices').delete(id);
     expect(await readAsSuperuser(su, 'notices', id)).toBeNull();
     // everyone learns of the delete (a public tombstone)
-    const stones = await guest
-      .collection('tombstones')
-      .getFullList({
-        filter: `recordCollection = "notices" && recordId = "${id}"`,
-        requestKey: null,
-      });
+    const stones = await guest.collection('tombstones').getFullList({
+      filter: `recordCollection = "notices" && recordId = "${id}"`,
+      requestKey: null,
+    });
     expect(stones).toHaveLength(1);
   });
 
