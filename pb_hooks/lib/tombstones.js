@@ -43,6 +43,7 @@ const TOMBSTONED = [
   'blocks',
   'chatReports',
   'encounters',
+  'notices',
 ];
 
 /**

@@ -21,6 +21,7 @@ import { groupIdOf, seedCards, seedGroups, seedMeetups } from './catalogue.ts';
 import { GROUPS, MARKER_GROUP } from './groups.ts';
 import { cardKey, DEMO_TODAY, planActivity, planCards, planMeetups } from './plan.ts';
 import { Q } from './requests.ts';
+import { seedNotices } from './notices.ts';
 import { planTrades, seedTrades, tradesSeeded, type TradeIds } from './trades.ts';
 import { exists, SeedWriter } from './writer.ts';
 
@@ -174,6 +175,10 @@ export async function seedDemo(pb: PocketBase, opts: SeedOptions = {}): Promise<
   const started = Date.now();
   const say = opts.log ?? (() => {});
   const log = (msg: string) => say(`${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+
+  // get-or-create by title: data seeded before notices existed gets them too
+  const notices = await seedNotices(pb);
+  if (notices) log(`seed: ${notices} notices`);
 
   if (await alreadySeeded(pb)) {
     const added = await addTradesToOlderSeed(pb, log);

@@ -6,6 +6,15 @@ import { chattingRoute } from '@/routes/chatting';
 import { chattingThreadRoute } from '@/routes/chatting-thread';
 import { collectBookRoute } from '@/routes/collect-book';
 import { collectBookAddRoute } from '@/routes/collect-book-add';
+import {
+  aboutRoute,
+  faqRoute,
+  guideRoute,
+  noticeRoute,
+  noticesRoute,
+  privacyRoute,
+  termsRoute,
+} from '@/routes/content';
 import { confirmEmailChangeRoute } from '@/routes/confirm-email-change';
 import { encountersRoute } from '@/routes/encounters';
 import { exchangeRoute } from '@/routes/exchange';
@@ -87,6 +96,13 @@ export const routeTree = rootRoute.addChildren([
     welcomeBiasRoute,
     myPostsRoute,
     publicBookRoute,
+    termsRoute,
+    privacyRoute,
+    faqRoute,
+    guideRoute,
+    aboutRoute,
+    noticesRoute,
+    noticeRoute,
   ]),
   bareLayoutRoute.addChildren([chattingRoute, chattingThreadRoute, alertsRoute]),
 ]);

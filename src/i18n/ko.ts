@@ -92,12 +92,6 @@ export const ko = {
   footer: {
     label: '사이트 정보',
     tagline: '포토카드 수집과 교환, 팬 카페 이벤트를 한곳에서',
-    links: {
-      about: '프로젝트 소개',
-      source: '소스 저장소',
-      recruit: '팀원 모집',
-      support: '고객센터',
-    },
     teamTitle: '만든 사람들',
     team: [
       '김하린 · 팀장, 프론트엔드',

@@ -17,7 +17,6 @@ export const ROUTES: ReadonlyArray<readonly [path: string, h1: string]> = [
   ['/collectBook/RIIZE/abc123/%EB%82%B4%20%EC%BD%9C%EB%B6%81', '콜렉트북'],
   ['/collectBook/collectBookAdd', '콜렉트북 추가'],
   ['/myBias', '최애 그룹 선택'],
-  ['/settings/guide', '이용 가이드'],
   ['/login', '로그인'],
   ['/Login', '로그인'],
   ['/register', '회원가입'],
@@ -35,4 +34,10 @@ export const ROUTES: ReadonlyArray<readonly [path: string, h1: string]> = [
   ['/welcomeBias', '최애 그룹 고르기'],
   ['/myPosts', '내가 쓴 글'],
   ['/publicBook/abc123abc123abc', '콜렉트북'],
+  ['/terms', '이용약관'],
+  ['/privacy', '개인정보 처리방침'],
+  ['/faq', '자주 묻는 질문'],
+  ['/guide', '이용 가이드'],
+  ['/about', '포카마켓 소개'],
+  ['/notices', '공지사항'],
 ];

@@ -446,6 +446,15 @@ const SPECS: Spec[] = [
       delete: ['owner'],
     },
   },
+  // ------------------------------------------------------------ 공지사항 (docs/data-model.md)
+  {
+    collection: 'notices',
+    fixture: (ctx) =>
+      suCreate(ctx, 'notices', { title: `공지 ${uniq()}`, body: '점검 안내', pinned: false }),
+    createBody: () => ({ title: '새 공지', body: '이번 주말 점검이 있어요.' }),
+    updateBody: () => ({ title: '바뀐 공지', pinned: true }),
+    allow: { list: ALL, view: ALL, create: ['admin'], update: ['admin'], delete: ['admin'] },
+  },
   {
     // admins read every chat report, so they learn of every report's deletion too
     collection: 'tombstones',

@@ -307,6 +307,15 @@ const CONTRACT: Record<string, { type: 'base' | 'auth'; fields: Record<string, F
       metAt: { type: 'date', required: true },
     },
   },
+  notices: {
+    type: 'base',
+    fields: {
+      title: text({ required: true, max: 100 }),
+      body: text({ required: true, max: 5000 }),
+      published: { type: 'date' },
+      pinned: { type: 'bool' },
+    },
+  },
 };
 
 type Field = Record<string, unknown> & { name: string; type: string };

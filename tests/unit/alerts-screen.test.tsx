@@ -164,7 +164,7 @@ describe('/settings/notifications', () => {
   });
 
   it('keeps the placeholder for other settings topics', async () => {
-    const { router } = await renderAt('/settings/guide');
+    const { router } = await renderAt('/settings/someday');
     expect(router.state.matches.at(-1)?.routeId).toBe('/main/settings/$topic');
   });
 });

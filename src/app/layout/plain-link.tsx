@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 
 interface PlainLinkProps {
-  to: '/';
+  to: '/' | '/about' | '/notices' | '/faq' | '/guide' | '/terms' | '/privacy';
   className?: string;
   'aria-label'?: string;
   children: ReactNode;

@@ -1,16 +1,27 @@
 import { ko } from '@/i18n/ko';
+import { koFooterLinks } from '@/i18n/ko-content-nav';
+import { siteLinks } from '@/lib/site-links';
 import { Logo } from './logo';
 import { PlainLink } from './plain-link';
 import styles from './site-footer.module.css';
 
-const LINKS = ['about', 'source', 'recruit', 'support'] as const;
+const PAGES = [
+  ['about', '/about'],
+  ['notices', '/notices'],
+  ['faq', '/faq'],
+  ['guide', '/guide'],
+  ['terms', '/terms'],
+  ['privacy', '/privacy'],
+] as const;
 
 /**
- * Project links, team and cohort (docs/product-rules.md, Layout and navigation). Not shown on
- * /meetup (see shouldShowFooter).
+ * The app's pages about itself, the source repository and mail when the deployment configured
+ * them (lib/site-links.ts), team and cohort (docs/product-rules.md, Layout and navigation). Not
+ * shown on /meetup (see shouldShowFooter).
  */
 export function SiteFooter() {
   const t = ko.footer;
+  const links = koFooterLinks;
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -20,14 +31,27 @@ export function SiteFooter() {
         </div>
         <nav aria-label={t.label}>
           <ul className={styles.links}>
-            {LINKS.map((key) => (
+            {PAGES.map(([key, to]) => (
               <li key={key}>
-                {/* Placeholder targets until the real pages exist. */}
-                <PlainLink to="/" className={styles.link}>
-                  {t.links[key]}
+                <PlainLink to={to} className={styles.link}>
+                  {links[key]}
                 </PlainLink>
               </li>
             ))}
+            {siteLinks.sourceUrl ? (
+              <li>
+                <a href={siteLinks.sourceUrl} rel="noopener" className={styles.link}>
+                  {links.source}
+                </a>
+              </li>
+            ) : null}
+            {siteLinks.contactEmail ? (
+              <li>
+                <a href={`mailto:${siteLinks.contactEmail}`} className={styles.link}>
+                  {links.contact}
+                </a>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <section className={styles.team} aria-labelledby="footer-team-title">

@@ -12,7 +12,9 @@
  * - `guestLikes`: hearts ticked while logged out (local only, adopted at login);
  * - `encounters`: 만난 팬, the signed-in fan's own (docs/encounters.md);
  * - `matches`: the last answers of the match route, per user and card filter (local only, so the
- *   매칭 screen works offline: docs/trades.md, Routes).
+ *   매칭 screen works offline: docs/trades.md, Routes);
+ * - `notices`: 공지사항, public, newest first by `published` (docs/data-model.md, notices); the
+ *   newest one the fan opened is kept in `syncState` under 'seen:notices' (the new dot).
  *
  * Versions only move forward: add `this.version(n + 1)` with the change; never edit an old one.
  */
@@ -30,6 +32,7 @@ import type {
   Like,
   MeetUp,
   Message,
+  Notice,
   PhotoCard,
   Report,
   Review,
@@ -141,6 +144,7 @@ export class AppDB extends Dexie {
   blocks!: EntityTable<Block, 'id'>;
   chatReports!: EntityTable<ChatReport, 'id'>;
   encounters!: EntityTable<Encounter, 'id'>;
+  notices!: EntityTable<Notice, 'id'>;
   matches!: EntityTable<MatchesRow, 'key'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   deadLetters!: EntityTable<DeadLetterRow, 'seq'>;
@@ -194,6 +198,10 @@ export class AppDB extends Dexie {
     this.version(5).stores({
       encounters: 'id, [user+metAt], fan, updated',
     });
+    // v6: 공지사항 (docs/data-model.md, notices), listed newest first.
+    this.version(6).stores({
+      notices: 'id, published, updated',
+    });
   }
 }
 
@@ -224,6 +232,7 @@ export const SYNCED_TABLES = [
   'reviews',
   'chatReports',
   'encounters',
+  'notices',
 ] as const;
 
 export type SyncedTable = (typeof SYNCED_TABLES)[number];

@@ -61,6 +61,7 @@ import {
   listTradesByStatus,
 } from '@/data/queries/trades.ts';
 import { listEncounters } from '@/data/queries/encounters.ts';
+import { getNotice, hasNewNotice, listNotices, noticesSeenAt } from '@/data/queries/notices.ts';
 
 type Id = string | null | undefined;
 
@@ -131,6 +132,12 @@ export const reads = {
   blocks: (userId: Id) => (userId ? listBlocks(userId) : Promise.resolve([])),
   // personal: 만난 팬 (docs/encounters.md)
   encounters: (userId: Id) => (userId ? listEncounters(userId) : Promise.resolve([])),
+  // 공지사항 (docs/product-rules.md, Notices): public records, but never on a first screen, so
+  // read like personal ones (straight from the store)
+  notices: () => listNotices(),
+  notice: (id: Id) => (id ? getNotice(id) : Promise.resolve(null)),
+  hasNewNotice: () => hasNewNotice(),
+  noticesSeenAt: () => noticesSeenAt(),
 };
 
 export type Reads = typeof reads;

@@ -264,6 +264,17 @@ export const encounterSchema = v.object({
   metAt: v.string(),
 });
 
+// 공지사항 (docs/data-model.md, notices): written by admins, read by everyone.
+
+export const noticeSchema = v.object({
+  ...base,
+  title: v.string(),
+  body: v.string(),
+  /** When it was published (a PocketBase time stamp); what the new dot compares. */
+  published: str,
+  pinned: v.optional(v.boolean(), false),
+});
+
 export const recordSchemas = {
   groups: groupSchema,
   photoCards: photoCardSchema,
@@ -283,6 +294,7 @@ export const recordSchemas = {
   blocks: blockSchema,
   chatReports: chatReportSchema,
   encounters: encounterSchema,
+  notices: noticeSchema,
 } as const;
 
 export type SyncedCollection = keyof typeof recordSchemas;
@@ -309,6 +321,7 @@ export type ReviewRating = Review['rating'];
 export type Block = RecordOf<'blocks'>;
 export type ChatReport = RecordOf<'chatReports'>;
 export type Encounter = RecordOf<'encounters'>;
+export type Notice = RecordOf<'notices'>;
 
 /** Checks one record; returns null (and logs) when it does not match its collection's schema. */
 export function parseRecord<C extends SyncedCollection>(

@@ -15,6 +15,9 @@ import {
 } from '@/components/ui/icons';
 import iconButton from '@/components/ui/icon-button.module.css';
 import { ScreenTitle } from '@/components/ui/screen-title';
+import { useHasNewNotice } from '@/components/live/notices';
+import { NewDot, newDotAnchorClass } from '@/components/ui/new-dot';
+import { koNewNotice } from '@/i18n/ko-content-links';
 import { fileUrl } from '@/data/pb/files';
 import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ko } from '@/i18n/ko-features';
@@ -44,20 +47,36 @@ export function ProfileScreen() {
   const userId = useAtomValue(sessionUserIdAtom);
   return (
     <section className={styles.screen}>
-      <ScreenTitle
-        title={ko.screens.profile}
-        actions={
-          <Link
-            to="/profileSetting"
-            className={iconButton.iconButton}
-            aria-label={ko.profile.settings}
-          >
-            <SettingsIcon />
-          </Link>
-        }
-      />
+      <ScreenTitle title={ko.screens.profile} actions={<SettingsLink />} />
       {userId ? <SignedIn userId={userId} /> : <SignedOut />}
     </section>
+  );
+}
+
+/**
+ * The settings gear, with the new dot while a notice is unread (docs/product-rules.md, Notices).
+ * Its name stays '설정'; the dot is told as its description.
+ */
+function SettingsLink() {
+  const newNotice = useHasNewNotice();
+  return (
+    <Link
+      to="/profileSetting"
+      className={`${iconButton.iconButton} ${newDotAnchorClass}`}
+      aria-label={ko.profile.settings}
+      aria-describedby={newNotice ? 'profile-settings-new' : undefined}
+      data-testid="profile-settings"
+    >
+      <SettingsIcon />
+      {newNotice ? (
+        <>
+          <NewDot corner />
+          <span id="profile-settings-new" hidden>
+            {koNewNotice}
+          </span>
+        </>
+      ) : null}
+    </Link>
   );
 }
 
@@ -158,12 +177,7 @@ function SignedIn({ userId }: { userId: string }) {
           <span>{ko.profile.likeList}</span>
           <ChevronLeftIcon size={18} className={styles.chevron} />
         </Link>
-        <Link
-          to="/settings/$topic"
-          params={{ topic: 'guide' }}
-          className={styles.link}
-          data-testid="profile-guide"
-        >
+        <Link to="/guide" className={styles.link} data-testid="profile-guide">
           <BookIcon size={20} />
           <span>{ko.profile.guide}</span>
           <ChevronLeftIcon size={18} className={styles.chevron} />

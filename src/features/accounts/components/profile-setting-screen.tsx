@@ -14,6 +14,9 @@ import {
   UserIcon,
 } from '@/components/ui/icons';
 import { ScreenTitle } from '@/components/ui/screen-title';
+import { useHasNewNotice } from '@/components/live/notices';
+import { NewDot } from '@/components/ui/new-dot';
+import { koNewNotice } from '@/i18n/ko-content-links';
 import { ko } from '@/i18n/ko-features';
 import list from './menu-list.module.css';
 import settings from '@/components/ui/settings-screen.module.css';
@@ -29,11 +32,11 @@ type Entry =
   | {
       label: string;
       icon: ReactNode;
-      to: '/loginInfo' | '/LikeDetail' | '/editProfile' | '/myPosts';
+      to: '/loginInfo' | '/LikeDetail' | '/editProfile' | '/myPosts' | '/terms' | '/privacy';
       value?: string;
     }
   | { label: string; icon: ReactNode; topic: string; value?: string }
-  | { label: string; icon: ReactNode; value: string };
+  | { label: string; icon: ReactNode; value: string; testId: string };
 
 const MY_INFO: readonly Entry[] = [
   { label: ko.settings.loginInfo, icon: <KeyIcon size={20} />, to: '/loginInfo' },
@@ -44,24 +47,31 @@ const MY_INFO: readonly Entry[] = [
 ];
 
 const SERVICE_INFO: readonly Entry[] = [
-  { label: ko.settings.terms, icon: <BookIcon size={20} />, topic: 'terms' },
-  { label: ko.settings.privacy, icon: <KeyIcon size={20} />, topic: 'privacy' },
+  { label: ko.settings.terms, icon: <BookIcon size={20} />, to: '/terms' },
+  { label: ko.settings.privacy, icon: <KeyIcon size={20} />, to: '/privacy' },
+  // the one language there is, said plainly (no page to pick from)
   {
     label: ko.settings.language,
     icon: <CompassIcon size={20} />,
-    topic: 'language',
     value: ko.settings.languageValue,
+    testId: 'settings-language',
   },
-  { label: ko.settings.version, icon: <SparkleIcon size={20} />, value: `v${APP_VERSION}` },
+  {
+    label: ko.settings.version,
+    icon: <SparkleIcon size={20} />,
+    value: `v${APP_VERSION}`,
+    testId: 'settings-version',
+  },
 ];
 
 /**
  * /profileSetting (docs/product-rules.md, Profile and settings): 'My info' and 'Service info'
- * entries, the '앱 설치' group (install button or home-screen steps) and the customer centre's hours.
- * Entries without a page of their own yet open /settings/{topic}, a real 'coming soon' screen with
- * a way back, never the home page.
+ * entries, the '앱 설치' group (install button or home-screen steps) and the customer centre's hours
+ * with 공지사항 (and its new dot) and FAQ. Every entry opens a page of its own; 언어 and 버전 정보
+ * only say their value.
  */
 export function ProfileSettingScreen({ installEntry }: { installEntry: ReactNode }) {
+  const newNotice = useHasNewNotice();
   return (
     <section className={settings.screen}>
       <ScreenTitle title={ko.screens.profileSetting} back />
@@ -92,21 +102,12 @@ export function ProfileSettingScreen({ installEntry }: { installEntry: ReactNode
             </div>
           </dl>
           <div className={styles.centreLinks}>
-            <Link
-              to="/settings/$topic"
-              params={{ topic: 'notice' }}
-              className={styles.centreLink}
-              data-testid="settings-link"
-            >
+            <Link to="/notices" className={styles.centreLink} data-testid="settings-link">
               <MegaphoneIcon size={18} />
               {ko.settings.notice}
+              {newNotice ? <NewDot label={koNewNotice} /> : null}
             </Link>
-            <Link
-              to="/settings/$topic"
-              params={{ topic: 'faq' }}
-              className={styles.centreLink}
-              data-testid="settings-link"
-            >
+            <Link to="/faq" className={styles.centreLink} data-testid="settings-link">
               <ChatIcon size={18} />
               {ko.settings.faq}
             </Link>
@@ -165,7 +166,7 @@ function Row({ entry }: { entry: Entry }) {
     );
   }
   return (
-    <div className={list.row} data-testid="settings-version">
+    <div className={list.row} data-testid={entry.testId}>
       {inner}
     </div>
   );

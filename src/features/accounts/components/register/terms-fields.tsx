@@ -1,4 +1,5 @@
 import { ko } from '@/i18n/ko-features';
+import { koRegisterDocs } from '@/i18n/ko-content-links';
 import { allTermsAccepted, type Terms } from '@/lib/account-validation';
 import styles from './register.module.css';
 
@@ -57,6 +58,17 @@ export function TermsFields({
         </label>
       ))}
       <p className={styles.hint}>{t.termsHint}</p>
+      {/* the documents agreed to, in a new tab so the wizard keeps what was typed */}
+      <p className={`${styles.hint} ${styles.docLinks}`}>
+        <a href="/terms" target="_blank" rel="noopener" data-testid="register-terms-link">
+          {koRegisterDocs.readTerms}
+          <span className={styles.srOnly}>{koRegisterDocs.opensNewTab}</span>
+        </a>
+        <a href="/privacy" target="_blank" rel="noopener" data-testid="register-privacy-link">
+          {koRegisterDocs.readPrivacy}
+          <span className={styles.srOnly}>{koRegisterDocs.opensNewTab}</span>
+        </a>
+      </p>
     </fieldset>
   );
 }
