@@ -37,6 +37,12 @@ const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 let inflight: Promise<void> | null = null;
 let watchingAuth = false;
+/**
+ * Moves when the network comes back or the user changes: a request started before that answers
+ * for a world that is gone (a token request that failed while offline ends after the page is back
+ * online), so its outcome is dropped and a new request made.
+ */
+let generation = 0;
 
 function set(next: FileTokenState): void {
   if (next.token === state.token && next.settled === state.settled) return;
@@ -72,36 +78,49 @@ export function refreshFileToken(): Promise<void> {
 
 function refresh(): Promise<void> {
   inflight ??= (async () => {
+    const started = generation;
     try {
-      if (offline()) return set({ token: validToken(), settled: true });
-      const { getClient } = await import('./client.ts');
-      const { pb } = await getClient();
-      if (!watchingAuth) {
-        watchingAuth = true;
-        // another user (or none) from now on: the old token must not be used for them
-        pb.authStore.onChange(() => {
-          expiresAt = 0;
-          set(INITIAL);
-          if (listeners.size) void refresh();
-        });
-      }
-      if (!pb.authStore.isValid) return set({ token: '', settled: true });
-      const token = await pb.files.getToken({ requestKey: null });
-      expiresAt = tokenExpiry(token);
-      set({ token, settled: true });
-      schedule(expiresAt - REFRESH_BEFORE_MS - Date.now());
-    } catch (err) {
-      // Unreachable (no network, the server down): a token-less address lets the worker's cached
-      // copy answer. A server that answered would refuse one (404), so until the retry brings a
-      // token a protected file waits, as after coming back online.
-      const unreachable = offline() || (err as { status?: unknown } | null)?.status === 0;
-      set({ token: validToken(), settled: unreachable });
-      if (!offline()) schedule(RETRY_MS);
+      await ask(() => generation === started);
     } finally {
       inflight = null;
     }
+    // the network came back (or the user changed) while this one was out: ask again, now
+    if (generation !== started) await refresh();
   })();
   return inflight;
+}
+
+/** One token request; `current()` says whether its outcome still answers for the page. */
+async function ask(current: () => boolean): Promise<void> {
+  try {
+    if (offline()) return set({ token: validToken(), settled: true });
+    const { getClient } = await import('./client.ts');
+    const { pb } = await getClient();
+    if (!watchingAuth) {
+      watchingAuth = true;
+      // another user (or none) from now on: the old token must not be used for them
+      pb.authStore.onChange(() => {
+        generation++;
+        expiresAt = 0;
+        set(INITIAL);
+        if (listeners.size) void refresh();
+      });
+    }
+    if (!pb.authStore.isValid) return set({ token: '', settled: true });
+    const token = await pb.files.getToken({ requestKey: null });
+    if (!current()) return;
+    expiresAt = tokenExpiry(token);
+    set({ token, settled: true });
+    schedule(expiresAt - REFRESH_BEFORE_MS - Date.now());
+  } catch (err) {
+    // Unreachable (no network, the server down): a token-less address lets the worker's cached
+    // copy answer. A server that answered would refuse one (404), so until the retry brings a
+    // token a protected file waits, as after coming back online.
+    if (!current()) return;
+    const unreachable = offline() || (err as { status?: unknown } | null)?.status === 0;
+    set({ token: validToken(), settled: unreachable });
+    if (!offline()) schedule(RETRY_MS);
+  }
 }
 
 /** A token valid now (asked for when needed), or '' when none can be had. */
@@ -116,6 +135,7 @@ function validToken(): string {
 }
 
 function onOnline(): void {
+  generation++;
   // until a token comes, a protected file waits: a token-less request now would be refused
   if (!validToken()) set(INITIAL);
   void refresh();

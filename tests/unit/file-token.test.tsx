@@ -1,0 +1,74 @@
+/**
+ * The file token's life in a page (src/data/pb/file-token.ts) around the network coming back: a
+ * token request that was out while the page went offline and fails after it is back online must
+ * not leave the page settled with no token (protected images would then be asked for without one
+ * and refused with a 404); a new request is made and its token used. The SDK client is a stand-in
+ * whose token requests the test answers by hand: what is tested is the module's bookkeeping.
+ */
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+
+interface Pending {
+  resolve: (token: string) => void;
+  reject: (err: unknown) => void;
+}
+const requests: Pending[] = [];
+vi.mock('../../src/data/pb/client.ts', () => ({
+  getClient: async () => ({
+    pb: {
+      authStore: { isValid: true, onChange: () => () => {} },
+      files: {
+        getToken: () =>
+          new Promise<string>((resolve, reject) => requests.push({ resolve, reject })),
+      },
+    },
+  }),
+}));
+
+const { useFileToken, fileUrlWithToken } = await import('../../src/data/pb/file-token.ts');
+
+/** A JWT-shaped token whose exp is an hour away. */
+const token = (name: string) =>
+  `h.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600, name }))}.s`;
+
+let online = true;
+let root: Root | undefined;
+const seen: string[] = [];
+const URL = '/api/files/informUs/r1/report.png';
+
+function Probe() {
+  seen.push(fileUrlWithToken('informUs', URL, useFileToken()));
+  return null;
+}
+
+beforeEach(() => {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+});
+afterEach(() => {
+  act(() => root?.unmount());
+});
+
+const flush = () => act(async () => new Promise((r) => setTimeout(r, 0)));
+
+it('a request that fails after the network came back is dropped, and a new one brings the token', async () => {
+  root = createRoot(document.createElement('div'));
+  await act(async () => root!.render(<Probe />));
+  await flush();
+  // the first request is out; the page goes offline and comes back before it fails
+  expect(requests).toHaveLength(1);
+  online = false;
+  window.dispatchEvent(new Event('offline'));
+  online = true;
+  window.dispatchEvent(new Event('online'));
+  await act(async () => requests[0]!.reject(Object.assign(new Error('net'), { status: 0 })));
+  await flush();
+  // the failure answered for a network that is gone: not a token-less URL, but a second request
+  expect(seen.at(-1)).toBe('');
+  expect(requests).toHaveLength(2);
+  await act(async () => requests[1]!.resolve(token('b')));
+  await flush();
+  expect(seen.at(-1)).toBe(`${URL}?token=${encodeURIComponent(token('b'))}`);
+  // never a token-less address on the way
+  expect(seen.filter((u) => u === URL)).toEqual([]);
+});
