@@ -18,7 +18,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../helpers/axe.ts';
 import { openApp, superuserClient, until, waitForOutboxEmpty } from '../helpers/app.ts';
-import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
+import { DESKTOP, launchFullBrowser, PHONE } from '../helpers/browser.ts';
 import { baseUrl } from '../helpers/e2e-server.ts';
 
 let browser: Browser;
@@ -26,7 +26,8 @@ let admin: PocketBase;
 const created: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  // push needs the full Chromium (its push service and notifications), not the shared shell
+  browser = await launchFullBrowser();
   admin = await superuserClient();
 });
 

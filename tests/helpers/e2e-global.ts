@@ -5,8 +5,9 @@
  * users, likes or posts, and files in one worker run one after another as they always did. Tests
  * get their worker's server with `baseUrl()` / `mailSinkUrl()` from tests/helpers/e2e-server.ts.
  *
- * One headless Chromium is started here as a Playwright browser server; every file connects to
- * it (`launchBrowser()`) instead of starting a browser of its own. Contexts keep tests apart.
+ * One headless Chromium (the headless shell) is started here as a Playwright browser server; every
+ * file connects to it (`launchBrowser()`) instead of starting a browser of its own, and a full
+ * Chromium for the files that need it (push: `launchFullBrowser()`). Contexts keep tests apart.
  *
  * PocketBase sends its mail (verification, password reset) to a local SMTP sink per server;
  * tests read it over loopback HTTP (tests/helpers/mail.ts waitForMail).
@@ -36,8 +37,10 @@ declare module 'vitest' {
     /** One server per worker slot (VITEST_POOL_ID 1..n). */
     e2eServers: E2eServer[];
     superuser: { email: string; password: string };
-    /** The shared Chromium's Playwright endpoint. */
+    /** The shared Chromium's Playwright endpoint (the headless shell, tests/helpers/browser.ts). */
     browserWsEndpoint: string;
+    /** The full Chromium's, for push (launchFullBrowser). */
+    fullBrowserWsEndpoint: string;
   }
 }
 
@@ -51,6 +54,7 @@ export default async function setup(project: TestProject) {
   process.env[TEMPLATE_ENV] = template;
   const servers: TestServer[] = [];
   const browserServer = await launchBrowserServer();
+  const fullBrowserServer = await launchBrowserServer(true);
   try {
     const started = await Promise.all(
       Array.from({ length: workers }, async () => {
@@ -64,13 +68,16 @@ export default async function setup(project: TestProject) {
   } catch (err) {
     await Promise.all(servers.map((s) => s.stop()));
     await browserServer.close();
+    await fullBrowserServer.close();
     rmSync(template, { recursive: true, force: true });
     throw err;
   }
   project.provide('superuser', SUPERUSER);
   project.provide('browserWsEndpoint', browserServer.wsEndpoint());
+  project.provide('fullBrowserWsEndpoint', fullBrowserServer.wsEndpoint());
   return async () => {
     await browserServer.close();
+    await fullBrowserServer.close();
     await Promise.all(servers.map((s) => s.stop()));
     rmSync(template, { recursive: true, force: true });
   };
