@@ -51,9 +51,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          // two files at a time: each worker has a PocketBase of its own (e2e-global.ts), so
-          // files in different workers share no data; all share one Chromium
-          maxWorkers: Number(process.env.E2E_WORKERS) || 2,
+          // three files at a time: each worker has a PocketBase of its own (e2e-global.ts), so
+          // files in different workers share no data; all share one Chromium. On the 2-core
+          // machine `npm test` took 475 s with two and 458 s with three (the pages wait on
+          // timers and the network often enough to leave room for a third)
+          maxWorkers: Number(process.env.E2E_WORKERS) || 3,
           // a browser on two busy cores: a poll gives the page 10 s, not the default 1 s
           expect: { poll: { timeout: 10_000 } },
         },

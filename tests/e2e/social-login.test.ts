@@ -11,6 +11,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DIST_DIR } from '../../server/pocketbase.ts';
+import { ko } from '../../src/i18n/ko-features.ts';
+import { waitForOutboxEmpty } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { VIEWPORTS, launchBrowser, newContext, trackedPage } from '../helpers/browser.ts';
 import { startMockOAuth, type MockFlavor, type MockOAuth } from '../helpers/mock-oauth.ts';
@@ -66,8 +68,11 @@ const LABEL: Record<MockFlavor, string> = {
   instagram: '인스타그램 로그인',
 };
 
-/** From /login through the provider and back; returns the logged-in user's id. */
-async function socialLogin(page: Page, flavor: MockFlavor): Promise<string> {
+/**
+ * From /login through the provider and back; returns the logged-in user's id. A first login lands
+ * on the 최애 step (docs/accounts.md, First login), which the fan skips; a later one goes home.
+ */
+async function socialLogin(page: Page, flavor: MockFlavor, first = false): Promise<string> {
   await page.goto('/login');
   const button = page.getByRole('button', { name: LABEL[flavor] });
   // /login renders <SocialLoginButtons />; enabled once the server said the provider is set up
@@ -75,6 +80,12 @@ async function socialLogin(page: Page, flavor: MockFlavor): Promise<string> {
     .poll(() => button.isEnabled().catch(() => false), { timeout: 20_000, message: NO_BUTTONS })
     .toBe(true);
   await button.click();
+  if (first) {
+    await page.waitForURL((url) => url.pathname === '/welcomeBias', { timeout: 20_000 });
+    await page.getByRole('button', { name: ko.welcomeBias.later }).click();
+    // the skip is kept on the server, so the next device goes straight home
+    await waitForOutboxEmpty(page);
+  }
   await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
   await expect.poll(() => storedUserId(page), { timeout: 20_000 }).not.toBe('');
   return storedUserId(page);
@@ -107,7 +118,7 @@ describe.each(Object.entries(VIEWPORTS))('social login at %s size', (name, viewp
 
       const first = await openDevice(viewport);
       closeLater.push(first.context);
-      const userId = await socialLogin(first.page, flavor);
+      const userId = await socialLogin(first.page, flavor, true);
       const created = await usersWithEmail(email);
       expect(created.map((u) => u.id)).toEqual([userId]);
       expect(first.errors).toEqual([]);

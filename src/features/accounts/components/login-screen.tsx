@@ -5,27 +5,11 @@ import { UserIcon } from '@/components/ui/icons';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { ko } from '@/i18n/ko-features';
 import { useOwnProfile } from '@/components/live/accounts';
-import { getClient } from '@/data/pb/client';
+import { needsBiasStep } from './bias-step';
 import { FindAccountSheet } from './find-account-sheet';
 import { LoginForm } from './login-form';
 import { SocialLoginButtons } from './social-login-buttons';
 import styles from './login-screen.module.css';
-
-/**
- * Whether the fan still has the first-login 최애 step to answer: never skipped or chosen
- * (biasStepDone, kept on the server) and no favourite group yet. Read from the login's own record,
- * which the session keeps, since the first pull may not have landed.
- */
-async function needsBiasStep(userId: string): Promise<boolean> {
-  try {
-    const { store } = await getClient();
-    const record = store.record;
-    if (!record || record.id !== userId) return false;
-    return record['biasStepDone'] !== true && !record['biasGroup'];
-  } catch {
-    return false;
-  }
-}
 
 /** The longest the screen waits for the first pull after a login before going home anyway. */
 const FIRST_PULL_WAIT_MS = 4000;

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { finishOAuth2Redirect } from '@/data/accounts/social';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { ko } from '@/i18n/ko-features';
+import { needsBiasStep } from './bias-step';
 import styles from './social-return.module.css';
 
 export interface SocialReturnProps {
@@ -12,7 +13,8 @@ export interface SocialReturnProps {
 }
 
 /**
- * Where a provider sends the browser back: '로그인 중...' while the code is exchanged, then home;
+ * Where a provider sends the browser back: '로그인 중...' while the code is exchanged, then home
+ * (or the first-login 최애 step, for a fan who has not answered it);
  * on any failure (wrong state, refused code, offline) the alert '오류입니다' (docs/product-rules.md,
  * Login) and a way back to the login screen.
  */
@@ -23,9 +25,11 @@ export function SocialReturn({ title, finish }: SocialReturnProps) {
   useEffect(() => {
     let live = true;
     finish(window.location.search).then(
-      () => {
+      async (userId) => {
+        // a fan who never answered the 최애 step gets it first (docs/accounts.md, First login);
         // replace: the used code stays out of the history
-        if (live) void navigate({ to: '/', replace: true });
+        const ask = await needsBiasStep(userId);
+        if (live) void navigate({ to: ask ? '/welcomeBias' : '/', replace: true });
       },
       (err: unknown) => {
         console.warn('social login failed', err);
