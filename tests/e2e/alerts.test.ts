@@ -86,6 +86,26 @@ async function deliver(cdp: CDPSession, regId: string, push: Push): Promise<void
   });
 }
 
+/**
+ * Delivers `push` and waits until the worker shows it. About one run in six (alone, with the full
+ * Chromium as before this helper as with it), a message delivered through DevTools' push
+ * emulation never reaches the worker's push handler; the cause is not found yet. Such a delivery
+ * is made again, at most twice, and said on the console; what the worker does with a push it
+ * gets is still asserted in full after this.
+ */
+async function deliverUntilShown(cdp: CDPSession, regId: string, push: Push, page: Page) {
+  for (let attempt = 1; ; attempt++) {
+    await deliver(cdp, regId, push);
+    const until = Date.now() + 6_000;
+    while (Date.now() < until) {
+      if ((await shown(page)).some((n) => n.tag === push.id)) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    if (attempt === 3) throw new Error(`push ${push.id} was not shown after 3 deliveries`);
+    console.warn(`[alerts e2e] push ${push.id} not shown 6 s after delivery ${attempt}: again`);
+  }
+}
+
 async function shown(page: Page) {
   return page.evaluate(async () => {
     const reg = await navigator.serviceWorker.ready;
@@ -173,7 +193,7 @@ describe('push alerts', () => {
       topic: 'meetup',
       created: new Date().toISOString(),
     };
-    await deliver(cdp, regId, onlyPushed);
+    await deliverUntilShown(cdp, regId, onlyPushed, page);
     await expect
       .poll(async () => (await shown(page)).find((n) => n.tag === onlyPushed.id), {
         timeout: 15_000,
@@ -207,7 +227,7 @@ describe('push alerts', () => {
       topic: 'exchange',
     });
     const reads = countReads(context, alert.id);
-    await deliver(cdp, regId, alert);
+    await deliverUntilShown(cdp, regId, alert, page);
     await expect
       .poll(async () => (await shown(page)).some((n) => n.tag === alert.id), { timeout: 15_000 })
       .toBe(true);
@@ -250,7 +270,7 @@ describe('push alerts', () => {
       url: '/profile',
       topic: 'comment',
     });
-    await deliver(cdp, regId, meetupAlert);
+    await deliverUntilShown(cdp, regId, meetupAlert, page);
     await expect
       .poll(async () => (await shown(page)).some((n) => n.tag === meetupAlert.id))
       .toBe(true);
