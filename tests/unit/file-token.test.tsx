@@ -2,7 +2,8 @@
  * The file token's life in a page (src/data/pb/file-token.ts) around the network coming back: a
  * token request that was out while the page went offline and fails after it is back online must
  * not leave the page settled with no token (protected images would then be asked for without one
- * and refused with a 404); a new request is made and its token used. The SDK client is a stand-in
+ * and refused with a 404); a new request is made and its token used. Nor when the page missed the
+ * 'online' event altogether (it happens). The SDK client is a stand-in
  * whose token requests the test answers by hand: what is tested is the module's bookkeeping.
  */
 import { act } from 'react';
@@ -26,7 +27,8 @@ vi.mock('../../src/data/pb/client.ts', () => ({
   }),
 }));
 
-const { useFileToken, fileUrlWithToken } = await import('../../src/data/pb/file-token.ts');
+type Module = typeof import('../../src/data/pb/file-token.ts');
+let mod: Module;
 
 /** A JWT-shaped token whose exp is an hour away. */
 const token = (name: string) =>
@@ -38,12 +40,18 @@ const seen: string[] = [];
 const URL = '/api/files/informUs/r1/report.png';
 
 function Probe() {
-  seen.push(fileUrlWithToken('informUs', URL, useFileToken()));
+  seen.push(mod.useFileUrl('informUs', URL));
   return null;
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  // a fresh module (its token state is module-wide), as on a page load
+  vi.resetModules();
+  mod = await import('../../src/data/pb/file-token.ts');
+  requests.length = 0;
+  seen.length = 0;
+  online = true;
 });
 afterEach(() => {
   act(() => root?.unmount());
@@ -71,4 +79,24 @@ it('a request that fails after the network came back is dropped, and a new one b
   expect(seen.at(-1)).toBe(`${URL}?token=${encodeURIComponent(token('b'))}`);
   // never a token-less address on the way
   expect(seen.filter((u) => u === URL)).toEqual([]);
+});
+
+it('back online with no online event: no token-less address, and a token is asked for', async () => {
+  // the page starts offline: the token-less address, which the worker's cache answers
+  online = false;
+  root = createRoot(document.createElement('div'));
+  await act(async () => root!.render(<Probe />));
+  await flush();
+  expect(requests).toHaveLength(0);
+  expect(seen.at(-1)).toBe(URL);
+  // the network comes back and the page hears nothing of it; its next render (a server copy
+  // arriving) must not ask the server for the file without a token
+  online = true;
+  await act(async () => root!.render(<Probe />));
+  await flush();
+  expect(seen.at(-1)).toBe('');
+  expect(requests).toHaveLength(1);
+  await act(async () => requests[0]!.resolve(token('c')));
+  await flush();
+  expect(seen.at(-1)).toBe(`${URL}?token=${encodeURIComponent(token('c'))}`);
 });

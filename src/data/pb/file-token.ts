@@ -12,7 +12,7 @@
  * The SDK and the session come in with a dynamic import, so a first screen that imports this
  * module does not load the data layer for it.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { isProtectedFile, withFileToken } from './files.ts';
 
 export interface FileTokenState {
@@ -20,6 +20,8 @@ export interface FileTokenState {
   token: string;
   /** True once a token was had or could not be (offline, signed out, refused). */
   settled: boolean;
+  /** Settled without a token because the device was offline (see `fileUrlWithToken`). */
+  offline?: boolean;
 }
 
 /** Asked for again this long before it expires. */
@@ -45,7 +47,12 @@ let watchingAuth = false;
 let generation = 0;
 
 function set(next: FileTokenState): void {
-  if (next.token === state.token && next.settled === state.settled) return;
+  if (
+    next.token === state.token &&
+    next.settled === state.settled &&
+    !!next.offline === !!state.offline
+  )
+    return;
   state = next;
   for (const l of listeners) l();
 }
@@ -93,7 +100,7 @@ function refresh(): Promise<void> {
 /** One token request; `current()` says whether its outcome still answers for the page. */
 async function ask(current: () => boolean): Promise<void> {
   try {
-    if (offline()) return set({ token: validToken(), settled: true });
+    if (offline()) return set({ token: validToken(), settled: true, offline: true });
     const { getClient } = await import('./client.ts');
     const { pb } = await getClient();
     if (!watchingAuth) {
@@ -118,7 +125,7 @@ async function ask(current: () => boolean): Promise<void> {
     // token a protected file waits, as after coming back online.
     if (!current()) return;
     const unreachable = offline() || (err as { status?: unknown } | null)?.status === 0;
-    set({ token: validToken(), settled: unreachable });
+    set({ token: validToken(), settled: unreachable, offline: offline() });
     if (!offline()) schedule(RETRY_MS);
   }
 }
@@ -142,7 +149,7 @@ function onOnline(): void {
 }
 
 function onOffline(): void {
-  set({ token: validToken(), settled: true });
+  set({ token: validToken(), settled: true, offline: true });
 }
 
 function subscribe(listener: () => void): () => void {
@@ -178,10 +185,21 @@ export function useFileToken(): FileTokenState {
 export function fileUrlWithToken(collection: string, url: string, t: FileTokenState): string {
   if (!url || !isProtectedFile(collection)) return url;
   if (t.token) return withFileToken(url, t.token);
+  // settled while offline, but the device is online again and no 'online' event said so (a
+  // page can miss it): a token-less request would now reach the server and be refused
+  if (t.offline && backOnline()) return '';
   return t.settled ? url : '';
 }
 
+const backOnline = () => typeof navigator !== 'undefined' && navigator.onLine !== false;
+
 /** `fileUrlWithToken` for one URL, following the token (see there). */
 export function useFileUrl(collection: string, url: string): string {
-  return fileUrlWithToken(collection, url, useFileToken());
+  const t = useFileToken();
+  const waiting = !!url && isProtectedFile(collection) && !t.token && !!t.offline;
+  useEffect(() => {
+    // the network came back without an 'online' event: ask for a token now
+    if (waiting && backOnline()) onOnline();
+  });
+  return fileUrlWithToken(collection, url, t);
 }
