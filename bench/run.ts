@@ -130,6 +130,20 @@ const BENCHES: Bench[] = [
     headline: [/@50: req\/s/, /@50: p99/, /^saturation/, /^fan-out 500: latency p99/],
   },
   {
+    name: 'scale',
+    title: 'Scale on one server core: like storms, catalogue reads, uploads (taskset)',
+    run: async (ctx) => {
+      const scale = await import('./scale/bench.ts');
+      return scale.runScaleBench(ctx.quick ? scale.QUICK : {});
+    },
+    headline: [
+      /^likes, batches of \d+ @\d+: likes\/s$/,
+      /^hot-card storm .*: p99$/,
+      /cards\/s$/,
+      /uploads\/s$/,
+    ],
+  },
+  {
     name: 'trades',
     title: 'Trades: matches, conversation list, message delivery and throughput',
     run: async (ctx) => {

@@ -15,10 +15,8 @@
 
 onRecordCreateRequest((e) => {
   if (e.hasSuperuserAuth() || !e.auth) return e.next();
-  const { findRecord, inTransaction } = require(`${__hooks}/lib/records.js`);
-  const { wasDeleted } = require(`${__hooks}/lib/tombstones.js`);
-  const id = e.record.id;
-  if (id && (findRecord(e.app, 'collectBook', id) || wasDeleted(e.app, 'collectBook', id))) {
+  const { inTransaction } = require(`${__hooks}/lib/records.js`);
+  if (require(`${__hooks}/lib/tombstones.js`).idTaken(e.app, 'collectBook', e.record.id)) {
     return e.next();
   }
   const lib = require(`${__hooks}/lib/books.js`);

@@ -17,10 +17,8 @@
 
 onRecordCreateRequest((e) => {
   if (e.hasSuperuserAuth() || !e.auth) return e.next();
-  const { findRecord, inTransaction } = require(`${__hooks}/lib/records.js`);
-  const { wasDeleted } = require(`${__hooks}/lib/tombstones.js`);
-  const id = e.record.id;
-  if (id && (findRecord(e.app, 'encounters', id) || wasDeleted(e.app, 'encounters', id))) {
+  const { inTransaction } = require(`${__hooks}/lib/records.js`);
+  if (require(`${__hooks}/lib/tombstones.js`).idTaken(e.app, 'encounters', e.record.id)) {
     return e.next();
   }
   const lib = require(`${__hooks}/lib/encounters.js`);

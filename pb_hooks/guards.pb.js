@@ -13,8 +13,8 @@
  *  - comments, collect-book titles and profile edits follow the client's rules (a blank or
  *    over-long comment or title, zero-width characters counting as blank; a blank name, an
  *    invalid nickname, phone number or birth date), with the client's Korean messages.
- *  - hook-kept fields are re-read inside the write transaction on every request update, so a
- *    profile edit cannot overwrite a concurrent like with a stale likeList.
+ *  - hook-kept fields are re-read inside the write transaction on every request update, so an
+ *    edit cannot overwrite a concurrent post's list or a like's count with a stale copy.
  */
 
 /**
@@ -26,13 +26,8 @@
  */
 onRecordCreateRequest(
   (e) => {
-    const { findRecord } = require(`${__hooks}/lib/records.js`);
-    const { wasDeleted } = require(`${__hooks}/lib/tombstones.js`);
-    const id = e.record.id;
-    if (
-      id &&
-      (findRecord(e.app, e.collection.name, id) || wasDeleted(e.app, e.collection.name, id))
-    ) {
+    const { idTaken } = require(`${__hooks}/lib/tombstones.js`);
+    if (idTaken(e.app, e.collection.name, e.record.id)) {
       throw require(`${__hooks}/lib/errors.js`).badRequest(
         'Failed to create record.',
         ['id'],
@@ -61,7 +56,8 @@ onRecordCreateRequest((e) => {
     if (r.getFloat('tradesCompleted') !== 0) bad.push('tradesCompleted');
     if (r.getBool('verified')) bad.push('verified');
     if (r.getBool('emailVisibility')) bad.push('emailVisibility');
-    // likeList is hidden: PocketBase drops a caller's value for it unseen, so the request is read
+    // likeList is not a stored field: PocketBase drops a caller's value for it unseen, so the
+    // request is read
     if (
       bad.indexOf('likeList') < 0 &&
       require(`${__hooks}/lib/request-body.js`).submitsChange(e, r, 'likeList')
@@ -87,10 +83,16 @@ onRecordUpdateRequest((e) => {
     const { badRequest } = require(`${__hooks}/lib/errors.js`);
     const { USER_PROTECTED, MSG_PROTECTED } = require(`${__hooks}/lib/protected-fields.js`);
     const bad = changedFields(e.record, USER_PROTECTED);
-    // likeList is hidden: PocketBase drops a caller's value for it unseen, so the request is read
+    // likeList is not a stored field (lib/like-list.js): PocketBase drops a caller's value for it
+    // unseen, so the request is read, and sending the list back unchanged is allowed
     if (
       bad.indexOf('likeList') < 0 &&
-      require(`${__hooks}/lib/request-body.js`).submitsChange(e, e.record, 'likeList')
+      require(`${__hooks}/lib/request-body.js`).submitsChange(
+        e,
+        e.record,
+        'likeList',
+        require(`${__hooks}/lib/like-list.js`).likeListOf(e.app, e.record.id),
+      )
     ) {
       bad.push('likeList');
     }

@@ -4,10 +4,11 @@
  *  - email: PocketBase hides it unless emailVisibility is true (never, see guards.pb.js) and adds
  *    `emailVisibility = true` to any filter on it, so other users' emails can't be read or
  *    probed by filters. Sorting by email would still reveal the order, so it is refused here.
- *  - phoneNumber, birth and likeList (which cards they liked) are `hidden` fields (PocketBase keeps them out of every response,
+ *  - phoneNumber and birth are `hidden` fields (PocketBase keeps them out of every response,
  *    expand and realtime message, and refuses them in filters and sorts, for everyone but
  *    superusers). The hooks below show them to the user themself: login/refresh, their own
- *    record in views, lists, and create/update responses.
+ *    record in views, lists, and create/update responses; those answers also carry `likeList`
+ *    (which cards they liked), read from their likes (lib/like-list.js), never stored.
  *
  * Everything here runs once per request (not per record): a per-record onRecordEnrich hook
  * costs a JS call for every user in a list.
@@ -23,29 +24,38 @@ onRecordsListRequest((e) => {
   if (e.auth && e.collection.name === 'users') {
     const records = e.records;
     for (let i = 0; i < records.length; i++) {
-      if (records[i].id === e.auth.id) records[i].unhide('phoneNumber', 'birth', 'likeList');
+      if (records[i].id === e.auth.id) {
+        require(`${__hooks}/lib/like-list.js`).showToOwner(e.app, records[i]);
+      }
     }
   }
   e.next();
 });
 
 onRecordViewRequest((e) => {
-  if (e.auth && e.auth.id === e.record.id) e.record.unhide('phoneNumber', 'birth', 'likeList');
+  if (e.auth && e.auth.id === e.record.id) {
+    require(`${__hooks}/lib/like-list.js`).showToOwner(e.app, e.record);
+  }
   e.next();
 }, 'users');
 
 onRecordAuthRequest((e) => {
-  e.record.unhide('phoneNumber', 'birth', 'likeList');
+  require(`${__hooks}/lib/like-list.js`).showToOwner(e.app, e.record);
   e.next();
 }, 'users');
 
-// create (sign-up) and update responses go back to the user who sent the values
+// create (sign-up) and update responses go back to the user who sent the values (the like list
+// is custom data: shown, never saved)
 onRecordCreateRequest((e) => {
-  e.record.unhide('phoneNumber', 'birth', 'likeList');
+  e.record.unhide('phoneNumber', 'birth');
+  e.record.withCustomData(true);
+  e.record.set('likeList', []);
   e.next();
 }, 'users');
 
 onRecordUpdateRequest((e) => {
-  if (e.auth && e.auth.id === e.record.id) e.record.unhide('phoneNumber', 'birth', 'likeList');
+  if (e.auth && e.auth.id === e.record.id) {
+    require(`${__hooks}/lib/like-list.js`).showToOwner(e.app, e.record);
+  }
   e.next();
 }, 'users');

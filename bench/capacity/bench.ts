@@ -1,8 +1,8 @@
 /**
  * Server capacity: how much one PocketBase (the project's migrations and hooks, on this machine)
- * takes before it saturates, loaded over loopback by autocannon in this process. The load
- * generator and the server share the same cores, so every figure is a floor for a dedicated
- * server; the CPU figures say who used what.
+ * takes before it saturates, loaded over loopback by autocannon in this process. PocketBase is
+ * pinned to core 0 and this process to core 1 (bench/lib/pin.ts), so the figures are one server
+ * core's and comparable between runs; the CPU figures say who used what.
  *
  * Data (bench/sync/seed.ts, through the batch API): 20 groups, 2,000 photo cards with a tiny PNG,
  * 100 meetups, 100 fan accounts (each logged in once for a token). The app's rate limiter stays on
@@ -16,8 +16,8 @@
  * - `delta pull @N`: the same list with the app's delta filter for "changed since now" (nothing new):
  *   the request every page load makes once per collection.
  * - `like @N`: a fan likes a card (POST likes with a client id, as the outbox sends it); every
- *   request is a new user×card pair, rotating through the 100 tokens; the likes hook keeps the
- *   card's likeCount. Afterwards the superuser counts the likes stored against the 2xx answers:
+ *   request is a new user×card pair, rotating through the 100 tokens; a trigger keeps the card's
+ *   likeCount. Afterwards the superuser counts the likes stored against the 2xx answers:
  *   never fewer (a lost write); more are the requests still in flight when autocannon stopped.
  * - `post @N`: a fan writes an exchange post on a card (POST exchangeList; the hooks check text
  *   and profanity). Stored posts are counted the same way.
@@ -42,6 +42,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type PocketBase from 'pocketbase';
 import { machineInfo, type MachineInfo } from '../lib/machine.ts';
+import { pinServerAndLoader, SERVER_CORE_ENV } from '../lib/pin.ts';
 import type { Row } from '../lib/report.ts';
 import { recordId } from '../lib/seed.ts';
 import { pocketBaseVersion, startBenchServer, type BenchServer } from '../lib/server.ts';
@@ -467,7 +468,9 @@ export async function runCapacityBench(partial: Partial<CapacityBenchOptions> = 
   const { log } = opts;
   const t0 = performance.now();
   const problems: string[] = [];
-  const server = await startBenchServer({ publicDir: null });
+  const server = await startBenchServer({ publicDir: null, env: SERVER_CORE_ENV });
+  const pinning = pinServerAndLoader(server.proc.pid!);
+  log(`  ${pinning.note}`);
   try {
     const su = await server.admin();
     log(`seeding ${opts.cards} cards and ${opts.users} fans into ${server.url} ...`);
@@ -645,8 +648,10 @@ export async function runCapacityBench(partial: Partial<CapacityBenchOptions> = 
       worst,
       problems,
       notes: [
-        `autocannon and PocketBase share this machine's ${machineInfo().cpuCores} cores over loopback; ` +
-          'CPU is in % of one core',
+        pinning.pinned
+          ? `${pinning.note}; CPU is in % of one core (figures before 2026-11-27 were unpinned, ` +
+            'the two sharing both cores)'
+          : `${pinning.note}; autocannon and PocketBase share this machine's cores over loopback`,
         server.rateLimitNote,
       ],
       totalMs: performance.now() - t0,

@@ -26,12 +26,15 @@ export async function startBenchServer(opts: {
   /** The first-screen renderer's build for `publicDir`; without it, the plain shell only. */
   ssrDir?: string;
   rateLimits?: RateLimitMode;
+  /** Extra environment for PocketBase (S3_* for files on object storage). */
+  env?: Record<string, string>;
 }): Promise<BenchServer> {
   const rateLimits = opts.rateLimits ?? 'loopback-exempt';
   const server = await startTestServer({
     publicDir: opts.publicDir ?? null,
     rateLimits,
     ssrDir: opts.ssrDir ?? false,
+    ...(opts.env ? { env: opts.env } : {}),
   });
   const rateLimitNote =
     rateLimits === 'enforced'

@@ -10,16 +10,18 @@
  * overwrite the hook's work.
  */
 const DERIVED = {
-  users: ['likeList', 'collectBook', 'exchangeStatus', 'tradesCompleted'],
+  users: ['collectBook', 'exchangeStatus', 'tradesCompleted'],
   photoCards: ['likeCount', 'exchangeList'],
   groups: ['photoCards'],
   meetUps: ['comments'],
 };
 
-/** Fields of users that only superusers (and hooks) may set. */
+/**
+ * Fields of users that only superusers (and hooks) may set. (`likeList` is not stored,
+ * lib/like-list.js: guards.pb.js refuses it in a request body.)
+ */
 const USER_PROTECTED = [
   'role',
-  'likeList',
   'collectBook',
   'exchangeStatus',
   'tradesCompleted',

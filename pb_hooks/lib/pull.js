@@ -19,7 +19,7 @@
  *   rules, like the list API.
  * - Field visibility is PocketBase's own `enrichRecords` (hidden fields, other users' emails, the
  *   onRecordEnrich hooks), plus what pb_hooks/privacy.pb.js does for list requests: the caller's
- *   own `phoneNumber`, `birth` and `likeList` are shown to them alone.
+ *   own `phoneNumber` and `birth` are shown to them alone, with their `likeList` (lib/like-list.js).
  *
  * Cost is bounded: at most MAX_COLLECTIONS collections and PAGE_MAX rows per collection per
  * request, MAX_TOTAL rows in all; a collection with more says `more: true` and its `cursor`, and
@@ -36,7 +36,6 @@ const RECORD_ID = /^[0-9A-Za-z_-]{0,100}$/;
 const AUTH_REF = /@request\.auth\.([A-Za-z_][A-Za-z0-9_]*)(?![A-Za-z0-9_.:])/g;
 
 /** Fields of `users` that only the user themself may read (see privacy.pb.js). */
-const OWN_ONLY_USER_FIELDS = ['phoneNumber', 'birth', 'likeList'];
 
 const MSG_BAD_BODY = '동기화 요청 형식이 올바르지 않습니다.';
 const MSG_UNKNOWN = '동기화할 수 없는 컬렉션입니다.';
@@ -194,7 +193,9 @@ function pullCollection(e, info, collection, after, limit) {
   }
   if (items.length) $apis.enrichRecords(e, items);
   if (collection.name === 'users' && e.auth) {
-    for (const r of items) if (r.id === e.auth.id) r.unhide(...OWN_ONLY_USER_FIELDS);
+    for (const r of items) {
+      if (r.id === e.auth.id) require(`${__hooks}/lib/like-list.js`).showToOwner(app, r);
+    }
   }
   let cursor = null;
   if (scanned.length) {

@@ -42,11 +42,16 @@ function submittedBody(e) {
 
 /**
  * Whether the raw body would change the multi-value `field` of `record` (plainly or through a
- * `+`/`-` modifier), compared with its stored value; sending the stored value back is no change.
+ * `+`/`-` modifier), compared with its stored value (or `current`, for a list that is not stored:
+ * `likeList`); sending the current value back is no change.
  */
-function submitsChange(e, record, field) {
+function submitsChange(e, record, field, current) {
   const body = submittedBody(e);
-  const stored = record.isNew() ? [] : toArray(record.original().get(field)).map(String);
+  const stored = current
+    ? toArray(current).map(String)
+    : record.isNew()
+      ? []
+      : toArray(record.original().get(field)).map(String);
   let next = stored.slice();
   let named = false;
   for (const key of Object.keys(body)) {

@@ -67,6 +67,28 @@ function wasDeleted(app, collectionName, id) {
   }
 }
 
+/**
+ * Whether a create with this id must be refused as a replay: a record of this collection has the
+ * id, or had it and was deleted. One indexed query (the primary key and the tombstones' record
+ * index), no record loaded: it runs for every create, likes included, on the busiest write path.
+ * `collectionName` comes from the hook's own collection, never from the request.
+ */
+function idTaken(app, collectionName, id) {
+  if (!id) return false;
+  const table = '`' + String(collectionName).replace(/`/g, '') + '`';
+  const tomb =
+    collectionName === 'tombstones'
+      ? ''
+      : ' OR EXISTS (SELECT 1 FROM tombstones WHERE recordCollection = {:c} AND recordId = {:id})';
+  const row = new DynamicModel({ taken: 0 });
+  app
+    .db()
+    .newQuery(`SELECT (EXISTS (SELECT 1 FROM ${table} WHERE id = {:id})${tomb}) AS taken`)
+    .bind({ c: collectionName, id: id })
+    .one(row);
+  return !!row.taken;
+}
+
 function writeTombstone(app, record) {
   const name = record.collection().name;
   const owners = [];
@@ -85,4 +107,4 @@ function writeTombstone(app, record) {
   }
 }
 
-module.exports = { OWNER_FIELDS, TOMBSTONED, REPLAY_CHECKED, wasDeleted, writeTombstone };
+module.exports = { OWNER_FIELDS, TOMBSTONED, REPLAY_CHECKED, wasDeleted, idTaken, writeTombstone };

@@ -33,10 +33,11 @@ setupCatalogueServer(async (env) => {
 
 const likeCount = async (cardId: string) =>
   (await su.collection('photoCards').getOne(cardId)).likeCount as number;
-const likeList = async (userId: string) =>
-  (await su.collection('users').getOne(userId)).likeList as string[];
+/** The like list as its owner is shown it (read from their likes, never stored). */
+const likeList = async (fan: Actor) =>
+  (await fan.pb.collection('users').getOne(fan.id, { requestKey: null })).likeList as string[];
 
-describe('likes keep photoCards.likeCount and users.likeList', () => {
+describe('likes keep photoCards.likeCount (a trigger) and the owner sees users.likeList', () => {
   it('20 concurrent likes by 20 users count exactly 20, and 20 concurrent unlikes 0', async () => {
     const card = await createCard(su, cat.group);
     const fans = await Promise.all(Array.from({ length: 20 }, () => createUser(server, su)));
@@ -45,11 +46,11 @@ describe('likes keep photoCards.likeCount and users.likeList', () => {
       fans.map((f) => f.pb.collection('likes').create({ user: f.id, photoCard: card.id })),
     );
     expect(await likeCount(card.id)).toBe(20);
-    for (const f of fans) expect(await likeList(f.id)).toEqual([card.id]);
+    for (const f of fans) expect(await likeList(f)).toEqual([card.id]);
 
     await Promise.all(fans.map((f, i) => f.pb.collection('likes').delete(likes[i]!.id)));
     expect(await likeCount(card.id)).toBe(0);
-    for (const f of fans) expect(await likeList(f.id)).toEqual([]);
+    for (const f of fans) expect(await likeList(f)).toEqual([]);
   });
 
   it('a duplicate like is rejected and does not change the count', async () => {
@@ -67,28 +68,51 @@ describe('likes keep photoCards.likeCount and users.likeList', () => {
     expect(err.status).toBe(400);
     expect(err.response.data.photoCard?.code).toBe('validation_not_unique');
     expect(await likeCount(card.id)).toBe(1);
-    expect((await likeList(alice.id)).filter((id) => id === card.id)).toHaveLength(1);
+    expect((await likeList(alice)).filter((id) => id === card.id)).toHaveLength(1);
   });
 
-  it('concurrent profile edits do not overwrite the likeList kept by the hook', async () => {
+  it('concurrent profile edits and likes: every like is in the list', async () => {
     const user = await createUser(server, su);
     const cards = await Promise.all(Array.from({ length: 8 }, () => createCard(su, cat.group)));
     await Promise.all([
       ...cards.map((c) => user.pb.collection('likes').create({ user: user.id, photoCard: c.id })),
       ...cards.map((_, i) => user.pb.collection('users').update(user.id, { name: `이름${i}` })),
     ]);
-    expect([...(await likeList(user.id))].sort()).toEqual(cards.map((c) => c.id).sort());
+    expect([...(await likeList(user))].sort()).toEqual(cards.map((c) => c.id).sort());
   });
 
   it('deleting a card removes its likes from the likers’ likeList', async () => {
     const card = await createCard(su, cat.group);
     await bob.pb.collection('likes').create({ user: bob.id, photoCard: card.id });
-    expect(await likeList(bob.id)).toContain(card.id);
+    expect(await likeList(bob)).toContain(card.id);
     await su.collection('photoCards').delete(card.id);
-    expect(await likeList(bob.id)).not.toContain(card.id);
+    expect(await likeList(bob)).not.toContain(card.id);
     expect(
       await bob.pb.collection('likes').getFullList({ filter: `photoCard = "${card.id}"` }),
     ).toEqual([]);
+  });
+
+  it('a like moves the card’s updated (the delta pull carries the count); a deleted fan’s likes leave the counts', async () => {
+    const card = await createCard(su, cat.group);
+    const before = (await su.collection('photoCards').getOne(card.id)).updated as string;
+    const fan = await createUser(server, su);
+    await fan.pb.collection('likes').create({ user: fan.id, photoCard: card.id });
+    const after = await su.collection('photoCards').getOne(card.id);
+    expect(after.likeCount).toBe(1);
+    expect(after.updated > before).toBe(true);
+    await su.collection('users').delete(fan.id);
+    expect(await likeCount(card.id)).toBe(0);
+  });
+
+  it('the like list is its owner’s alone, and is not stored', async () => {
+    const card = await createCard(su, cat.group);
+    await alice.pb.collection('likes').create({ user: alice.id, photoCard: card.id });
+    expect(await likeList(alice)).toContain(card.id);
+    // login answers carry it too
+    const auth = await alice.pb.collection('users').authRefresh();
+    expect(auth.record.likeList).toContain(card.id);
+    expect((await bob.pb.collection('users').getOne(alice.id)).likeList).toBeUndefined();
+    expect((await su.collection('users').getOne(alice.id)).likeList).toBeUndefined();
   });
 });
 

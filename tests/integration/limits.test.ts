@@ -219,7 +219,9 @@ describe('batch requests', () => {
     });
     expect(likeList.status).toBe(400);
     expect(JSON.stringify(likeList.body)).toMatch(HANGUL);
-    expect((await readAsSuperuser(su, 'users', fan.id))?.likeList).toEqual([]);
+    // the like list is read from the fan's likes (not stored): still none
+    expect((await fan.pb.collection('users').getOne(fan.id)).likeList).toEqual([]);
+    expect(await su.collection('likes').getFullList({ filter: `user = "${fan.id}"` })).toEqual([]);
   });
 });
 

@@ -81,7 +81,7 @@ const CONTRACT: Record<string, { type: 'base' | 'auth'; fields: Record<string, F
       username: text({ min: 2, max: 20, pattern: '^[0-9A-Za-z가-힣_.]+$' }),
       avatar: image(2 * MB),
       biasGroup: rel('groups'),
-      likeList: many('photoCards'),
+      // no likeList: read from the likes when shown to its owner (docs/scaling.md, Like storms)
       collectBook: many('collectBook'),
       exchangeStatus: many('exchangeList'),
       birth: text({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),

@@ -1,6 +1,6 @@
 /**
  * Likes (찜): a like is its own record (unique user + card) so that the server keeps the count
- * with a hook instead of the client rewriting `likeCount`. Liking queues a create with a client id;
+ * (a database trigger, docs/scaling.md) instead of the client rewriting `likeCount`. Liking queues a create with a client id;
  * unliking queues the delete of that record. The card's count is not touched locally: the screens
  * add the queued likes to the server's count (see queries), so a count refreshed from the server
  * while a like is still queued is neither lost nor counted twice.
@@ -16,6 +16,9 @@ const likePayload = v.object({ id: v.string(), user: v.string(), photoCard: v.st
 export type LikePayload = v.InferOutput<typeof likePayload>;
 
 const likeOrder = (p: LikePayload) => likeOrderKey(p.user, p.photoCard);
+
+/** The card whose count the like moved: the server sends no realtime message for it. */
+const likedCard = (p: LikePayload) => [{ collection: 'photoCards' as const, id: p.photoCard }];
 
 /**
  * Rapid toggles of one like collapse to their net effect before anything is sent
@@ -53,6 +56,7 @@ export const likeSet: MutationKind<LikePayload> = {
   recordId: (p) => p.id,
   orderKey: likeOrder,
   supersede: collapseLikes,
+  readsBack: likedCard,
   async apply(db, p) {
     // this like, or another like of the same card from another device, is already here
     const same = await db.likes.where({ user: p.user, photoCard: p.photoCard }).first();
@@ -85,6 +89,7 @@ export const likeUnset: MutationKind<LikePayload> = {
   payload: likePayload,
   recordId: (p) => p.id,
   orderKey: likeOrder,
+  readsBack: likedCard,
   async apply(db, p) {
     await db.likes.delete(p.id);
   },

@@ -52,6 +52,13 @@ export interface MutationKind<P> {
    * (rapid toggles of one like), so they are never sent.
    */
   supersede?(db: AppDB, payload: P, userId: string): Promise<void>;
+  /**
+   * Records the server changes as a side effect when this row lands, without a realtime message
+   * (a like moves its card's `likeCount` in a database trigger): the flush reads them back and
+   * stores them in the transaction that removes the row, so a screen goes from the queued count
+   * to the server's in one step (docs/sync.md, Read-back).
+   */
+  readsBack?(payload: P): { collection: SyncedCollection; id: string }[];
   request(payload: P): SendRequest;
   /**
    * For creates: the field that must hold the caller's id for a replayed create to be ours (or

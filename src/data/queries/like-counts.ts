@@ -1,9 +1,10 @@
 /**
- * The like count a screen shows. The server keeps `likeCount` with a hook (likes are their own
- * records), and the local card copy is never bumped by a like: a pull would overwrite a bumped
- * count and the like would vanish from it, or land on top of it and count twice. Instead the
- * queued likes are added here: shown = server count + queued like.set − queued like.unset. Once a
- * like is sent its outbox row goes, and the next pull brings the server's new count.
+ * The like count a screen shows. The server keeps `likeCount` (a database trigger; likes are their
+ * own records), and the local card copy is never bumped by a like: a pull would overwrite a
+ * bumped count and the like would vanish from it, or land on top of it and count twice. Instead
+ * the queued likes are added here: shown = server count + queued like.set − queued like.unset.
+ * Once a like lands, the flush reads the card back and stores it in the transaction that removes
+ * the row (docs/sync.md, Read-back), so the count goes from queued to the server's in one step.
  */
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { KINDS } from '@/data/outbox/names.ts';

@@ -93,45 +93,59 @@ export async function applyServerRecords(
   raws: readonly unknown[],
   opts: { skipOlder?: boolean } = {},
 ): Promise<number> {
+  // an async scope: Dexie keeps the transaction open across native awaits only in one
+  return db.transaction('rw', [db.table(collection), ...rebaseTables(db)], async () => {
+    return await putServerRecords(db, collection, raws, opts);
+  });
+}
+
+/**
+ * `applyServerRecords` inside a transaction the caller already holds over the record's table and
+ * the rebase tables (the flush settles rows and stores read-back copies in one).
+ */
+export async function putServerRecords(
+  db: AppDB,
+  collection: SyncedCollection,
+  raws: readonly unknown[],
+  opts: { skipOlder?: boolean } = {},
+): Promise<number> {
   let records = raws
     .map((raw) => ({ raw, rec: parseRecord(collection, raw) }))
     .filter((x): x is { raw: unknown; rec: NonNullable<typeof x.rec> } => x.rec !== null);
   if (!records.length) return 0;
   const table = db.table(collection);
-  await db.transaction('rw', [table, ...rebaseTables(db)], async () => {
-    if (opts.skipOlder) {
-      // a pull page fetched before a realtime event was applied must not put back the older copy
-      // (local `updated` is always the server's stamp once a record has been on the server)
-      const newer = await newerLocalStamps(
-        table,
-        records.map((r) => r.rec),
-      );
-      records = records.filter((r) => !((newer.get(r.rec.id) ?? '') > r.rec.updated));
-      if (!records.length) return;
-    }
-    const rule = SYNCED_TABLE_RULES[collection] ?? {};
-    const rows = rule.keepLocal
-      ? await keepLocalFields(table, records, rule)
-      : records.map((r) => r.rec as Record<string, unknown>);
-    const keys = rows.map((r) => recordKey(collection, r['id'] as string));
-    if (rule.oneRecordPer) {
-      // one record per value (a like per user and card): a server copy replaces a local one of the
-      // same values that has another id (liked on two devices; the queued create will be answered
-      // "already liked"). The replaced one's queued changes are rebased too: when the server's
-      // like is an older one that a queued unlike removes, the queued like after it must show again.
-      const fields = rule.oneRecordPer;
-      for (const r of rows) {
-        const where = Object.fromEntries(fields.map((f) => [f, r[f] as string]));
-        for (const s of (await table.where(where).toArray()) as { id: string }[]) {
-          if (s.id === r['id']) continue;
-          await table.delete(s.id);
-          keys.push(recordKey(collection, s.id));
-        }
+  if (opts.skipOlder) {
+    // a pull page fetched before a realtime event was applied must not put back the older copy
+    // (local `updated` is always the server's stamp once a record has been on the server)
+    const newer = await newerLocalStamps(
+      table,
+      records.map((r) => r.rec),
+    );
+    records = records.filter((r) => !((newer.get(r.rec.id) ?? '') > r.rec.updated));
+    if (!records.length) return 0;
+  }
+  const rule = SYNCED_TABLE_RULES[collection] ?? {};
+  const rows = rule.keepLocal
+    ? await keepLocalFields(table, records, rule)
+    : records.map((r) => r.rec as Record<string, unknown>);
+  const keys = rows.map((r) => recordKey(collection, r['id'] as string));
+  if (rule.oneRecordPer) {
+    // one record per value (a like per user and card): a server copy replaces a local one of the
+    // same values that has another id (liked on two devices; the queued create will be answered
+    // "already liked"). The replaced one's queued changes are rebased too: when the server's
+    // like is an older one that a queued unlike removes, the queued like after it must show again.
+    const fields = rule.oneRecordPer;
+    for (const r of rows) {
+      const where = Object.fromEntries(fields.map((f) => [f, r[f] as string]));
+      for (const s of (await table.where(where).toArray()) as { id: string }[]) {
+        if (s.id === r['id']) continue;
+        await table.delete(s.id);
+        keys.push(recordKey(collection, s.id));
       }
     }
-    await table.bulkPut(rows);
-    await rebase(db, keys);
-  });
+  }
+  await table.bulkPut(rows);
+  await rebase(db, keys);
   return records.length;
 }
 

@@ -2,7 +2,8 @@
  * Sending one round's jobs: runs of JSON-only rows go as one `/api/batch` request (one transaction
  * on the server), a row with files alone as multipart. A refused batch is sent again row by row so
  * that only the bad row is set aside. Each answer goes to answers.ts to be read and to settle.ts
- * to take effect.
+ * to take effect, with the records the rows changed on the server besides their own read back
+ * first (read-back.ts).
  */
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
@@ -10,6 +11,7 @@ import type { SendRequest } from '@/data/outbox/index.ts';
 import { interpret, type RowResult } from './answers.ts';
 import { batchFailure } from './errors.ts';
 import type { FlushContext, FlushReport } from './flush.ts';
+import { readBack } from './read-back.ts';
 import { finish, finishBatch, rollbackRow } from './settle.ts';
 import type { Job } from './take.ts';
 
@@ -43,7 +45,7 @@ export async function sendJobs(
           pb,
           live.map((j) => j.req),
         );
-        await finishBatch(ctx, live, records);
+        await finishBatch(ctx, live, records, await readBack(pb, live));
         continue;
       } catch (err) {
         // PocketBase answers a batch with one failed request as a whole 400; the request's own
@@ -68,7 +70,12 @@ export async function sendJobs(
         result = await interpret(ctx, job, err);
       }
       if (result.type === 'auth') return 'auth';
-      await finish(ctx, job, result);
+      await finish(
+        ctx,
+        job,
+        result,
+        result.type === 'done' ? await readBack(pb, [job]) : undefined,
+      );
       if (result.type === 'retry') return 'network';
       // the record's later rows were pointed at the server's record: sent in the next round
       if (result.type === 'done' && result.replaced) for (const k of job.keys) failedKeys.add(k);

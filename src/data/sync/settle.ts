@@ -11,7 +11,8 @@ import { readMutation } from '@/data/outbox/index.ts';
 import { recordKey, type RecordKey } from '@/data/outbox/names.ts';
 import { recordSchemas, type SyncedCollection } from '@/data/pb/records.ts';
 import type { RowResult } from './answers.ts';
-import { applyServerDeletes, applyServerRecords, rebase } from './apply.ts';
+import type { ReadBack } from './read-back.ts';
+import { applyServerDeletes, applyServerRecords, putServerRecords, rebase } from './apply.ts';
 import {
   backoffMs,
   classifyFailure,
@@ -31,13 +32,31 @@ export async function finishBatch(
   ctx: FlushContext,
   jobs: Job[],
   records: (RecordModel | null)[],
+  fresh: ReadBack = new Map(),
 ): Promise<void> {
   const { db, report } = ctx;
-  await db.outbox
-    .where('id')
-    .anyOf(jobs.map((j) => j.row.id))
-    .delete();
+  // one transaction with the read-back copies: a screen never sees the rows gone and the counts
+  // not yet moved (no nested transactions inside: see putServerRecords)
+  await db.transaction('rw', db.tables, async () => {
+    await db.outbox
+      .where('id')
+      .anyOf(jobs.map((j) => j.row.id))
+      .delete();
+    for (const [collection, list] of serverCopies(jobs, records)) {
+      await putServerRecords(db, collection, list);
+    }
+    for (const [collection, list] of fresh) {
+      await putServerRecords(db, collection, list, { skipOlder: true });
+    }
+  });
   report.done += jobs.length;
+}
+
+/** The server's copies in a batch's answers, by collection: each record's last answer only. */
+function serverCopies(
+  jobs: Job[],
+  records: (RecordModel | null)[],
+): Map<SyncedCollection, RecordModel[]> {
   // only each record's last answer counts: a create then a delete of one post in the same batch
   // leaves nothing to store
   const last = new Map<string, { job: Job; record: RecordModel | null }>();
@@ -51,10 +70,15 @@ export async function finishBatch(
     list.push(record);
     byCollection.set(job.req.collection, list);
   }
-  for (const [collection, list] of byCollection) await applyServerRecords(db, collection, list);
+  return byCollection;
 }
 
-export async function finish(ctx: FlushContext, job: Job, result: RowResult): Promise<void> {
+export async function finish(
+  ctx: FlushContext,
+  job: Job,
+  result: RowResult,
+  fresh: ReadBack = new Map(),
+): Promise<void> {
   const { db, report } = ctx;
   const { row, req } = job;
   if (result.type === 'done') {
@@ -68,6 +92,9 @@ export async function finish(ctx: FlushContext, job: Job, result: RowResult): Pr
     }
     if (result.record && req.method !== 'DELETE') {
       await applyServerRecords(db, req.collection, [result.record]);
+    }
+    for (const [collection, list] of fresh) {
+      await applyServerRecords(db, collection, list, { skipOlder: true });
     }
     return;
   }
