@@ -239,8 +239,13 @@ describe('likes on the grid', () => {
 
     await waitForOutboxEmpty(a.page);
     await expect.poll(() => serverLikeCount(card.id)).toBe(before + 1);
-    // device B gets the new count from the server, without a reload
+    // counts are not broadcast per like (docs/scaling.md, Like storms): device B gets the new one
+    // with its next pull, here the network coming back (as at an event), without a reload
+    await b.context.setOffline(true);
+    await b.context.setOffline(false);
     await expect.poll(() => countOf(tileOf(b.page, card.id)), { timeout: 20_000 }).toBe(before + 1);
+    // and device A, whose flush read the card back, shows the server's count with nothing queued
+    expect(await countOf(card.tile)).toBe(before + 1);
 
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);

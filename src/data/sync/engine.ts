@@ -33,6 +33,9 @@ import { startRealtime, type RealtimeHandle } from './realtime.ts';
 import { onQueued } from './signals.ts';
 import { initialSyncStatus, type SyncStatus } from './status.ts';
 
+
+/** A page shown again after this long pulls even with realtime live (counts are not pushed). */
+const VISIBLE_REFRESH_MS = 60_000;
 export type { SyncStatus } from './status.ts';
 
 export interface SyncEngine {
@@ -305,7 +308,10 @@ export function createSyncEngine(opts: {
   function onVisible() {
     if (document.visibilityState !== 'visible') return;
     void flush();
-    if (status.realtime !== 'live') void pull();
+    // like counts are not broadcast (docs/scaling.md, Like storms): an app brought back after a
+    // while pulls them even with realtime live (one delta request)
+    const stale = Date.now() - (status.lastPullAt ?? 0) > VISIBLE_REFRESH_MS;
+    if (status.realtime !== 'live' || stale) void pull();
   }
 
   return {
