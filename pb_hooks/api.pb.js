@@ -7,6 +7,7 @@
  *   5,000 cards is 2.3 MB raw, about 0.35 MB gzipped), which matters on a phone's data plan at an
  *   event. Files (/api/files/, images that are compressed already) and the realtime stream are
  *   left alone.
+ * - A direct like create is checked for a replayed client id (lib/tombstones.js, checkLikeReplay).
  * - Direct record writes count in the rate-limit counter that writes inside batches share
  *   (lib/limits.js writeCounter, limits.pb.js), so batches cannot double a client's limit.
  * - The cost limits of lib/limits.js on `expand`, `filter`, `sort` and `perPage` of every
@@ -47,6 +48,9 @@ routerUse(
         // a direct record write: checked against, then added to, the counter that writes inside
         // batches count in too (limits.pb.js); PocketBase's own limiter counts it apart as well
         const method = e.request.method;
+        if (method === 'POST' && path === '/api/collections/likes/records') {
+          require(`${__hooks}/lib/tombstones.js`).checkLikeReplay(e);
+        }
         if (method !== 'GET' && path.indexOf('/api/collections/') === 0) {
           const limits = require(`${__hooks}/lib/limits.js`);
           const w = limits.writeOf(method, path);

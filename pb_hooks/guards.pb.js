@@ -26,18 +26,12 @@
  */
 onRecordCreateRequest(
   (e) => {
-    const { idTaken } = require(`${__hooks}/lib/tombstones.js`);
-    if (idTaken(e.app, e.collection.name, e.record.id)) {
-      throw require(`${__hooks}/lib/errors.js`).badRequest(
-        'Failed to create record.',
-        ['id'],
-        'validation_not_unique',
-        'Value must be unique.',
-      );
-    }
+    const { idTaken, replayRefusal } = require(`${__hooks}/lib/tombstones.js`);
+    if (idTaken(e.app, e.collection.name, e.record.id)) throw replayRefusal();
     e.next();
   },
-  // every app collection: the tombstoned ones, messages and tombstones themselves
+  // every app collection but likes (checked per request: lib/tombstones.js), messages and
+  // tombstones themselves
   ...require(`${__hooks}/lib/tombstones.js`).REPLAY_CHECKED,
 );
 

@@ -5,6 +5,8 @@
  * - each request inside /api/batch gets the same query limits as a direct one, and no expand;
  * - a realtime subscription's options (`?options={"query":{...}}`) get them too, since each
  *   message to that client runs its query again, and a client has at most MAX_SUBSCRIPTIONS;
+ * - a batch with a replayed like create (an id taken or used and deleted) is refused whole, with
+ *   the answer a replayed create gets (lib/tombstones.js, REPLAY_CHECKED);
  * - each write inside a batch counts against the app's rate-limit rule of the direct request it
  *   stands for, in the counter api.pb.js keeps for direct writes (PocketBase counts a batch's
  *   requests apart from direct ones); a batch that would pass a limit is refused whole (429)
@@ -12,6 +14,20 @@
  */
 
 onBatchRequest((e) => {
+  // replayed like creates, all of the batch's in one query (lib/tombstones.js, REPLAY_CHECKED):
+  // the batch is refused whole, and the app then sends its rows one by one
+  const tomb = require(`${__hooks}/lib/tombstones.js`);
+  const likeIds = [];
+  for (let i = 0; i < e.batch.length; i++) {
+    const r = e.batch[i];
+    if (String(r.method || '').toUpperCase() !== 'POST') continue;
+    const url = String(r.url || '');
+    const q = url.indexOf('?');
+    if ((q < 0 ? url : url.slice(0, q)) !== tomb.LIKE_CREATE_PATH) continue;
+    const body = r.body || {};
+    if (body.id) likeIds.push(String(body.id));
+  }
+  if (likeIds.length && tomb.takenLikeIds(e.app, likeIds).length) throw tomb.replayRefusal();
   if (!e.hasSuperuserAuth()) {
     const limits = require(`${__hooks}/lib/limits.js`);
     const writes = {}; // "collection:action" -> how many

@@ -325,14 +325,21 @@ async function sumLikeCounts(su: PocketBase): Promise<number> {
   return cards.reduce((a, c) => a + ((c['likeCount'] as number) ?? 0), 0);
 }
 
-async function likeLists(su: PocketBase): Promise<Map<string, string[]>> {
-  const users = await su.collection('users').getFullList({
-    fields: 'id,likeList',
-    filter: 'email ~ "stormfan"',
-    batch: 500,
-    requestKey: null,
-  });
-  return new Map(users.map((u) => [u.id, (u['likeList'] as string[]) ?? []]));
+/** Each fan's like list as the fan is shown it (read from their likes, not stored). */
+async function likeLists(server: BenchServer, fans: Fan[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  for (let i = 0; i < fans.length; i += 20) {
+    await Promise.all(
+      fans.slice(i, i + 20).map(async (fan) => {
+        const res = await fetch(`${server.url}/api/collections/users/records/${fan.id}`, {
+          headers: { authorization: fan.token },
+        });
+        const body = (await res.json()) as { likeList?: string[] };
+        out.set(fan.id, body.likeList ?? []);
+      }),
+    );
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- the hot-card storm
@@ -386,7 +393,7 @@ async function storm(
   lat.sort((a, b) => a - b);
   const stored = await superuserCount(su, 'likes', `photoCard = "${card}"`);
   const likeCount = (await countOf()) - seeded;
-  const lists = await likeLists(su);
+  const lists = await likeLists(server, crowd);
   let listsWithCard = 0;
   let listsWithCardTwice = 0;
   for (const fan of crowd) {
@@ -588,7 +595,10 @@ export async function runScaleBench(partial: Partial<ScaleBenchOptions> = {}): P
       const confirmedAll = total - runs.reduce((a, r) => a + r.failed, 0);
       const stored = await superuserCount(su, 'likes');
       const likeCountSum = (await sumLikeCounts(su)) - seededCounts;
-      const likeListSum = [...(await likeLists(su)).values()].reduce((a, l) => a + l.length, 0);
+      const likeListSum = [...(await likeLists(server, fans)).values()].reduce(
+        (a, l) => a + l.length,
+        0,
+      );
       const size: LikeSize = {
         batch,
         connections: concurrency(batch),

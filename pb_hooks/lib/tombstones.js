@@ -47,11 +47,17 @@ const TOMBSTONED = [
 ];
 
 /**
- * Collections whose creates are checked against taken and deleted ids (guards.pb.js): the
- * tombstoned ones plus messages, which are only ever deleted with their conversation (whose
- * tombstones tell both devices that its messages are gone).
+ * Collections whose creates are checked against taken and deleted ids by a record hook
+ * (guards.pb.js): the tombstoned ones plus messages, which are only ever deleted with their
+ * conversation (whose tombstones tell both devices that its messages are gone). Likes are checked
+ * the same way but per request, so that a like row enters no hook VM at all (the busiest write,
+ * docs/scaling.md, Like storms): a batch's like creates in one query before it runs
+ * (limits.pb.js), a direct like create in the router middleware (api.pb.js).
  */
-const REPLAY_CHECKED = TOMBSTONED.concat(['messages', 'tombstones']);
+const REPLAY_CHECKED = TOMBSTONED.filter((c) => c !== 'likes').concat(['messages', 'tombstones']);
+
+/** The path of a direct like create, checked for replays outside the record hooks. */
+const LIKE_CREATE_PATH = '/api/collections/likes/records';
 
 /** Whether a record of this collection with this id existed and was deleted. */
 function wasDeleted(app, collectionName, id) {
@@ -89,6 +95,60 @@ function idTaken(app, collectionName, id) {
   return !!row.taken;
 }
 
+/** Which of `ids` a like create must be refused for as a replay (taken, or used and deleted). */
+function takenLikeIds(app, ids) {
+  const clean = ids.filter((id) => typeof id === 'string' && id !== '');
+  if (!clean.length) return [];
+  const params = {};
+  const marks = clean.map((id, i) => {
+    params[`i${i}`] = id;
+    return `{:i${i}}`;
+  });
+  const list = marks.join(', ');
+  const rows = arrayOf(new DynamicModel({ id: '' }));
+  app
+    .db()
+    .newQuery(
+      `SELECT id FROM likes WHERE id IN (${list})
+       UNION SELECT recordId AS id FROM tombstones
+       WHERE recordCollection = 'likes' AND recordId IN (${list})`,
+    )
+    .bind(params)
+    .all(rows);
+  const out = [];
+  for (let i = 0; i < rows.length; i++) out.push(rows[i].id);
+  return out;
+}
+
+/** The answer to a replayed create: what the record hook check answers (docs/sync.md, Replays). */
+function replayRefusal() {
+  return require(`${__hooks}/lib/errors.js`).badRequest(
+    'Failed to create record.',
+    ['id'],
+    'validation_not_unique',
+    'Value must be unique.',
+  );
+}
+
+/**
+ * A direct like create whose client id is taken or was used and deleted is a replay: refused as
+ * the record hooks refuse one for other collections (lib/tombstones.js, REPLAY_CHECKED). The app
+ * sends JSON; the body is read once here (PocketBase keeps it re-readable) and only up to 16 KB
+ * (a like is about 100 bytes; anything else is left to PocketBase's own checks).
+ */
+function checkLikeReplay(e) {
+  const type = String(e.request.header.get('Content-Type') || '').toLowerCase();
+  if (type.indexOf('application/json') !== 0) return;
+  let id = '';
+  try {
+    const body = JSON.parse(toString(e.request.body, 16 * 1024) || '{}');
+    id = body && typeof body.id === 'string' ? body.id : '';
+  } catch (_) {
+    return; // unreadable or too long: PocketBase answers it
+  }
+  if (id && takenLikeIds(e.app, [id]).length) throw replayRefusal();
+}
+
 function writeTombstone(app, record) {
   const name = record.collection().name;
   const owners = [];
@@ -107,4 +167,15 @@ function writeTombstone(app, record) {
   }
 }
 
-module.exports = { OWNER_FIELDS, TOMBSTONED, REPLAY_CHECKED, wasDeleted, idTaken, writeTombstone };
+module.exports = {
+  OWNER_FIELDS,
+  TOMBSTONED,
+  REPLAY_CHECKED,
+  LIKE_CREATE_PATH,
+  wasDeleted,
+  idTaken,
+  takenLikeIds,
+  replayRefusal,
+  checkLikeReplay,
+  writeTombstone,
+};

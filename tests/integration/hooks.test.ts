@@ -411,6 +411,27 @@ describe('batch API and replays', () => {
     },
   );
 
+  it('likes are checked per request (no hook per row): a like replayed after its unlike is refused, alone or in a batch, and the batch changes nothing', async () => {
+    const card = await createCard(su, cat.group);
+    const other = await createCard(su, cat.group);
+    const payload = { id: newId(), user: bob.id, photoCard: card.id };
+    await bob.pb.collection('likes').create(payload);
+    await bob.pb.collection('likes').delete(payload.id);
+    // alone: the answer the app reads as "landed earlier, deleted since"
+    const err = await failure(bob.pb.collection('likes').create(payload));
+    expect(err.status).toBe(400);
+    expect(err.response.data.id?.code).toBe('validation_not_unique');
+    // in a batch with a new like: refused whole, nothing lands
+    const batch = bob.pb.createBatch();
+    batch.collection('likes').create({ id: newId(), user: bob.id, photoCard: other.id });
+    batch.collection('likes').create(payload);
+    expect((await failure(batch.send())).status).toBe(400);
+    expect(await likeCount(card.id)).toBe(0);
+    expect(await likeCount(other.id)).toBe(0);
+    const filter = `user = "${bob.id}" && (photoCard = "${card.id}" || photoCard = "${other.id}")`;
+    expect((await su.collection('likes').getList(1, 1, { filter })).totalItems).toBe(0);
+  });
+
   it('a replayed like does not count twice', async () => {
     const card = await createCard(su, cat.group);
     const payload = { id: newId(), user: bob.id, photoCard: card.id };
