@@ -33,7 +33,6 @@ import { startRealtime, type RealtimeHandle } from './realtime.ts';
 import { onQueued } from './signals.ts';
 import { initialSyncStatus, type SyncStatus } from './status.ts';
 
-
 /** A page shown again after this long pulls even with realtime live (counts are not pushed). */
 const VISIBLE_REFRESH_MS = 60_000;
 export type { SyncStatus } from './status.ts';
