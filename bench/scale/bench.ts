@@ -11,15 +11,15 @@
  * Figures:
  *
  * - `likes, batches of B`: fans like cards as the outbox sends them: one `/api/batch` request of B
- *   like creates (client ids), then the read-back of the liked cards (20 to a GET, docs/sync.md),
- *   then the next; `concurrency(B)` devices at once for `duration` s, `runs` times. Likes/s
+ *   like creates (client ids) whose answers carry the liked cards (`?expand=photoCard`,
+ *   docs/sync.md, Read-back), then the next; `concurrency(B)` devices at once for `duration` s, `runs` times. Likes/s
  *   counts confirmed likes; p50/p99 are of the batch request. After each size: the like rows
  *   stored equal the likes confirmed (every request was awaited), the cards' likeCount grew by
  *   the rows (the seed gives cards made-up counts of their own), and the fans' likeList lengths
  *   add up to the rows.
  * - `hot-card storm`: `stormFans` fans each like one card once, at random moments within
- *   `stormSeconds` (an open loop: a fan does not wait for the others), each as a one-like batch
- *   and its read-back. p50/p99 of the like request. Then `replays` fans send their like again
+ *   `stormSeconds` (an open loop: a fan does not wait for the others), each as a one-like batch;
+ *   p50/p99 of the like request. Then `replays` fans send their like again
  *   (an answer lost on the way back: the same client id) and as many like from a second device
  *   (a new id): every one must be refused, and the card must hold exactly `stormFans` likes, its
  *   likeCount must say so, and every fan's likeList must hold the card once.
@@ -90,8 +90,6 @@ function concurrency(batch: number): number {
   return batch <= 1 ? 32 : batch <= 10 ? 8 : 4;
 }
 
-const READ_BACK_CHUNK = 20;
-
 interface Fan {
   id: string;
   token: string;
@@ -102,7 +100,6 @@ interface LikeRun {
   p50: number;
   p99: number;
   requests: number;
-  readBacks: number;
   confirmed: number;
   failed: number;
 }
@@ -233,32 +230,14 @@ async function sendLikes(
     body: JSON.stringify({
       requests: likes.map((l) => ({
         method: 'POST',
-        url: '/api/collections/likes/records',
+        // as the app sends it: the answer carries the liked card with its new count
+        url: '/api/collections/likes/records?expand=photoCard',
         body: { id: l.id, user: fan.id, photoCard: l.card },
       })),
     }),
   });
   const body = (await res.json().catch(() => null)) as unknown;
   return { ok: res.ok, ms: performance.now() - t, status: res.status, body };
-}
-
-/** What the flush does after a like lands: the liked cards read again, 20 to a request. */
-async function readBack(server: BenchServer, fan: Fan, cards: string[]): Promise<number> {
-  let n = 0;
-  for (let i = 0; i < cards.length; i += READ_BACK_CHUNK) {
-    const filter = cards
-      .slice(i, i + READ_BACK_CHUNK)
-      .map((id) => `id='${id}'`)
-      .join('||');
-    const res = await fetch(
-      `${server.url}/api/collections/photoCards/records?perPage=${READ_BACK_CHUNK}&skipTotal=1` +
-        `&filter=${encodeURIComponent(filter)}`,
-      { headers: { authorization: fan.token, 'accept-encoding': 'gzip' } },
-    );
-    await res.arrayBuffer();
-    n++;
-  }
-  return n;
 }
 
 async function likeLoad(
@@ -273,7 +252,6 @@ async function likeLoad(
   const lat: number[] = [];
   let confirmed = 0;
   let failed = 0;
-  let readBacks = 0;
   const until = performance.now() + seconds * 1000;
   const t0 = performance.now();
   await Promise.all(
@@ -292,12 +270,6 @@ async function likeLoad(
           continue;
         }
         confirmed += batch;
-        const reads = await readBack(
-          server,
-          fan,
-          likes.map((l) => l.card),
-        );
-        readBacks += reads;
       }
     }),
   );
@@ -308,7 +280,6 @@ async function likeLoad(
     p50: median(lat),
     p99: pct(lat, 0.99),
     requests: lat.length,
-    readBacks,
     confirmed,
     failed,
   };
@@ -375,7 +346,6 @@ async function storm(
       }
       ok++;
       sent.set(fan.id, id);
-      await readBack(server, fan, [card]);
     }),
   );
   // answers lost on the way back: the same like sent again; and a second device's like
@@ -596,7 +566,7 @@ export async function runScaleBench(partial: Partial<ScaleBenchOptions> = {}): P
         log(
           `  likes, batches of ${batch} @${concurrency(batch)}: ${r.likesPerSec.toFixed(0)} likes/s, ` +
             `p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms (${r.requests} batches, ` +
-            `${r.readBacks} read-backs, ${r.failed} failed)`,
+            `${r.failed} failed)`,
         );
       }
       const total = cursors.reduce((a, c) => a + c, 0);
@@ -750,8 +720,8 @@ export async function runScaleBench(partial: Partial<ScaleBenchOptions> = {}): P
     problems,
     notes: [
       pinning.note,
-      'likes are sent as the outbox sends them (one /api/batch request of B creates, then the ' +
-        'read-back GETs of the liked cards); the rate counts confirmed likes',
+      'likes are sent as the outbox sends them (one /api/batch request of B creates, each ' +
+        'answer carrying its card); the rate counts confirmed likes',
       "rate limiter on with the app's rules, loopback (127.0.0.1, ::1) in excludedIPs",
     ],
     totalMs: performance.now() - t0,

@@ -201,6 +201,47 @@ describe('batch requests', () => {
     });
     expectCheapRefusal(one);
     expect((await readAsSuperuser(su, 'exchangeList', postId))?.description).toBe('교환해요');
+    // a like may carry its own card (one record), nothing else and nothing deeper
+    const likeUrl = '/api/collections/likes/records';
+    for (const expand of ['user', 'photoCard.group', 'photoCard,user']) {
+      const refused = await call('/api/batch', {
+        method: 'POST',
+        token: fan.pb.authStore.token,
+        body: {
+          requests: [
+            {
+              method: 'POST',
+              url: `${likeUrl}?expand=${expand}`,
+              body: { user: fan.id, photoCard: cardIds[1] },
+            },
+          ],
+        },
+      });
+      expectCheapRefusal(refused);
+    }
+    const liked = await call('/api/batch', {
+      method: 'POST',
+      token: fan.pb.authStore.token,
+      body: {
+        requests: [
+          {
+            method: 'POST',
+            url: `${likeUrl}?expand=photoCard`,
+            body: { user: fan.id, photoCard: cardIds[1] },
+          },
+        ],
+      },
+    });
+    expect(liked.status).toBe(200);
+    const card = (
+      liked.body as unknown as {
+        body: { expand?: { photoCard?: { id: string; likeCount: number } } };
+      }[]
+    )[0]!.body.expand?.photoCard;
+    expect(card?.id).toBe(cardIds[1]);
+    expect(card?.likeCount).toBe((await readAsSuperuser(su, 'photoCards', cardIds[1]!))?.likeCount);
+    const likeId = (liked.body as unknown as { body: { id: string } }[])[0]!.body.id;
+    await fan.pb.collection('likes').delete(likeId); // the fan's likes as the next test expects
   });
 
   it('a batched write to likeList or chatContent is refused and changes nothing', async () => {

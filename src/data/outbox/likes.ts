@@ -17,7 +17,11 @@ export type LikePayload = v.InferOutput<typeof likePayload>;
 
 const likeOrder = (p: LikePayload) => likeOrderKey(p.user, p.photoCard);
 
-/** The card whose count the like moved: the server sends no realtime message for it. */
+/**
+ * The card whose count the like moved (the server sends no realtime message for it): a like's
+ * answer carries it (`expand`), so it is read back only when the answer did not (a resend
+ * answered "already landed"); an unlike's (no body) always is.
+ */
 const likedCard = (p: LikePayload) => [{ collection: 'photoCards' as const, id: p.photoCard }];
 
 /**
@@ -75,6 +79,7 @@ export const likeSet: MutationKind<LikePayload> = {
     collection: 'likes',
     id: p.id,
     body: { id: p.id, user: p.user, photoCard: p.photoCard },
+    expand: { field: 'photoCard', collection: 'photoCards' },
   }),
   ownerField: 'user',
   duplicateIsDone: true,

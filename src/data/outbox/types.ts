@@ -17,6 +17,11 @@ export interface SendRequest {
   body?: Record<string, unknown>;
   /** File fields, sent as multipart form data. */
   files?: Record<string, Blob>;
+  /**
+   * A single relation whose record the answer should carry (`?expand=`) and the flush should
+   * store with the row's removal, like a read-back copy: a like's card, with its new count.
+   */
+  expand?: { field: string; collection: SyncedCollection };
 }
 
 export interface MutationKind<P> {
@@ -54,9 +59,10 @@ export interface MutationKind<P> {
   supersede?(db: AppDB, payload: P, userId: string): Promise<void>;
   /**
    * Records the server changes as a side effect when this row lands, without a realtime message
-   * (a like moves its card's `likeCount` in a database trigger): the flush reads them back and
+   * (an unlike moves its card's `likeCount` in a database trigger): the flush reads them back and
    * stores them in the transaction that removes the row, so a screen goes from the queued count
-   * to the server's in one step (docs/sync.md, Read-back).
+   * to the server's in one step (docs/sync.md, Read-back). A create can have its answer carry
+   * the record instead (`SendRequest.expand`).
    */
   readsBack?(payload: P): { collection: SyncedCollection; id: string }[];
   request(payload: P): SendRequest;

@@ -1,9 +1,10 @@
 /**
- * Read-back: the records a landed row changed on the server besides its own, fetched before the
- * row is settled (docs/sync.md, Read-back). A like moves its card's `likeCount` in a database
- * trigger, and the server broadcasts nothing for it (a message to every client for every like is
- * what a like storm cannot afford), so the flush that sent the like reads the card back. A failed
- * read is no error: the next pull brings the record.
+ * Read-back: the records a landed row changed on the server besides its own, stored with the row's
+ * removal (docs/sync.md, Read-back). A like moves its card's `likeCount` in a database trigger,
+ * and the server broadcasts nothing for it (a message to every client for every like is what a
+ * like storm cannot afford): a like's answer carries the card (`carried`), and the flush that sent
+ * an unlike (a delete has no answer body) reads the card back (`readBack`). A failed read is no
+ * error: the next pull brings the record.
  */
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
@@ -16,10 +17,42 @@ export type ReadBack = Map<SyncedCollection, RecordModel[]>;
 /** Ids per request: the server's filter limit (512 characters) holds 20 `id='…'` terms. */
 const CHUNK = 20;
 
-export async function readBack(pb: PocketBase, jobs: readonly Job[]): Promise<ReadBack> {
+/**
+ * The records the answers carry for requests that asked for one (`SendRequest.expand`: a like's
+ * card), by collection, to store like read-back copies.
+ */
+export function carried(jobs: readonly Job[], records: readonly (RecordModel | null)[]): ReadBack {
+  const out: ReadBack = new Map();
+  jobs.forEach((job, k) => {
+    const ask = job.req.expand;
+    const rec = (records[k]?.expand as Record<string, unknown> | undefined)?.[ask?.field ?? ''];
+    if (!ask || !rec || typeof rec !== 'object' || Array.isArray(rec)) return;
+    out.set(ask.collection, [...(out.get(ask.collection) ?? []), rec as RecordModel]);
+  });
+  return out;
+}
+
+/** `a` with `b`'s copies added. */
+export function mergeReadBacks(a: ReadBack, b: ReadBack): ReadBack {
+  const out: ReadBack = new Map(a);
+  for (const [c, list] of b) out.set(c, [...(out.get(c) ?? []), ...list]);
+  return out;
+}
+
+/**
+ * Reads back what the jobs' kinds name (`readsBack`) and their answers did not carry already
+ * (`have`): an unlike's card, or a like's whose answer came without it (a resend answered
+ * "already landed").
+ */
+export async function readBack(
+  pb: PocketBase,
+  jobs: readonly Job[],
+  have: ReadBack = new Map(),
+): Promise<ReadBack> {
   const wanted = new Map<SyncedCollection, Set<string>>();
   for (const job of jobs) {
     for (const { collection, id } of job.kind.readsBack?.(job.payload) ?? []) {
+      if (have.get(collection)?.some((r) => r.id === id)) continue;
       const ids = wanted.get(collection) ?? new Set<string>();
       ids.add(id);
       wanted.set(collection, ids);

@@ -11,7 +11,7 @@ import type { SendRequest } from '@/data/outbox/index.ts';
 import { interpret, type RowResult } from './answers.ts';
 import { batchFailure } from './errors.ts';
 import type { FlushContext, FlushReport } from './flush.ts';
-import { readBack } from './read-back.ts';
+import { carried, mergeReadBacks, readBack } from './read-back.ts';
 import { finish, finishBatch, rollbackRow } from './settle.ts';
 import type { Job } from './take.ts';
 
@@ -45,7 +45,9 @@ export async function sendJobs(
           pb,
           live.map((j) => j.req),
         );
-        await finishBatch(ctx, live, records, await readBack(pb, live));
+        const inAnswers = carried(live, records);
+        const fresh = mergeReadBacks(inAnswers, await readBack(pb, live, inAnswers));
+        await finishBatch(ctx, live, records, fresh);
         continue;
       } catch (err) {
         // PocketBase answers a batch with one failed request as a whole 400; the request's own
@@ -74,7 +76,9 @@ export async function sendJobs(
         ctx,
         job,
         result,
-        result.type === 'done' ? await readBack(pb, [job]) : undefined,
+        result.type === 'done'
+          ? await answerAndReadBack(pb, job, result.record ?? null)
+          : undefined,
       );
       if (result.type === 'retry') return 'network';
       // the record's later rows were pointed at the server's record: sent in the next round
@@ -87,6 +91,12 @@ export async function sendJobs(
     }
   }
   return null;
+}
+
+/** A landed row's carried and read-back copies (read-back.ts). */
+async function answerAndReadBack(pb: PocketBase, job: Job, record: RecordModel | null) {
+  const inAnswer = carried([job], [record]);
+  return mergeReadBacks(inAnswer, await readBack(pb, [job], inAnswer));
 }
 
 /**
@@ -131,7 +141,7 @@ function withFiles(req: SendRequest): Record<string, unknown> {
 
 async function sendOne(pb: PocketBase, req: SendRequest): Promise<RecordModel | null> {
   const svc = pb.collection(req.collection);
-  const opts = { requestKey: null };
+  const opts = { requestKey: null, ...(req.expand ? { expand: req.expand.field } : {}) };
   if (req.method === 'POST') return svc.create(withFiles(req), opts);
   if (req.method === 'PATCH') return svc.update(req.id, withFiles(req), opts);
   await svc.delete(req.id, opts);
@@ -142,8 +152,9 @@ async function sendBatch(pb: PocketBase, reqs: SendRequest[]): Promise<(RecordMo
   const batch = pb.createBatch();
   for (const req of reqs) {
     const c = batch.collection(req.collection);
-    if (req.method === 'POST') c.create(req.body ?? {});
-    else if (req.method === 'PATCH') c.update(req.id, req.body ?? {});
+    if (req.method === 'POST') {
+      c.create(req.body ?? {}, req.expand ? { expand: req.expand.field } : undefined);
+    } else if (req.method === 'PATCH') c.update(req.id, req.body ?? {});
     else c.delete(req.id);
   }
   const results = await batch.send({ requestKey: null });
