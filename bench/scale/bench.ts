@@ -10,15 +10,16 @@
  *
  * Figures:
  *
- * - `likes, batches of B`: fans like cards as the outbox sends them: one `/api/batch` request of B
- *   like creates (client ids) whose answers carry the liked cards (`?expand=photoCard`,
- *   docs/sync.md, Read-back), then the next; `concurrency(B)` devices at once for `duration` s, `runs` times. Likes/s
+ * - `likes, batches of B`: fans like cards as the outbox sends them: B = 1 as a direct create
+ *   whose answer carries the liked card (`?expand=photoCard`), B > 1 as one `/api/batch` request
+ *   of B like creates (client ids) followed by the read-back of their cards (20 to a GET,
+ *   docs/sync.md, Read-back); `concurrency(B)` devices at once for `duration` s, `runs` times. Likes/s
  *   counts confirmed likes; p50/p99 are of the batch request. After each size: the like rows
  *   stored equal the likes confirmed (every request was awaited), the cards' likeCount grew by
  *   the rows (the seed gives cards made-up counts of their own), and the fans' likeList lengths
  *   add up to the rows.
  * - `hot-card storm`: `stormFans` fans each like one card once, at random moments within
- *   `stormSeconds` (an open loop: a fan does not wait for the others), each as a one-like batch;
+ *   `stormSeconds` (an open loop: a fan does not wait for the others), each a like sent alone;
  *   p50/p99 of the like request. Then `replays` fans send their like again
  *   (an answer lost on the way back: the same client id) and as many like from a second device
  *   (a new id): every one must be refused, and the card must hold exactly `stormFans` likes, its
@@ -224,20 +225,51 @@ async function sendLikes(
   likes: { id: string; card: string }[],
 ): Promise<{ ok: boolean; ms: number; status: number; body: unknown }> {
   const t = performance.now();
-  const res = await fetch(`${server.url}/api/batch`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: fan.token },
-    body: JSON.stringify({
-      requests: likes.map((l) => ({
+  const one = likes.length === 1;
+  // as the app sends them: a like alone as a direct create whose answer carries its card; more
+  // as one /api/batch request, then their cards read back 20 to a GET (docs/sync.md, Read-back)
+  const res = one
+    ? await fetch(`${server.url}/api/collections/likes/records?expand=photoCard`, {
         method: 'POST',
-        // as the app sends it: the answer carries the liked card with its new count
-        url: '/api/collections/likes/records?expand=photoCard',
-        body: { id: l.id, user: fan.id, photoCard: l.card },
-      })),
-    }),
-  });
+        headers: { 'content-type': 'application/json', authorization: fan.token },
+        body: JSON.stringify({ id: likes[0]!.id, user: fan.id, photoCard: likes[0]!.card }),
+      })
+    : await fetch(`${server.url}/api/batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: fan.token },
+        body: JSON.stringify({
+          requests: likes.map((l) => ({
+            method: 'POST',
+            url: '/api/collections/likes/records',
+            body: { id: l.id, user: fan.id, photoCard: l.card },
+          })),
+        }),
+      });
   const body = (await res.json().catch(() => null)) as unknown;
-  return { ok: res.ok, ms: performance.now() - t, status: res.status, body };
+  const ms = performance.now() - t;
+  if (res.ok && !one)
+    await readBack(
+      server,
+      fan,
+      likes.map((l) => l.card),
+    );
+  return { ok: res.ok, ms, status: res.status, body };
+}
+
+/** The flush's read-back of a batch's liked cards, 20 to a request. */
+async function readBack(server: BenchServer, fan: Fan, cards: string[]): Promise<void> {
+  for (let i = 0; i < cards.length; i += 20) {
+    const filter = cards
+      .slice(i, i + 20)
+      .map((id) => `id='${id}'`)
+      .join('||');
+    const res = await fetch(
+      `${server.url}/api/collections/photoCards/records?perPage=20&skipTotal=1` +
+        `&filter=${encodeURIComponent(filter)}`,
+      { headers: { authorization: fan.token, 'accept-encoding': 'gzip' } },
+    );
+    await res.arrayBuffer();
+  }
 }
 
 async function likeLoad(
@@ -720,8 +752,9 @@ export async function runScaleBench(partial: Partial<ScaleBenchOptions> = {}): P
     problems,
     notes: [
       pinning.note,
-      'likes are sent as the outbox sends them (one /api/batch request of B creates, each ' +
-        'answer carrying its card); the rate counts confirmed likes',
+      'likes are sent as the outbox sends them (alone: a direct create carrying its card; ' +
+        'batched: one /api/batch request of B creates, then their cards read back 20 to a GET); ' +
+        'the rate counts confirmed likes',
       "rate limiter on with the app's rules, loopback (127.0.0.1, ::1) in excludedIPs",
     ],
     totalMs: performance.now() - t0,

@@ -9,8 +9,8 @@
  * options of a realtime subscription (same file). SECURITY.md lists them with their reasons.
  *
  * - `expand`: one level, only the relations in EXPAND (those a client of the public catalogue
- *   or a post page reads; each is bounded by the page size), at most MAX_EXPANDS of them; inside a
- *   batch (which holds the database's one write lock while it runs) only a like's own card.
+ *   or a post page reads; each is bounded by the page size), at most MAX_EXPANDS of them; never
+ *   inside a batch (a batch holds the database's one write lock while it runs).
  * - `filter` and `sort`: at most MAX_FILTER characters; a field path may cross one relation
  *   (`group.groupName`), never more, never a back-relation (`x_via_y`) nor `@collection`; at
  *   most MAX_JOINS relation paths in one request; `@request.auth.<field>` without a further hop.
@@ -42,13 +42,10 @@ const EXPAND = {
   reviews: ['author', 'subject'],
   blocks: ['blocked'],
   chatReports: ['target'],
-  // the liked card, one record: a like's answer carries the card's new count (docs/sync.md,
-  // Read-back), the only expand allowed inside a batch (IN_BATCH_EXPAND)
+  // the liked card, one record: a like sent alone gets the card's new count in its answer
+  // (docs/sync.md, Read-back)
   likes: ['photoCard'],
 };
-
-/** The one expand a batched request may ask for: a like's card, bounded to one record a row. */
-const IN_BATCH_EXPAND = { likes: 'photoCard' };
 
 const MSG_EXPAND = '요청한 연결 항목(expand)은 불러올 수 없습니다.';
 const MSG_EXPAND_BATCH = '여러 요청을 묶어 보낼 때는 연결 항목(expand)을 불러올 수 없습니다.';
@@ -100,7 +97,7 @@ function expressionProblem(expr, message) {
 function queryProblem(collection, get, inBatch) {
   const expand = get('expand');
   if (expand) {
-    if (inBatch && IN_BATCH_EXPAND[collection] !== expand.trim()) return MSG_EXPAND_BATCH;
+    if (inBatch) return MSG_EXPAND_BATCH;
     const allowed = EXPAND[collection] || [];
     const wanted = expand.split(',').map((s) => s.trim());
     if (wanted.length > MAX_EXPANDS) return MSG_EXPAND;

@@ -327,9 +327,11 @@ describe('batching', () => {
     const batches = net.count('/api/batch', 'POST');
     expect(batches).toBeLessThanOrEqual(Math.ceil(N / 50));
     expect(report.requests).toBe(batches);
-    // nothing else: each like's answer carries its card with the new count (docs/sync.md,
-    // Read-back), so no card is read back
-    expect(net.seen.length).toBe(batches);
+    // the only other requests read the liked cards back, 20 to a request (docs/sync.md, Read-back)
+    const readBacks = net.count('/api/collections/photoCards/records', 'GET');
+    expect(readBacks).toBeGreaterThanOrEqual(Math.ceil(120 / 20));
+    expect(readBacks).toBeLessThanOrEqual(Math.ceil(120 / 20) + batches);
+    expect(net.seen.length).toBe(batches + readBacks);
     await expectDrained(db);
     expect(await serverList('likes', `user = "${alice.id}"`)).toHaveLength(120);
     expect(await serverList('comments', `name = "${alice.id}"`)).toHaveLength(40);
@@ -337,7 +339,7 @@ describe('batching', () => {
     const local = await db.photoCards.bulkGet(cs.map((c) => c.id));
     expect(local.map((c) => c?.likeCount)).toEqual(cs.map(() => 1));
 
-    // unlikes have no answer body: their cards are read back, 20 to a request
+    // unlikes have no answer body: their cards are read back too
     for (const c of cs.slice(0, 30)) await setLike(c.id, false, db);
     const net2 = interceptFetch();
     try {
@@ -345,11 +347,24 @@ describe('batching', () => {
     } finally {
       net2.restore();
     }
-    const readBacks = net2.count('/api/collections/photoCards/records', 'GET');
-    expect(readBacks).toBeGreaterThanOrEqual(Math.ceil(30 / 20));
-    expect(net2.seen.length).toBe(net2.count('/api/batch', 'POST') + readBacks);
+    const unlikeReads = net2.count('/api/collections/photoCards/records', 'GET');
+    expect(unlikeReads).toBeGreaterThanOrEqual(Math.ceil(30 / 20));
+    expect(net2.seen.length).toBe(net2.count('/api/batch', 'POST') + unlikeReads);
     const after = await db.photoCards.bulkGet(cs.slice(0, 30).map((c) => c.id));
     expect(after.map((c) => c?.likeCount)).toEqual(cs.slice(0, 30).map(() => 0));
+
+    // a like sent alone gets its card in the answer: one request, nothing read back
+    await setLike(cs[0]!.id, true, db);
+    const net3 = interceptFetch();
+    try {
+      expect((await flush(db, client)).done).toBe(1);
+    } finally {
+      net3.restore();
+    }
+    expect(net3.seen.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /api/collections/likes/records',
+    ]);
+    expect((await db.photoCards.get(cs[0]!.id))?.likeCount).toBe(1);
   });
 });
 

@@ -18,9 +18,9 @@ export type LikePayload = v.InferOutput<typeof likePayload>;
 const likeOrder = (p: LikePayload) => likeOrderKey(p.user, p.photoCard);
 
 /**
- * The card whose count the like moved (the server sends no realtime message for it): a like's
- * answer carries it (`expand`), so it is read back only when the answer did not (a resend
- * answered "already landed"); an unlike's (no body) always is.
+ * The card whose count the like moved (the server sends no realtime message for it): a like sent
+ * alone gets it in its answer (`expand`); a batch's likes and every unlike (no answer body) read
+ * it back (docs/sync.md, Read-back).
  */
 const likedCard = (p: LikePayload) => [{ collection: 'photoCards' as const, id: p.photoCard }];
 

@@ -18,8 +18,9 @@ export interface SendRequest {
   /** File fields, sent as multipart form data. */
   files?: Record<string, Blob>;
   /**
-   * A single relation whose record the answer should carry (`?expand=`) and the flush should
-   * store with the row's removal, like a read-back copy: a like's card, with its new count.
+   * A single relation whose record the answer should carry (`?expand=`) when the row is sent
+   * alone, stored with the row's removal like a read-back copy (a like's card, with its new
+   * count). Batches carry no expand: their rows' `readsBack` records are read back instead.
    */
   expand?: { field: string; collection: SyncedCollection };
 }

@@ -2,9 +2,10 @@
  * Read-back: the records a landed row changed on the server besides its own, stored with the row's
  * removal (docs/sync.md, Read-back). A like moves its card's `likeCount` in a database trigger,
  * and the server broadcasts nothing for it (a message to every client for every like is what a
- * like storm cannot afford): a like's answer carries the card (`carried`), and the flush that sent
- * an unlike (a delete has no answer body) reads the card back (`readBack`). A failed read is no
- * error: the next pull brings the record.
+ * like storm cannot afford): a like sent alone gets the card in its answer (`carried`); the likes
+ * of a batch and unlikes (a delete has no answer body) read their cards back (`readBack`, 20 to a
+ * GET, cheaper than an expand on every row of a batch). A failed read is no error: the next pull
+ * brings the record.
  */
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
@@ -41,8 +42,8 @@ export function mergeReadBacks(a: ReadBack, b: ReadBack): ReadBack {
 
 /**
  * Reads back what the jobs' kinds name (`readsBack`) and their answers did not carry already
- * (`have`): an unlike's card, or a like's whose answer came without it (a resend answered
- * "already landed").
+ * (`have`): the cards of a batch's likes, an unlike's card, a like's whose answer came without it
+ * (a resend answered "already landed").
  */
 export async function readBack(
   pb: PocketBase,
