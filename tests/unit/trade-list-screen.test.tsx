@@ -222,8 +222,11 @@ describe('/tradeList', () => {
       '두 번째 책',
       '첫 번째 책',
     ]);
-    expect(empty.querySelector('a')?.getAttribute('href')).toMatch(
-      /^\/collectBook\/RIIZE\/book[12]a{10}\//,
+    // the book's group loads by its own query: the address names it once it is there
+    await vi.waitFor(() =>
+      expect(empty.querySelector('a')?.getAttribute('href')).toMatch(
+        /^\/collectBook\/RIIZE\/book[12]a{10}\//,
+      ),
     );
     await act(async () => byTestId<HTMLButtonElement>(el, 'trade-list-add-duplicates')?.click());
     await vi.waitFor(() =>
