@@ -100,3 +100,15 @@ it('back online with no online event: no token-less address, and a token is aske
   await flush();
   expect(seen.at(-1)).toBe(`${URL}?token=${encodeURIComponent(token('c'))}`);
 });
+
+it('a token request that fails while the device says it is online leaves the file waiting, never token-less', async () => {
+  // a connection reset just after the network came back: the next request would reach the server
+  root = createRoot(document.createElement('div'));
+  await act(async () => root!.render(<Probe />));
+  await flush();
+  expect(requests).toHaveLength(1);
+  await act(async () => requests[0]!.reject(Object.assign(new Error('net'), { status: 0 })));
+  await flush();
+  expect(seen.at(-1)).toBe('');
+  expect(seen.filter((u) => u === URL)).toEqual([]);
+});

@@ -120,12 +120,12 @@ async function ask(current: () => boolean): Promise<void> {
     set({ token, settled: true });
     schedule(expiresAt - REFRESH_BEFORE_MS - Date.now());
   } catch (err) {
-    // Unreachable (no network, the server down): a token-less address lets the worker's cached
-    // copy answer. A server that answered would refuse one (404), so until the retry brings a
-    // token a protected file waits, as after coming back online.
+    // Offline: a token-less address lets the worker's cached copy answer. Otherwise (a server
+    // that refused, or a network error while the device says it is online, as when a connection
+    // is reset just after the network came back) a token-less request could reach the server and
+    // be refused (404), so a protected file waits for the retry to bring a token.
     if (!current()) return;
-    const unreachable = offline() || (err as { status?: unknown } | null)?.status === 0;
-    set({ token: validToken(), settled: unreachable, offline: offline() });
+    set({ token: validToken(), settled: offline(), offline: offline() });
     if (!offline()) schedule(RETRY_MS);
   }
 }
