@@ -119,7 +119,7 @@ async function ask(current: () => boolean): Promise<void> {
     expiresAt = tokenExpiry(token);
     set({ token, settled: true });
     schedule(expiresAt - REFRESH_BEFORE_MS - Date.now());
-  } catch (err) {
+  } catch {
     // Offline: a token-less address lets the worker's cached copy answer. Otherwise (a server
     // that refused, or a network error while the device says it is online, as when a connection
     // is reset just after the network came back) a token-less request could reach the server and
