@@ -59,20 +59,6 @@ const REPLAY_CHECKED = TOMBSTONED.filter((c) => c !== 'likes').concat(['messages
 /** The path of a direct like create, checked for replays outside the record hooks. */
 const LIKE_CREATE_PATH = '/api/collections/likes/records';
 
-/** Whether a record of this collection with this id existed and was deleted. */
-function wasDeleted(app, collectionName, id) {
-  if (collectionName === 'tombstones') return false;
-  try {
-    app.findFirstRecordByFilter('tombstones', 'recordCollection = {:c} && recordId = {:id}', {
-      c: collectionName,
-      id: id,
-    });
-    return true;
-  } catch (_) {
-    return false;
-  }
-}
-
 /**
  * Whether a create with this id must be refused as a replay: a record of this collection has the
  * id, or had it and was deleted. One indexed query (the primary key and the tombstones' record
@@ -172,7 +158,6 @@ module.exports = {
   TOMBSTONED,
   REPLAY_CHECKED,
   LIKE_CREATE_PATH,
-  wasDeleted,
   idTaken,
   takenLikeIds,
   replayRefusal,
