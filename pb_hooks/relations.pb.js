@@ -5,7 +5,7 @@
  *   photoCards.exchangeList, users.exchangeStatus  <- exchangeList create/delete
  *   users.collectBook                              <- collectBook create/delete
  *   meetUps.comments                               <- comments create/delete
- *   groups.photoCards                              <- photoCards create/delete (and group change)
+ * (A group's card count is kept by SQLite triggers: pb_migrations/1764900000_group_card_count.js.)
  * Each runs in the same transaction as the insert, update or delete.
  */
 onRecordCreate(
@@ -17,7 +17,6 @@ onRecordCreate(
   'exchangeList',
   'collectBook',
   'comments',
-  'photoCards',
 );
 
 onRecordDelete(
@@ -29,14 +28,4 @@ onRecordDelete(
   'exchangeList',
   'collectBook',
   'comments',
-  'photoCards',
 );
-
-// Ownership fields are immutable for clients (guards.pb.js); a superuser may still move a card
-// to another group.
-onRecordUpdate((e) => {
-  const { moveBackReferences } = require(`${__hooks}/lib/back-references.js`);
-  const { inTransaction } = require(`${__hooks}/lib/records.js`);
-  // Before the save, while original() still holds the old group; a failed save rolls it back.
-  inTransaction(e, null, (txApp) => moveBackReferences(txApp, e.record));
-}, 'photoCards');

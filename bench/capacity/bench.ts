@@ -354,7 +354,7 @@ async function fanout(
 
 // ---------------------------------------------------------------- the worst anonymous requests
 
-const DEEP_EXPAND = 'photoCards.exchangeList.photoCard.group.photoCards.exchangeList';
+const DEEP_EXPAND = 'exchangeList.photoCard.exchangeList.photoCard.exchangeList.photoCard';
 
 async function probe(server: BenchServer, label: string, path: string): Promise<Probe> {
   const times: number[] = [];
@@ -378,7 +378,7 @@ async function worstAnonymous(
 ): Promise<WorstSummary> {
   const q = (s: string) => encodeURIComponent(s);
   const allowed = {
-    catalogue: '/api/collections/groups/records?perPage=500&expand=photoCards',
+    catalogue: '/api/collections/photoCards/records?perPage=500&expand=exchangeList',
     join:
       '/api/collections/photoCards/records?perPage=500&sort=-group.groupName,title&filter=' +
       q('group.groupName ~ "a" || title ~ "a" || memberName ~ "a"'),
@@ -386,20 +386,20 @@ async function worstAnonymous(
   const probes = [
     await probe(
       server,
-      'allowed: every group with its cards (expand=photoCards, 500)',
+      'allowed: 500 cards with their posts (expand=exchangeList, 500)',
       allowed.catalogue,
     ),
     await probe(server, 'allowed: 500 cards, join + text match + count + sort', allowed.join),
     await probe(
       server,
-      'refused: six-level expand of 1,000 groups',
-      `/api/collections/groups/records?perPage=1000&expand=${DEEP_EXPAND}`,
+      'refused: six-level expand of 1,000 cards',
+      `/api/collections/photoCards/records?perPage=1000&expand=${DEEP_EXPAND}`,
     ),
     await probe(
       server,
       'refused: a filter walking relations back and forth',
-      '/api/collections/groups/records?filter=' +
-        q('photoCards.group.photoCards.group.photoCards.group.groupName ~ "a"'),
+      '/api/collections/photoCards/records?filter=' +
+        q('exchangeList.photoCard.exchangeList.photoCard.group.groupName ~ "a"'),
     ),
   ];
   const costliest = probes

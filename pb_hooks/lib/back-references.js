@@ -1,7 +1,8 @@
 /// <reference path="../../pb_data/types.d.ts" />
 /**
  * Back-reference lists kept by hooks (clients never write them): a parent record lists the ids
- * of its children, updated when a child is created, deleted or moved (pb_hooks/relations.pb.js).
+ * of its children, updated when a child is created or deleted (pb_hooks/relations.pb.js); the
+ * child's link to its parent never changes for clients (pb_hooks/guards.pb.js).
  */
 
 const { setMembership } = require(`${__hooks}/lib/records.js`);
@@ -17,7 +18,6 @@ const BACK_REFERENCES = {
   ],
   collectBook: [{ via: 'users', parent: 'users', field: 'collectBook' }],
   comments: [{ via: 'meetUp', parent: 'meetUps', field: 'comments' }],
-  photoCards: [{ via: 'group', parent: 'groups', field: 'photoCards' }],
 };
 
 /** Adds (present) or removes the child record in every back-reference list that names it. */
@@ -28,16 +28,4 @@ function syncBackReferences(app, child, present) {
   }
 }
 
-/** Moves the child between parents when an update changes a `via` field. */
-function moveBackReferences(app, child) {
-  const refs = BACK_REFERENCES[child.collection().name] || [];
-  for (const ref of refs) {
-    const before = child.original().getString(ref.via);
-    const after = child.getString(ref.via);
-    if (before === after) continue;
-    setMembership(app, ref.parent, before, ref.field, child.id, false);
-    setMembership(app, ref.parent, after, ref.field, child.id, true);
-  }
-}
-
-module.exports = { BACK_REFERENCES, syncBackReferences, moveBackReferences };
+module.exports = { BACK_REFERENCES, syncBackReferences };

@@ -29,7 +29,6 @@ const MAX_SUBSCRIPTIONS = 30;
 
 /** Relations that may be expanded, one level deep, per collection. */
 const EXPAND = {
-  groups: ['photoCards'],
   photoCards: ['group', 'exchangeList'],
   exchangeList: ['writer', 'photoCard'],
   comments: ['name', 'meetUp'],

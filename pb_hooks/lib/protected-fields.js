@@ -12,7 +12,7 @@
 const DERIVED = {
   users: ['collectBook', 'exchangeStatus', 'tradesCompleted'],
   photoCards: ['likeCount', 'exchangeList'],
-  groups: ['photoCards'],
+  groups: ['cardCount'],
   meetUps: ['comments'],
 };
 

@@ -123,7 +123,7 @@ export async function putCatalogue(db: AppDB, ns: number[]): Promise<void> {
     id: GROUP,
     groupName: 'RIIZE',
     logoImage: '',
-    photoCards: [],
+    cardCount: 0,
     created: '',
     updated: '',
   });

@@ -62,7 +62,7 @@ beforeEach(async () => {
     id: 'g1',
     groupName: 'RIIZE',
     logoImage: '',
-    photoCards: [],
+    cardCount: 0,
     created: '',
     updated: '',
   });
@@ -219,7 +219,7 @@ describe('favourite group lookup', () => {
     id,
     groupName,
     logoImage: '',
-    photoCards: [],
+    cardCount: 0,
     created: '',
     updated: '',
   });

@@ -151,7 +151,7 @@ const group: Group = {
   id: 'g1',
   groupName: 'RIIZE',
   logoImage: 'logo.png',
-  photoCards: [],
+  cardCount: 0,
   created: '',
   updated: '',
 };

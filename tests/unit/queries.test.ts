@@ -138,8 +138,8 @@ describe('photo cards and like counts', () => {
 describe('screens’ lists', () => {
   it('sorts groups by name', async () => {
     await db.groups.bulkPut([
-      { id: 'g2', groupName: 'RIIZE', logoImage: '', photoCards: [], created: '', updated: '' },
-      { id: 'g1', groupName: 'aespa', logoImage: '', photoCards: [], created: '', updated: '' },
+      { id: 'g2', groupName: 'RIIZE', logoImage: '', cardCount: 0, created: '', updated: '' },
+      { id: 'g1', groupName: 'aespa', logoImage: '', cardCount: 0, created: '', updated: '' },
     ]);
     expect((await listGroups(db)).map((g) => g.groupName)).toEqual(['aespa', 'RIIZE']);
   });

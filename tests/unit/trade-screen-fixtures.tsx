@@ -80,7 +80,7 @@ export async function resetStore(): Promise<void> {
     updated: T0,
     groupName: 'RIIZE',
     logoImage: '',
-    photoCards: [],
+    cardCount: 0,
   });
   await db.users.bulkPut([user(ME, 'me'), user(YOU, 'you')]);
 }

@@ -20,7 +20,8 @@ export const groupSchema = v.object({
   ...base,
   groupName: v.string(),
   logoImage: str,
-  photoCards: ids,
+  /** How many cards the group has, kept by the server (docs/data-model.md, `groups`). */
+  cardCount: v.optional(v.number(), 0),
 });
 
 export const photoCardSchema = v.object({
