@@ -52,7 +52,7 @@ const CONTRACT: Record<string, { type: 'base' | 'auth'; fields: Record<string, F
     fields: {
       groupName: text({ required: true }),
       logoImage: image(1 * MB),
-      photoCards: many('photoCards'),
+      cardCount: { type: 'number', min: 0 },
     },
   },
   photoCards: {
@@ -409,6 +409,7 @@ describe('collections and fields of the data model', () => {
       ).toBe(true);
     has('likes', /^CREATE UNIQUE INDEX \S+ ON likes \(user, photoCard\)$/);
     has('groups', /^CREATE UNIQUE INDEX \S+ ON groups \(groupName\)$/);
+    has('photoCards', /^CREATE INDEX \S+ ON photoCards \(group, updated, id\)$/);
     has(
       'users',
       /^CREATE UNIQUE INDEX \S+ ON users \(username COLLATE NOCASE\) WHERE username != ''$/,
