@@ -44,9 +44,12 @@ export interface RenderResult {
 /** How many render passes a page may take (each pass may ask for reads the last one revealed). */
 const MAX_PASSES = 5;
 
-/** Brings the renderer's store up to date with PocketBase (anonymous: public records only). */
+/**
+ * Brings the renderer's store up to date with PocketBase (anonymous: public records only). It
+ * draws any card a link points at, so it pulls the whole catalogue, not a device's scope.
+ */
 export async function pull(pb: PocketBase): Promise<{ records: number; deleted: number }> {
-  const report = await pullAll(pb, db, false);
+  const report = await pullAll(pb, db, false, { scoped: false });
   return { records: report.records, deleted: report.deleted };
 }
 

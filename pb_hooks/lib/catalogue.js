@@ -21,7 +21,10 @@
  * previous version stays readable, so a CDN that still holds the old index finds its snapshot.
  */
 
-const SNAPSHOT_COLLECTIONS = ['groups', 'photoCards', 'meetUps', 'exchangeList', 'comments'];
+// Cards and posts are pulled by scope (docs/sync.md, Pull by scope): a guest's device keeps only
+// the groups list and what it opens, so the snapshot holds what every device keeps whole, and its
+// size does not grow with the catalogue's cards.
+const SNAPSHOT_COLLECTIONS = ['groups', 'meetUps', 'comments'];
 /** Rows per collection in a snapshot at most (bounds its size and build; the pull does the rest). */
 const MAX_ROWS = 20000;
 /** CATALOGUE_REBUILD_MS overrides it (the tests use a short one). */
@@ -77,6 +80,7 @@ function build(e) {
           e,
           info,
           collection,
+          null,
           after,
           Math.min(PAGE, MAX_ROWS - items.length),
         );

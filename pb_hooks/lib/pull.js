@@ -21,14 +21,35 @@
  *   onRecordEnrich hooks), plus what pb_hooks/privacy.pb.js does for list requests: the caller's
  *   own `phoneNumber` and `birth` are shown to them alone, with their `likeList` (lib/like-list.js).
  *
- * Cost is bounded: at most MAX_COLLECTIONS collections and PAGE_MAX rows per collection per
- * request, MAX_TOTAL rows in all; a collection with more says `more: true` and its `cursor`, and
- * the client asks again from there.
+ * Cost is bounded: at most MAX_COLLECTIONS entries and PAGE_MAX rows per entry per request,
+ * MAX_TOTAL rows in all; an entry with more says `more: true` and its `cursor`, and the client
+ * asks again from there.
+ *
+ * Scopes (docs/sync.md, Pull by scope): a device keeps only the part of the catalogue its fan
+ * uses, so an entry of `photoCards` or `exchangeList` may name a part of the collection, with a
+ * `key` of its own under which the answer comes back and the client keeps its checkpoint:
+ *
+ * - `group`: the cards of one group, or the posts on them;
+ * - `ids`: these cards (at most MAX_SCOPE_IDS), or the posts on them;
+ * - `mine: true` (`exchangeList` only): the caller's own posts.
+ *
+ * A scope only narrows what the list rule already lets the caller read (it is one more `&&`
+ * term), so it can never show more. The same collection may then be named several times, once
+ * per key.
  */
 
 const PAGE_MAX = 500;
 const MAX_TOTAL = 2000;
-const MAX_COLLECTIONS = 20;
+const MAX_COLLECTIONS = 40;
+const MAX_SCOPE_IDS = 100;
+const KEY = /^[A-Za-z0-9_@:.-]{1,120}$/;
+const SCOPE_ID = /^[0-9A-Za-z_-]{1,100}$/;
+
+/** Per collection, the field each scope filters on. */
+const SCOPES = {
+  photoCards: { group: 'group', ids: 'id' },
+  exchangeList: { group: 'photoCard.group', ids: 'photoCard', mine: 'writer' },
+};
 
 /** PocketBase's own timestamp format ("2025-01-01 00:00:00.000Z"). */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
@@ -45,6 +66,7 @@ const MSG_TOO_MANY = `컬렉션은 한 번에 ${MAX_COLLECTIONS}개까지 요청
 const MSG_LIMIT = `limit은 1에서 ${PAGE_MAX} 사이의 정수여야 합니다.`;
 const MSG_EXPAND = '동기화 요청에는 expand와 fields를 쓸 수 없습니다.';
 const MSG_FORBIDDEN = '이 컬렉션은 관리자만 읽을 수 있습니다.';
+const MSG_SCOPE = '동기화 범위 형식이 올바르지 않습니다.';
 
 function bad(message, field, code) {
   const data = {};
@@ -81,9 +103,11 @@ function parseRequest(app, body) {
     }
     const collection = syncableCollection(app, entry.name);
     if (!collection) throw bad(MSG_UNKNOWN, 'collections', 'validation_invalid_collection');
-    if (seen[collection.name]) throw bad(MSG_DUPLICATE, 'collections');
-    seen[collection.name] = true;
-    wanted.push({ collection, after: parseCheckpoint(entry) });
+    const scope = parseScope(collection.name, entry);
+    const key = scope ? scope.key : collection.name;
+    if (seen[key]) throw bad(MSG_DUPLICATE, 'collections');
+    seen[key] = true;
+    wanted.push({ collection, key, scope, after: parseCheckpoint(entry) });
   }
   return { wanted, limit };
 }
@@ -101,6 +125,42 @@ function syncableCollection(app, name) {
   if (collection.type !== 'base' && collection.type !== 'auth') return null;
   if (!collection.fields.getByName('updated')) return null;
   return collection;
+}
+
+/**
+ * The entry's scope (`{ key, field, values }`, values compared with `=` and joined by `||`), or
+ * null for the whole collection. Throws a Korean 400 for a malformed one.
+ */
+function parseScope(name, entry) {
+  const has = (k) => entry[k] !== undefined && entry[k] !== null;
+  if (!has('key') && !has('group') && !has('ids') && !has('mine')) return null;
+  const scopes = SCOPES[name];
+  const given = ['group', 'ids', 'mine'].filter(has);
+  if (!scopes || given.length !== 1 || !scopes[given[0]]) throw bad(MSG_SCOPE, 'collections');
+  if (typeof entry.key !== 'string' || !KEY.test(entry.key) || entry.key === name) {
+    throw bad(MSG_SCOPE, 'collections');
+  }
+  const kind = given[0];
+  let values;
+  if (kind === 'group') {
+    if (typeof entry.group !== 'string' || !SCOPE_ID.test(entry.group)) {
+      throw bad(MSG_SCOPE, 'collections');
+    }
+    values = [entry.group];
+  } else if (kind === 'ids') {
+    const ids = entry.ids;
+    if (!Array.isArray(ids) || !ids.length || ids.length > MAX_SCOPE_IDS) {
+      throw bad(MSG_SCOPE, 'collections');
+    }
+    for (const id of ids) {
+      if (typeof id !== 'string' || !SCOPE_ID.test(id)) throw bad(MSG_SCOPE, 'collections');
+    }
+    values = ids;
+  } else {
+    if (entry.mine !== true) throw bad(MSG_SCOPE, 'collections');
+    values = null; // the caller's id, bound when the page is read
+  }
+  return { key: entry.key, field: scopes[kind], values };
 }
 
 /** `{ updated, id }` of the last record the client has, or null for "from the beginning". */
@@ -161,7 +221,7 @@ function bindRule(rule, auth, params) {
  * One collection's page: up to `limit` rows after the checkpoint in (`updated`, `id`) order, those
  * of them the caller may list, and where the next page starts.
  */
-function pullCollection(e, info, collection, after, limit) {
+function pullCollection(e, info, collection, scope, after, limit) {
   const app = e.app;
   const superuser = e.hasSuperuserAuth();
   const rule = listRuleOf(collection);
@@ -169,6 +229,15 @@ function pullCollection(e, info, collection, after, limit) {
 
   const params = {};
   const parts = [];
+  if (scope) {
+    // a guest has no posts of their own: the scope matches nothing
+    const values = scope.values || [e.auth ? e.auth.id : ''];
+    const terms = values.map((v, i) => {
+      params[`__s${i}`] = v;
+      return `${scope.field} = {:__s${i}}`;
+    });
+    parts.push(`(${terms.join(' || ')})`);
+  }
   if (after) {
     params.__u = after.updated;
     params.__id = after.id;
@@ -205,7 +274,10 @@ function pullCollection(e, info, collection, after, limit) {
   return { items, more, cursor, scanned: scanned.length };
 }
 
-/** The whole answer: `{ now, collections: { [name]: { items, more, cursor } } }`. */
+/**
+ * The whole answer: `{ now, collections: { [key]: { items, more, cursor } } }`, where an entry's
+ * key is its collection's name unless it names a scope.
+ */
 function pull(e) {
   const info = e.requestInfo();
   const query = info.query || {};
@@ -219,13 +291,14 @@ function pull(e) {
   for (const w of req.wanted) {
     if (budget <= 0) {
       // over the total: the client asks again from its checkpoint
-      out[w.collection.name] = { items: [], more: true, cursor: null };
+      out[w.key] = { items: [], more: true, cursor: null };
       continue;
     }
-    const page = pullCollection(e, info, w.collection, w.after, Math.min(req.limit, budget));
+    const limit = Math.min(req.limit, budget);
+    const page = pullCollection(e, info, w.collection, w.scope, w.after, limit);
     // rows read count, shown or not: the budget bounds the work, not just the answer
     budget -= page.scanned;
-    out[w.collection.name] = { items: page.items, more: page.more, cursor: page.cursor };
+    out[w.key] = { items: page.items, more: page.more, cursor: page.cursor };
   }
   return { now, collections: out };
 }

@@ -152,6 +152,10 @@ export const ko = {
     writtenBy: (name: string) => `${name}님의 교환 글`,
     notFound: '포토카드를 찾을 수 없어요.',
     notFoundHint: '삭제되었거나 주소가 잘못된 포토카드예요.',
+    /** Offline, a card outside the device's saved cards (docs/sync.md, The cache). */
+    offlineMissing: '연결되면 볼 수 있어요',
+    offlineMissingHint:
+      '이 포토카드는 아직 이 기기에 저장되지 않았어요. 인터넷에 연결되면 다시 열어 주세요.',
     backToList: '교환 목록으로 가기',
   },
 } as const;

@@ -119,23 +119,43 @@ export function useReadOr<N extends ReadName, F>(
         // visit's pull lands in small slices, and a screen following each one would redraw (and
         // fetch images for) every intermediate state. Until then it shows the payload's value,
         // or loading. The wait re-renders nothing.
+        // what the read shows beyond the sync scope is asked of the server meanwhile (docs/sync.md,
+        // The cache); the live read below shows it once it is stored
+        // Until the server has answered, "nothing here" is not an answer yet: the screen keeps
+        // loading rather than flash a not-found state (offline, the window settles at once).
+        const windowRead = m.ensureRead(name, readArgs);
+        let windowDone = windowRead === null;
+        let held: { value: unknown } | null = null;
         if (isPublicRead(name) && !(await m.syncedBefore)) await firstPull(store);
         if (cancelled) return;
+        const show = (value: unknown) =>
+          // A value equal to the one shown (the page's payload once the pull confirms it, or a
+          // change elsewhere in the table) keeps the old one: nothing re-renders. Otherwise a
+          // transition: a change that redraws a whole grid is rendered in slices that yield.
+          startTransition(() =>
+            setState((prev) => {
+              if (!sameValue(prev.value, value)) return { key, value };
+              // The same value under new arguments (the server's date was not the device's):
+              // the screen keeps the value it has, so what it passes down stays the same.
+              return prev.key === key ? prev : { key, value: prev.value };
+            }),
+          );
+        void windowRead?.then(() => {
+          windowDone = true;
+          if (held && !cancelled) show(held.value);
+          held = null;
+        });
         stop = m.subscribeRead(
           name,
           readArgs,
-          (value) =>
-            // A value equal to the one shown (the page's payload once the pull confirms it, or a
-            // change elsewhere in the table) keeps the old one: nothing re-renders. Otherwise a
-            // transition: a change that redraws a whole grid is rendered in slices that yield.
-            startTransition(() =>
-              setState((prev) => {
-                if (!sameValue(prev.value, value)) return { key, value };
-                // The same value under new arguments (the server's date was not the device's):
-                // the screen keeps the value it has, so what it passes down stays the same.
-                return prev.key === key ? prev : { key, value: prev.value };
-              }),
-            ),
+          (value) => {
+            const empty = value === null || (Array.isArray(value) && value.length === 0);
+            if (!windowDone && empty) held = { value };
+            else {
+              held = null;
+              show(value);
+            }
+          },
           (err) => console.error(`[data] read ${name} failed`, err),
         );
       })

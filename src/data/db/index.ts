@@ -83,6 +83,16 @@ export interface SyncStateRow {
   pulledAt: number;
 }
 
+/**
+ * A record of a scoped collection kept outside the sync scope (docs/sync.md, The cache): read
+ * from the server when a screen showed it, kept while it is among the most recently shown.
+ */
+export interface CacheRow {
+  /** `${table}/${id}` */
+  key: string;
+  usedAt: number;
+}
+
 /** A like made while logged out: kept on this device only (docs/product-rules.md, Likes), adopted at login. */
 export interface GuestLikeRow {
   photoCard: string;
@@ -151,6 +161,7 @@ export class AppDB extends Dexie {
   syncState!: EntityTable<SyncStateRow, 'collection'>;
   auth!: EntityTable<AuthRow, 'key'>;
   guestLikes!: EntityTable<GuestLikeRow, 'photoCard'>;
+  cache!: EntityTable<CacheRow, 'key'>;
 
   constructor(name = 'pocamarket') {
     super(name);
@@ -201,6 +212,13 @@ export class AppDB extends Dexie {
     // v6: 공지사항 (docs/data-model.md, notices), listed newest first.
     this.version(6).stores({
       notices: 'id, published, updated',
+    });
+    // v7: sync by scope (docs/sync.md, Pull by scope): the cards and posts kept outside the scope,
+    // by when a screen last showed them. A device that held the whole catalogue drops what is
+    // outside its scope after its next pull (sync/evict.ts); the outbox, dead letters, likes and
+    // book ticks are untouched.
+    this.version(7).stores({
+      cache: 'key, usedAt',
     });
   }
 }

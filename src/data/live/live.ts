@@ -10,6 +10,8 @@ import { applyServerRecords } from '@/data/sync/apply.ts';
 import { firstScreenPayload } from './payload.ts';
 import { PUBLIC_READS } from './public-reads.ts';
 import { reads, type ReadName } from './reads.ts';
+import type { PhotoCardQuery } from '@/data/queries/photo-cards.ts';
+import type { Window } from '@/data/sync/windows.ts';
 
 type AnyRead = (...args: unknown[]) => Promise<unknown>;
 
@@ -23,6 +25,45 @@ export function subscribeRead(
   const read = reads[name] as AnyRead;
   const sub = liveQuery(() => read(...args)).subscribe({ next: onValue, error: onError });
   return () => sub.unsubscribe();
+}
+
+/**
+ * The part of the server a read shows that may lie outside the sync scope (docs/sync.md, The
+ * cache), or null when the store holds all of it (groups, meetups, the fan's own records).
+ */
+function windowOf(name: ReadName, args: readonly unknown[]): Window | null {
+  const [a] = args;
+  const id = typeof a === 'string' && a ? a : null;
+  switch (name) {
+    case 'photoCards': {
+      const q = (a ?? {}) as PhotoCardQuery;
+      if (q.group) return { kind: 'group', group: q.group };
+      if (q.limit !== undefined) return { kind: 'top', sort: q.sort ?? 'latest', limit: q.limit };
+      return null;
+    }
+    case 'photoCard':
+      return id ? { kind: 'card', id } : null;
+    case 'photoCardsByIds':
+      return Array.isArray(a) && a.length ? { kind: 'cards', ids: a as string[] } : null;
+    case 'postsOfCard':
+      return id ? { kind: 'postsOfCard', card: id } : null;
+    case 'post':
+      return id ? { kind: 'post', id } : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Asks the server for the part of a read outside the sync scope, when there is one (the SDK and
+ * the window code load on the first such read).
+ */
+export function ensureRead(name: ReadName, args: readonly unknown[]): Promise<void> | null {
+  const w = windowOf(name, args);
+  if (!w) return null;
+  return Promise.all([import('@/data/sync/windows.ts'), import('@/data/pb/client.ts')])
+    .then(async ([windows, client]) => windows.ensureWindow((await client.getClient()).pb, db, w))
+    .catch((err: unknown) => console.debug('[data] window not read', err));
 }
 
 /** Whether this device pulled the catalogue before this page load (a returning fan). */
@@ -67,6 +108,13 @@ export function seedFirstScreenRecords(): Promise<void> {
         [...rows.values()],
         { skipOlder: true },
       );
+      // the cards and posts of the page stay while the fan is on it, in scope or not
+      if (table === 'photoCards' || table === 'exchangeList') {
+        const now = Date.now();
+        await db.cache.bulkPut(
+          [...rows.keys()].map((id) => ({ key: `${table}/${id}`, usedAt: now })),
+        );
+      }
     }
   })().catch((err: unknown) => console.warn('[data] first-screen records not stored', err));
   return seeding;

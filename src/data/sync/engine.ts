@@ -172,7 +172,7 @@ export function createSyncEngine(opts: {
       const session = await readSession(db);
       await claimPrivateTables(db, session?.userId ?? null);
       dispatch({ type: 'pullReading' });
-      const report = await pullAll(pb, db, !!session);
+      const report = await pullAll(pb, db, !!session, { userId: session?.userId ?? null });
       set({ lastPullAt: Date.now(), problem: null });
       return report;
     } catch (err) {

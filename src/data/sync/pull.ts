@@ -15,6 +15,11 @@
  * Records are applied in small transactions with a yield to the event loop between them, so a
  * large pull never holds the main thread for long (a phone stays responsive while 5,000 cards
  * arrive). No DOM or browser globals: the server-side renderer runs this in Node too.
+ *
+ * The catalogue's big collections (cards and posts) are pulled by scope (./scope.ts): one entry
+ * per followed group and per bucket of loose cards, each under its own key and checkpoint, so a
+ * group the fan starts following is read from its beginning while the others go on from theirs.
+ * Whatever leaves the scope is dropped from the store after the pull (./evict.ts).
  */
 import type PocketBase from 'pocketbase';
 import { SYNCED_TABLES, type AppDB } from '@/data/db/index.ts';
@@ -22,6 +27,16 @@ import type { SyncedCollection } from '@/data/pb/records.ts';
 import { SIGNED_IN_TABLES } from '@/data/session/session.ts';
 import { pbTimestamp, pbTimestampMs } from '@/data/time.ts';
 import { applyServerDeletes, applyServerRecords } from './apply.ts';
+import { evictOutOfScope } from './evict.ts';
+import {
+  computeScope,
+  isScopedKey,
+  scopedEntries,
+  SCOPED_COLLECTIONS,
+  type PullEntry,
+  type ScopedCollection,
+  type SyncScope,
+} from './scope.ts';
 import { fetchSnapshot } from './snapshot.ts';
 
 /** Records per collection per round (the server's own maximum). */
@@ -95,15 +110,20 @@ function readPage(name: string, raw: unknown): RoundPage {
   };
 }
 
-/** One round: the next page of every collection in `names`, from its cursor. */
+/** One round: the next page of every entry, from its cursor. */
 async function fetchRound(
   pb: PocketBase,
-  names: readonly string[],
+  entries: readonly PullEntry[],
   cursors: ReadonlyMap<string, Checkpoint>,
 ): Promise<RoundAnswer> {
-  const collections = names.map((name) => {
-    const at = cursors.get(name);
-    return at ? { name, updated: at.updated, id: at.lastId } : { name };
+  const collections = entries.map((entry) => {
+    const at = cursors.get(entry.key);
+    const body: Record<string, unknown> = { name: entry.name };
+    if (entry.key !== entry.name) body['key'] = entry.key;
+    if (entry.group) body['group'] = entry.group;
+    if (entry.ids) body['ids'] = entry.ids;
+    if (entry.mine) body['mine'] = true;
+    return at ? { ...body, updated: at.updated, id: at.lastId } : body;
   });
   const res: unknown = await pb.send(PULL_PATH, {
     method: 'POST',
@@ -116,7 +136,7 @@ async function fetchRound(
   const now = typeof res['now'] === 'string' ? pbTimestampMs(res['now']) : NaN;
   const answered = res['collections'];
   const pages = new Map<string, RoundPage>();
-  for (const name of names) pages.set(name, readPage(name, answered[name]));
+  for (const { key } of entries) pages.set(key, readPage(key, answered[key]));
   return { now, pages };
 }
 
@@ -190,29 +210,37 @@ async function freshStore(db: AppDB): Promise<boolean> {
   return counts.every((n) => n === 0);
 }
 
+const plain = (name: string): PullEntry => ({ key: name, name });
+
 /**
- * Pulls `names` (collections in pull order, optionally with `tombstones` last) in rounds of one
- * request each until no collection has more.
+ * Pulls `entries` (in pull order, optionally with `tombstones` last) in rounds of one request each
+ * until no entry has more.
  */
 async function pullRounds(
   pb: PocketBase,
   db: AppDB,
-  names: readonly string[],
+  entries: readonly PullEntry[],
   opts: { snapshot?: boolean } = {},
 ): Promise<PullReport> {
   const report: PullReport = { requests: 0, records: 0, deleted: 0 };
   const cursors = new Map<string, Checkpoint>();
-  for (const row of await db.syncState.bulkGet([...names])) {
+  for (const row of await db.syncState.bulkGet(entries.map((e) => e.key))) {
     if (row && row.updated) cursors.set(row.collection, row);
   }
-  let pending = [...names];
+  let pending = [...entries];
   let skipTombstones = false;
-  if (pending.length > 1 && pending.includes(TOMBSTONES) && (await freshStore(db))) {
+  const hasTombstones = pending.some((e) => e.key === TOMBSTONES);
+  if (pending.length > 1 && hasTombstones && (await freshStore(db))) {
     skipTombstones = true;
-    pending = pending.filter((n) => n !== TOMBSTONES);
+    pending = pending.filter((e) => e.key !== TOMBSTONES);
     // a guest's empty store: the public collections from the snapshot a CDN can serve, then the
     // delta pull from its cursors (the tombstones from its clock, as for any fresh store)
-    const snapshot = opts.snapshot ? await fetchSnapshot(pb, pending) : null;
+    const snapshot = opts.snapshot
+      ? await fetchSnapshot(
+          pb,
+          pending.filter((e) => e.key === e.name).map((e) => e.name),
+        )
+      : null;
     if (snapshot) {
       report.fromSnapshot = 0;
       for (const [name, page] of snapshot.collections) {
@@ -230,7 +258,7 @@ async function pullRounds(
         { updated: pbTimestamp(snapshot.now), lastId: '' },
         snapshot.now,
       );
-      pending = [...names];
+      pending = [...entries];
       const stored = await db.syncState.get(TOMBSTONES);
       if (stored?.updated) cursors.set(TOMBSTONES, stored);
     }
@@ -248,24 +276,24 @@ async function pullRounds(
         round.now,
       );
     }
-    const next: string[] = [];
+    const next: PullEntry[] = [];
     let progressed = false;
-    for (const name of pending) {
-      const page = round.pages.get(name)!;
-      if (name === TOMBSTONES) {
+    for (const entry of pending) {
+      const page = round.pages.get(entry.key)!;
+      if (entry.key === TOMBSTONES) {
         await applyTombstones(db, page.items);
         report.deleted += page.items.length;
       } else {
-        await applyInSlices(db, name as SyncedCollection, page.items);
+        await applyInSlices(db, entry.name as SyncedCollection, page.items);
         report.records += page.items.length;
       }
       if (page.cursor) {
         const cursor = { updated: page.cursor.updated, lastId: page.cursor.id };
-        cursors.set(name, cursor);
-        await saveCheckpoint(db, name, cursor, round.now);
+        cursors.set(entry.key, cursor);
+        await saveCheckpoint(db, entry.key, cursor, round.now);
         progressed = true;
       }
-      if (page.more) next.push(name);
+      if (page.more) next.push(entry);
     }
     if (next.length && !progressed) throw new Error('[sync] pull made no progress');
     pending = next;
@@ -279,7 +307,7 @@ export async function pullCollection(
   db: AppDB,
   collection: SyncedCollection,
 ): Promise<{ requests: number; records: number }> {
-  const r = await pullRounds(pb, db, [collection]);
+  const r = await pullRounds(pb, db, [plain(collection)]);
   return { requests: r.requests, records: r.records };
 }
 
@@ -288,7 +316,7 @@ export async function pullTombstones(
   pb: PocketBase,
   db: AppDB,
 ): Promise<{ requests: number; records: number }> {
-  const r = await pullRounds(pb, db, [TOMBSTONES]);
+  const r = await pullRounds(pb, db, [plain(TOMBSTONES)]);
   return { requests: r.requests, records: r.deleted };
 }
 
@@ -298,12 +326,68 @@ export function readableCollections(signedIn: boolean): SyncedCollection[] {
   return PULL_ORDER.filter((c) => signedIn || !priv.has(c));
 }
 
+/** The scope of the last pull, for realtime events of the scoped collections. */
+let currentScope: SyncScope | null = null;
+export function lastScope(): SyncScope | null {
+  return currentScope;
+}
+
+const SCOPED = new Set<string>(SCOPED_COLLECTIONS);
+
+/** A round's entries: every readable collection, the scoped ones by `scope`, then tombstones. */
+function entriesFor(signedIn: boolean, scope: SyncScope | null): PullEntry[] {
+  const out: PullEntry[] = [];
+  for (const name of readableCollections(signedIn)) {
+    if (scope && SCOPED.has(name)) out.push(...scopedEntries(name as ScopedCollection, scope));
+    else out.push(plain(name));
+  }
+  out.push(plain(TOMBSTONES));
+  return out;
+}
+
+/** Forgets the checkpoints of scoped entries no longer asked for (their rows are evicted). */
+async function dropStaleCheckpoints(db: AppDB, keep: ReadonlySet<string>): Promise<void> {
+  const keys = (await db.syncState.toCollection().primaryKeys()) as string[];
+  const stale = keys.filter((k) => isScopedKey(k) && !keep.has(k));
+  if (stale.length) await db.syncState.bulkDelete(stale);
+}
+
+/** Pulls of a pull that finds new scope (a followed group's cards bring its list items' groups). */
+const MAX_SCOPE_PASSES = 3;
+
 /**
- * One full delta pull: every readable collection and the tombstones, one request per round. A
- * guest's first one starts from the catalogue snapshot (see ./snapshot.ts).
+ * One full delta pull: every readable collection and the tombstones, one request per round, the
+ * cards and posts by the scope of `userId` (null: a guest). A pass that widens the scope (the
+ * first sign-in brings the fan's books and lists) pulls the new entries at once. A guest's first
+ * pull starts from the catalogue snapshot (see ./snapshot.ts). `scoped: false` pulls the whole
+ * catalogue (the first-screen renderer, which draws any card).
  */
-export async function pullAll(pb: PocketBase, db: AppDB, signedIn: boolean): Promise<PullReport> {
-  return pullRounds(pb, db, [...readableCollections(signedIn), TOMBSTONES], {
-    snapshot: !signedIn,
-  });
+export async function pullAll(
+  pb: PocketBase,
+  db: AppDB,
+  signedIn: boolean,
+  opts: { userId?: string | null; scoped?: boolean } = {},
+): Promise<PullReport> {
+  if (opts.scoped === false) {
+    return pullRounds(pb, db, entriesFor(signedIn, null), { snapshot: !signedIn });
+  }
+  const userId = signedIn ? (opts.userId ?? null) : null;
+  let scope = await computeScope(db, userId);
+  const report = await pullRounds(pb, db, entriesFor(signedIn, scope), { snapshot: !signedIn });
+  const asked = new Set(entriesFor(signedIn, scope).map((e) => e.key));
+  for (let pass = 1; pass < MAX_SCOPE_PASSES; pass++) {
+    scope = await computeScope(db, userId);
+    const fresh = entriesFor(signedIn, scope).filter((e) => !asked.has(e.key));
+    if (!fresh.length) break;
+    for (const e of fresh) asked.add(e.key);
+    const more = await pullRounds(pb, db, fresh);
+    report.requests += more.requests;
+    report.records += more.records;
+    report.deleted += more.deleted;
+  }
+  currentScope = scope;
+  const keep = new Set(entriesFor(signedIn, scope).map((e) => e.key));
+  await dropStaleCheckpoints(db, keep);
+  await evictOutOfScope(db, scope);
+  return report;
 }

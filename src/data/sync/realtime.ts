@@ -11,6 +11,29 @@ import type PocketBase from 'pocketbase';
 import type { AppDB } from '@/data/db/index.ts';
 import type { SyncedCollection } from '@/data/pb/records.ts';
 import { applyServerDeletes, applyServerRecords } from './apply.ts';
+import { lastScope } from './pull.ts';
+import { inScope } from './scope.ts';
+
+/**
+ * Whether a card or post event belongs on this device: one it holds already (a cached card's new
+ * copy), or one in the sync scope (docs/sync.md, Pull by scope). Other collections: always.
+ */
+async function wanted(db: AppDB, c: SyncedCollection, record: Record<string, unknown>) {
+  if (c !== 'photoCards' && c !== 'exchangeList') return true;
+  if (await db.table(c).get(String(record['id'] ?? ''))) return true;
+  const scope = lastScope();
+  if (!scope) return true;
+  const groupOf = new Map<string, string>();
+  if (c === 'exchangeList') {
+    const card = await db.photoCards.get(String(record['photoCard'] ?? ''));
+    if (card) groupOf.set(card.id, card.group);
+    // the fan's own post (written on another device) is theirs to keep
+    const session = await db.auth.get('session');
+    const me = (session?.record as { id?: unknown } | undefined)?.id;
+    if (me && record['writer'] === me) return true;
+  }
+  return inScope(scope, c, record, (id) => groupOf.get(id));
+}
 
 export interface RealtimeHandle {
   stop(): Promise<void>;
@@ -35,11 +58,11 @@ export async function startRealtime(
   const subs = await Promise.allSettled(
     collections.map((c) =>
       pb.collection(c).subscribe('*', (e) => {
-        enqueue(() =>
-          e.action === 'delete'
-            ? applyServerDeletes(db, c, [e.record.id])
-            : applyServerRecords(db, c, [e.record], { skipOlder: true }),
-        );
+        enqueue(async () => {
+          if (e.action === 'delete') return applyServerDeletes(db, c, [e.record.id]);
+          if (!(await wanted(db, c, e.record))) return;
+          return applyServerRecords(db, c, [e.record], { skipOlder: true });
+        });
       }),
     ),
   );

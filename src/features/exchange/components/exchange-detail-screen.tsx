@@ -4,6 +4,7 @@ import { ShareButton } from '@/components/ui/share-button';
 import { ko } from '@/i18n/ko-features';
 import { koShare } from '@/i18n/ko-share';
 import { usePhotoCard } from '@/components/live/photo-cards';
+import { useOnline } from '@/components/hooks/use-online';
 import { useExchangePostsOfCard } from '@/components/live/exchange';
 import { CardTradePanel } from '@/components/trades/card-trade-panel';
 import { CardPanel } from './card-panel';
@@ -15,7 +16,8 @@ import styles from './exchange-detail-screen.module.css';
 /**
  * /exchangeDetail/{id} (docs/product-rules.md, Exchange posts): the card, its have/want marks
  * (docs/trades.md, Card detail), then its exchange posts with the form to write one.
- * Everything reads the local store, so a visited card and its posts open offline too.
+ * Everything reads the local store, so a visited card and its posts open offline too; a card
+ * outside the sync scope is read from the server when opened (docs/sync.md, The cache).
  * Keyed by id so moving to another card starts with an empty form.
  */
 export function ExchangeDetailScreen({ id }: { id: string }) {
@@ -25,6 +27,9 @@ export function ExchangeDetailScreen({ id }: { id: string }) {
 function Detail({ id }: { id: string }) {
   const card = usePhotoCard(id);
   const posts = useExchangePostsOfCard(card ? card.id : null);
+  // a card outside this device's saved ones is read from the server when opened; offline it
+  // can only be shown once the connection is back (docs/sync.md, The cache)
+  const online = useOnline();
 
   return (
     <section className={frame.screen}>
@@ -55,6 +60,14 @@ function Detail({ id }: { id: string }) {
         <p className={frame.status} role="status">
           {ko.common.loading}
         </p>
+      ) : card === null && !online ? (
+        <div className={frame.status} role="alert" data-testid="card-offline">
+          <p className={frame.error}>{ko.exchange.offlineMissing}</p>
+          <p>{ko.exchange.offlineMissingHint}</p>
+          <Link to="/exchange" className={frame.back}>
+            {ko.exchange.backToList}
+          </Link>
+        </div>
       ) : card === null ? (
         <div className={frame.status} role="alert" data-testid="card-missing">
           <p className={frame.error}>{ko.exchange.notFound}</p>

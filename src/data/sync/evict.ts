@@ -1,0 +1,103 @@
+/**
+ * Keeps the store within the sync scope (docs/sync.md, The cache). After a pull, cards and posts
+ * outside the scope go, except:
+ *
+ * - the most recently shown ones (the `cache` table, at most CACHE_MAX of each table), so a card
+ *   opened online is still there offline;
+ * - anything a queued change or a dead letter names (a like of a card, a post on it), so what
+ *   waits to be sent keeps its card on screen.
+ *
+ * A device that held the whole catalogue (before sync by scope) has no cache rows for it: its
+ * first scoped pull frees that space, its outbox, dead letters, likes and book ticks untouched.
+ * Deletes go in slices with a yield between them, so the page stays responsive.
+ */
+import type { AppDB } from '@/data/db/index.ts';
+import type { SyncScope } from './scope.ts';
+
+/** Cards (and posts) kept outside the scope at most. */
+export const CACHE_MAX = 2000;
+const SLICE = 500;
+
+function yieldTurn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Every string in a value (payloads of queued changes), for "is this id named anywhere". */
+function collectStrings(value: unknown, into: Set<string>, depth = 0): void {
+  if (depth > 6 || value === null || value === undefined) return;
+  if (typeof value === 'string') into.add(value);
+  else if (Array.isArray(value)) for (const v of value) collectStrings(v, into, depth + 1);
+  else if (typeof value === 'object') {
+    for (const v of Object.values(value)) collectStrings(v, into, depth + 1);
+  }
+}
+
+/** Ids named by the outbox and the dead letters (record keys and payloads). */
+async function pendingIds(db: AppDB): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (const table of [db.outbox, db.deadLetters] as const) {
+    await table.each((row) => {
+      const slash = row.recordKey.indexOf('/');
+      if (slash >= 0) ids.add(row.recordKey.slice(slash + 1));
+      collectStrings(row.payload, ids);
+    });
+  }
+  return ids;
+}
+
+/** Cache keys of `table`, newest use first; those past CACHE_MAX are dropped from the cache. */
+async function cached(db: AppDB, table: string): Promise<Set<string>> {
+  const prefix = `${table}/`;
+  const rows = await db.cache.where('key').startsWith(prefix).toArray();
+  rows.sort((a, b) => b.usedAt - a.usedAt);
+  const stale = rows.slice(CACHE_MAX).map((r) => r.key);
+  if (stale.length) await db.cache.bulkDelete(stale);
+  return new Set(rows.slice(0, CACHE_MAX).map((r) => r.key.slice(prefix.length)));
+}
+
+async function deleteInSlices(db: AppDB, table: 'photoCards' | 'exchangeList', ids: string[]) {
+  for (let i = 0; i < ids.length; i += SLICE) {
+    if (i > 0) await yieldTurn();
+    const slice = ids.slice(i, i + SLICE);
+    await db.transaction('rw', db.table(table), db.cache, async () => {
+      await db.table(table).bulkDelete(slice);
+      await db.cache.bulkDelete(slice.map((id) => `${table}/${id}`));
+    });
+  }
+}
+
+/** Drops the cards and posts outside `scope`; returns how many of each went. */
+export async function evictOutOfScope(
+  db: AppDB,
+  scope: SyncScope,
+): Promise<{ photoCards: number; exchangeList: number }> {
+  const pending = await pendingIds(db);
+  const loose = new Set(scope.buckets.flat());
+  const keepCards = await cached(db, 'photoCards');
+  const outside = (await db.photoCards
+    .where('group')
+    .noneOf(scope.groups)
+    .primaryKeys()) as string[];
+  const cards = outside.filter((id) => !loose.has(id) && !keepCards.has(id) && !pending.has(id));
+  await deleteInSlices(db, 'photoCards', cards);
+
+  // posts: those on a card still here, the fan's own, cached or named by a queued change
+  const keepPosts = await cached(db, 'exchangeList');
+  const cardsHere = new Set((await db.photoCards.toCollection().primaryKeys()) as string[]);
+  const own = scope.mine ? await ownWriter(db) : null;
+  const drop: string[] = [];
+  await db.exchangeList.each((p) => {
+    if (cardsHere.has(p.photoCard) || (own && p.writer === own)) return;
+    if (keepPosts.has(p.id) || pending.has(p.id) || pending.has(p.photoCard)) return;
+    drop.push(p.id);
+  });
+  await deleteInSlices(db, 'exchangeList', drop);
+  return { photoCards: cards.length, exchangeList: drop.length };
+}
+
+/** The signed-in user's id, from the stored session. */
+async function ownWriter(db: AppDB): Promise<string | null> {
+  const row = await db.auth.get('session');
+  const record = row?.record as { id?: unknown } | undefined;
+  return typeof record?.id === 'string' ? record.id : null;
+}
