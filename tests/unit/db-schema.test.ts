@@ -22,6 +22,7 @@ describe('Dexie schema', () => {
         'auth',
         'guestLikes',
         'matches',
+        'cache',
       ].sort(),
     );
   });
