@@ -90,18 +90,30 @@ function cardKey(card, group, memo) {
 
 /**
  * The text the index holds for a key: every character three times ('원빈' → '원원원빈빈빈'), so
- * that FTS5's trigram tokenizer, which finds strings of three or more characters, finds any
- * query of one or more: the tripled query's trigrams, as a phrase. A match can only start where
- * a character starts (a run of one character is a multiple of three long), so a phrase match is
- * exactly a substring of one key part (the tripled line breaks keep parts apart).
+ * that FTS5's trigram tokenizer, which finds strings of three or more characters, holds each
+ * character ('원원원') and each pair of neighbours ('원원빈', '원빈빈') as a token.
  */
 function indexText(text) {
   return String(text).replace(/[^]/gu, '$&$&$&');
 }
 
-/** The FTS5 query that finds a folded query's cards: its tripled text as one phrase. */
+/**
+ * The FTS5 query that narrows the cards down for a folded query: every pair of neighbouring
+ * different characters of the query, tripled ('원빈' → '원원빈'), must be in the key, or, for a
+ * query without such a pair ('ㅋ', 'ㅋㅋ'), its character three times. Those trigrams are rare
+ * enough to narrow fast, where a phrase of all the query's trigrams would also walk the very
+ * common ones ('ㅇㅇㅇ', 'nnn'). The caller checks each card found holds the query itself
+ * (`instr` over its key): the trigrams say only that its pairs are somewhere in the key.
+ */
 function matchQuery(q) {
-  return `"${indexText(q).replace(/"/g, '""')}"`;
+  const chars = Array.from(q);
+  const terms = {};
+  for (let i = 0; i + 1 < chars.length; i++) {
+    if (chars[i] !== chars[i + 1]) terms[chars[i] + chars[i] + chars[i + 1]] = true;
+  }
+  const list = Object.keys(terms);
+  if (!list.length) list.push(chars[0] + chars[0] + chars[0]);
+  return list.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
 }
 
 /** Writes a card's key and its index row (inside the caller's transaction, if any). */

@@ -66,15 +66,17 @@ function search(e) {
   const get = (name) => (query[name] == null ? '' : String(query[name]));
   const p = readParams(get);
   const app = e.app;
-  const params = { match: matchQuery(p.q), group: p.group };
+  const params = { match: matchQuery(p.q), q: p.q, group: p.group };
   // the cards whose key holds the query, found by the index (lib/search-key.js) and only
   // then joined to their rows: CROSS JOIN keeps SQLite to that order, rather than walking every
   // card and asking the index about each
   const from =
     '(SELECT rowid AS rid FROM photoCardsSearch WHERE photoCardsSearch MATCH {:match}) f ' +
     'CROSS JOIN photoCardsSearchIds m ON m.rid = f.rid ' +
-    'CROSS JOIN {{photoCards}} p ON p.[[id]] = m.[[id]]' +
-    (p.group ? ' WHERE p.[[group]] = {:group}' : '');
+    'CROSS JOIN {{photoCards}} p ON p.[[id]] = m.[[id]] ' +
+    // the index narrows, the key decides (lib/search-key.js, matchQuery)
+    'WHERE instr(p.[[searchKey]], {:q}) > 0' +
+    (p.group ? ' AND p.[[group]] = {:group}' : '');
 
   // the page and the count in one pass (COUNT(*) OVER: every match counted before the LIMIT)
   const offset = (p.page - 1) * p.perPage;

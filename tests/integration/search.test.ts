@@ -110,6 +110,9 @@ describe('matching', () => {
     // ㅇㅂ is 원빈's, not 앨범's: only the RIIZE cards, not every album card
     expect((await search({ q: '앨범' })).body.totalItems).toBe(7);
     expect((await search({ q: '없는말' })).body).toMatchObject({ items: [], totalItems: 0 });
+    // every pair of 'etar' is in 'getaguitar' (et, ta, ar), the string is not
+    expect((await search({ q: 'etar' })).body.totalItems).toBe(0);
+    expect((await search({ q: 'itar' })).body.totalItems).toBe(7);
   });
 
   it('narrows to a group', async () => {

@@ -119,11 +119,14 @@ describe('search keys', () => {
     });
   });
 
-  it('index every character tripled, so a phrase of trigrams is exactly a substring', () => {
+  it('index every character tripled; a query asks for its pairs, tripled', () => {
     expect(keys.indexText('원빈\nab')).toBe('원원원빈빈빈\n\n\naaabbb');
     expect(keys.indexText('😀')).toBe('😀😀😀');
-    expect(keys.matchQuery(keys.fold('원 빈'))).toBe('"원원원빈빈빈"');
-    expect(keys.matchQuery('a"b')).toBe('"aaa""""""bbb"');
+    expect(keys.matchQuery(keys.fold('원 빈'))).toBe('"원원빈"');
+    expect(keys.matchQuery('wonbin')).toBe('"wwo" AND "oon" AND "nnb" AND "bbi" AND "iin"');
+    expect(keys.matchQuery('ㅋ')).toBe('"ㅋㅋㅋ"');
+    expect(keys.matchQuery('ㅋㅋ')).toBe('"ㅋㅋㅋ"');
+    expect(keys.matchQuery('a"b')).toBe('"aa""" AND """""b"');
   });
 });
 
