@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PAGE_SIZE } from '@/components/hooks/load-more';
 import type { PhotoCardSort } from '@/data/queries/photo-cards';
-import { searchCards } from '@/data/search/search';
 
 /** Cards asked per page of the server's search (its most). */
 export const SERVER_PAGE = 60;
@@ -63,30 +62,34 @@ export function useServerSearch(
     (page: number) => {
       const mine = `${key}|${page}`;
       asking.current = mine;
-      searchCards({ q: search, sort, page, perPage: SERVER_PAGE }).then(
-        (answer) => {
-          if (asking.current !== mine) return;
-          asking.current = null;
-          setState((s) => {
-            if (s.key !== key) return s;
-            const have = new Set(s.ids ?? []);
-            const ids = [...(s.ids ?? [])];
-            for (const c of answer.cards) if (!have.has(c.id)) ids.push(c.id);
-            return {
-              ...s,
-              ids,
-              total: answer.totalItems,
-              more: answer.more,
-              page,
-            };
-          });
-        },
-        () => {
-          if (asking.current !== mine) return;
-          asking.current = null;
-          setState((s) => (s.key === key ? { ...s, failed: true } : s));
-        },
-      );
+      // loaded on the first search: the route's own chunk stays without the PocketBase client
+      // and the store (docs/first-visit.md)
+      import('@/data/search/search')
+        .then(({ searchCards }) => searchCards({ q: search, sort, page, perPage: SERVER_PAGE }))
+        .then(
+          (answer) => {
+            if (asking.current !== mine) return;
+            asking.current = null;
+            setState((s) => {
+              if (s.key !== key) return s;
+              const have = new Set(s.ids ?? []);
+              const ids = [...(s.ids ?? [])];
+              for (const c of answer.cards) if (!have.has(c.id)) ids.push(c.id);
+              return {
+                ...s,
+                ids,
+                total: answer.totalItems,
+                more: answer.more,
+                page,
+              };
+            });
+          },
+          () => {
+            if (asking.current !== mine) return;
+            asking.current = null;
+            setState((s) => (s.key === key ? { ...s, failed: true } : s));
+          },
+        );
     },
     [key, search, sort],
   );
