@@ -38,6 +38,7 @@ export async function seedGroups(w: SeedWriter): Promise<GroupIds> {
     async (g) => {
       const rec = await w.create('groups', {
         groupName: g.groupName,
+        groupNameKo: g.groupNameKo,
         logoImage: w.file(logos.get(g.groupName)!, 'logo.png'),
       });
       groupIds.set(g.groupName, rec.id);

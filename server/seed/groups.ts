@@ -8,6 +8,8 @@ export interface Member {
 
 export interface GroupDef {
   groupName: string;
+  /** The group's Korean name (`groups.groupNameKo`), for search: 라이즈 for RIIZE. */
+  groupNameKo: string;
   /** Monogram drawn on the logo. */
   monogram: string;
   palette: Palette;
@@ -25,6 +27,7 @@ const m = (ko: string, latin: string): Member => ({ ko, latin });
 export const GROUPS: GroupDef[] = [
   {
     groupName: 'RIIZE',
+    groupNameKo: '라이즈',
     lineup: 'boy',
     monogram: 'RZ',
     palette: { main: '#ff7a29', sub: '#ffc38a', accent: '#3d3b8e', ink: '#2b1a10' },
@@ -51,6 +54,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'NewJeans',
+    groupNameKo: '뉴진스',
     lineup: 'girl',
     monogram: 'NJ',
     palette: { main: '#6fa8ff', sub: '#ffc1da', accent: '#f6d365', ink: '#10223f' },
@@ -66,6 +70,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'aespa',
+    groupNameKo: '에스파',
     lineup: 'girl',
     monogram: 'AE',
     palette: { main: '#9b7cf6', sub: '#c9d1e0', accent: '#2d2a4a', ink: '#1d1833' },
@@ -80,6 +85,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'IVE',
+    groupNameKo: '아이브',
     lineup: 'girl',
     monogram: 'IVE',
     palette: { main: '#e7334a', sub: '#ffb3c1', accent: '#2e2e48', ink: '#3a0d16' },
@@ -96,6 +102,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'SEVENTEEN',
+    groupNameKo: '세븐틴',
     lineup: 'boy',
     monogram: 'SVT',
     palette: { main: '#f4a9b8', sub: '#92a8d1', accent: '#4a5a8c', ink: '#2a2440' },
@@ -125,6 +132,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'Stray Kids',
+    groupNameKo: '스트레이 키즈',
     lineup: 'boy',
     monogram: 'SKZ',
     palette: { main: '#d22b2b', sub: '#f2b8b5', accent: '#1a1a1a', ink: '#1a0f0f' },
@@ -143,6 +151,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'LE SSERAFIM',
+    groupNameKo: '르세라핌',
     lineup: 'girl',
     monogram: 'LSF',
     palette: { main: '#3552a3', sub: '#e9dcc9', accent: '#c9a86a', ink: '#111a33' },
@@ -158,6 +167,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'NCT WISH',
+    groupNameKo: '엔시티 위시',
     lineup: 'boy',
     monogram: 'NW',
     palette: { main: '#3ddbb0', sub: '#d7fff3', accent: '#1f7a6a', ink: '#0b2e28' },
@@ -174,6 +184,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'BOYNEXTDOOR',
+    groupNameKo: '보이넥스트도어',
     lineup: 'boy',
     monogram: 'BND',
     palette: { main: '#f2c230', sub: '#a9c7e8', accent: '#2f4f7f', ink: '#2a2208' },
@@ -190,6 +201,7 @@ export const GROUPS: GroupDef[] = [
   },
   {
     groupName: 'TWS',
+    groupNameKo: '투어스',
     lineup: 'boy',
     monogram: 'TWS',
     palette: { main: '#5aaef0', sub: '#d6f0ff', accent: '#ff9ec7', ink: '#0c2740' },

@@ -112,6 +112,10 @@ export const ko = {
     searchLabel: '포토카드 검색',
     searchPlaceholder: '포토카드 찾기',
     resultsTitle: '검색 결과',
+    /** Offline: the search ran over the cards saved on the device. */
+    savedOnly: '오프라인이라 저장된 카드에서만 찾았어요',
+    /** Online, but the server's search did not answer: the same over the saved cards. */
+    savedOnlyFailed: '검색 서버에 연결하지 못해 저장된 카드에서만 찾았어요',
     groupCards: (group: string) => `${group} 포토카드`,
     allCards: '전체 포토카드',
     noCards: '이 그룹에는 아직 포토카드가 없어요.',

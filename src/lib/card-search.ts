@@ -1,14 +1,25 @@
 /**
- * Photo card search (docs/product-rules.md, Search): case-insensitive substring over all the card's
- * text fields. Text is NFKC-normalised so full-width letters match, and surrounding spaces of the
- * query are ignored.
+ * Photo card search on the device (docs/product-rules.md, Search): the same matching as the
+ * server's search route (pb_hooks/lib/search-key.js, docs/data-model.md, Search keys), over the
+ * cards the device holds.
  *
- * Folding a card's fields is the costly part (about 25 ms per keystroke over 10,000 cards when
- * done every time, bench/cards), so each card's folded text is computed once and kept in a
- * WeakMap keyed by the card object: a keystroke is then one substring test per card, and the
- * cache goes away with the cards a live query replaced.
+ * A card's searchable text is its fields (group name, the group's Korean name, member name and its
+ * Latin form, title, label), each folded (NFKC so full-width letters match, lower case, every
+ * blank removed so '원 빈' and 'le sserafim' match), then the initial consonants (choseong, from
+ * es-hangul) of each name and title that has Hangul ('원빈' → 'ㅇㅂ', '라이즈' → 'ㄹㅇㅈ'; not of
+ * the label), folded the same way. A query is folded the same way and matches as a substring of one of those parts, never
+ * across two (they are joined by a line break, which a folded query cannot hold).
+ *
+ * Folding a card is the costly part (about 25 ms per keystroke over 10,000 cards when done every
+ * time, bench/cards), so each card's text is computed once and kept in a WeakMap keyed by the card
+ * object (with the group's Korean name it was made with): a keystroke is then one substring test
+ * per card, and the cache goes away with the cards a live query replaced.
  */
+import { getChoseong } from 'es-hangul';
+
 export interface SearchableCard {
+  /** The card's group id: its Korean name is looked up in the `groupNamesKo` given. */
+  group?: string;
   groupName: string;
   memberName: string;
   /** The member's Latin name ('WONBIN'), when the card has one. */
@@ -17,38 +28,91 @@ export interface SearchableCard {
   label: string;
 }
 
-const fold = (s: string) => s.normalize('NFKC').toLocaleLowerCase('ko');
+/** Group id → the group's Korean name (`groups.groupNameKo`, 라이즈 for RIIZE). */
+export type GroupNamesKo = ReadonlyMap<string, string>;
 
-// Fields are joined with a character no query can contain after trimming, so a match never spans
-// two fields.
-const SEPARATOR = '\u0000';
-const folded = new WeakMap<SearchableCard, string>();
+const SEPARATOR = '\n';
+const HANGUL_SYLLABLE = /[가-힣]/;
 
-function haystack(card: SearchableCard): string {
-  let text = folded.get(card);
-  if (text === undefined) {
-    text = fold(
-      [card.groupName, card.memberName, card.memberNameEn ?? '', card.title, card.label].join(
-        SEPARATOR,
-      ),
-    );
-    folded.set(card, text);
-  }
+/** NFKC, lower case, no blanks: how texts and queries are compared (as on the server). */
+export function foldSearchText(s: string): string {
+  return s.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+}
+
+function choseongOf(value: string | undefined): string {
+  const f = foldSearchText(value ?? '');
+  return HANGUL_SYLLABLE.test(f) ? foldSearchText(getChoseong(f)) : '';
+}
+
+/**
+ * The searchable text of field values: the folded `fields`, then the choseong of `named` (the
+ * names and titles), once each.
+ */
+export function searchText(
+  fields: readonly (string | undefined)[],
+  named: readonly (string | undefined)[],
+): string {
+  const parts = [...fields.map((v) => foldSearchText(v ?? '')), ...named.map(choseongOf)];
+  return [...new Set(parts.filter(Boolean))].join(SEPARATOR);
+}
+
+const cache = new WeakMap<SearchableCard, { ko: string; text: string }>();
+
+function haystack(card: SearchableCard, groupNamesKo?: GroupNamesKo): string {
+  const ko = (card.group && groupNamesKo?.get(card.group)) || '';
+  const hit = cache.get(card);
+  if (hit && hit.ko === ko) return hit.text;
+  const named = [card.groupName, ko, card.memberName, card.memberNameEn, card.title];
+  const text = searchText([...named, card.label], named);
+  cache.set(card, { ko, text });
   return text;
 }
 
-function foldQuery(search: string): string {
-  return fold(search.trim()).replaceAll(SEPARATOR, '');
-}
-
 /** Whether the card matches the search text (an empty search matches every card). */
-export function matchesCardSearch(card: SearchableCard, search: string): boolean {
-  const q = foldQuery(search);
-  return !q || haystack(card).includes(q);
+export function matchesCardSearch(
+  card: SearchableCard,
+  search: string,
+  groupNamesKo?: GroupNamesKo,
+): boolean {
+  const q = foldSearchText(search);
+  return !q || haystack(card, groupNamesKo).includes(q);
 }
 
 /** The cards matching the search text, in their order. */
-export function filterCards<T extends SearchableCard>(cards: readonly T[], search: string): T[] {
-  const q = foldQuery(search);
-  return q ? cards.filter((c) => haystack(c).includes(q)) : [...cards];
+export function filterCards<T extends SearchableCard>(
+  cards: readonly T[],
+  search: string,
+  groupNamesKo?: GroupNamesKo,
+): T[] {
+  const q = foldSearchText(search);
+  return q ? cards.filter((c) => haystack(c, groupNamesKo).includes(q)) : [...cards];
+}
+
+/** Group id → Korean name, for the groups that have one. */
+export function groupNamesKoOf(
+  groups: readonly { id: string; groupNameKo?: string }[] | undefined,
+): GroupNamesKo {
+  const map = new Map<string, string>();
+  for (const g of groups ?? []) if (g.groupNameKo) map.set(g.id, g.groupNameKo);
+  return map;
+}
+
+export interface SearchableGroup {
+  groupName: string;
+  groupNameKo?: string;
+}
+
+const groupCache = new WeakMap<SearchableGroup, string>();
+
+/** Whether a group's Latin or Korean name matches the search (라이즈, ㄹㅇㅈ, riize). */
+export function matchesGroupSearch(group: SearchableGroup, search: string): boolean {
+  const q = foldSearchText(search);
+  if (!q) return true;
+  let text = groupCache.get(group);
+  if (text === undefined) {
+    const names = [group.groupName, group.groupNameKo];
+    text = searchText(names, names);
+    groupCache.set(group, text);
+  }
+  return text.includes(q);
 }

@@ -19,6 +19,11 @@ const num = v.optional(v.nullable(v.number()), null);
 export const groupSchema = v.object({
   ...base,
   groupName: v.string(),
+  /**
+   * The group's Korean name (라이즈 for RIIZE), for search (docs/product-rules.md, Search); copies
+   * stored before it existed lack it.
+   */
+  groupNameKo: v.optional(v.string()),
   logoImage: str,
   /** How many cards the group has, kept by the server (docs/data-model.md, `groups`). */
   cardCount: v.optional(v.number(), 0),

@@ -12,6 +12,7 @@ import { CardSearchBox } from '@/components/cards/card-search-box';
 import { useBiasGroup } from '@/components/hooks/use-bias';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
 import { useGroups } from '@/components/live/photo-cards';
+import { matchesGroupSearch } from '@/lib/card-search';
 import styles from './my-bias-screen.module.css';
 
 function ignoreLoginRequired(err: unknown): void {
@@ -31,11 +32,12 @@ export function MyBiasScreen() {
   const confirm = useConfirm();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const search = useDebouncedValue(query).trim().toLowerCase();
+  const search = useDebouncedValue(query).trim();
   const [saving, setSaving] = useState(false);
 
   const shown = useMemo(
-    () => (groups ?? []).filter((g) => !search || g.groupName.toLowerCase().includes(search)),
+    // Latin or Korean name, with or without spaces, or its initial consonants (라이즈, ㄹㅇㅈ)
+    () => (groups ?? []).filter((g) => matchesGroupSearch(g, search)),
     [groups, search],
   );
 

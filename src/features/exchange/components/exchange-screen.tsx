@@ -5,14 +5,16 @@ import { ScreenTitle } from '@/components/ui/screen-title';
 import { koShare } from '@/i18n/ko-share';
 import type { Group } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
-import { filterCards } from '@/lib/card-search';
+import { filterCards, groupNamesKoOf } from '@/lib/card-search';
 import { CardGridSection } from '@/components/cards/card-grid-section';
 import { CardSearchBox } from '@/components/cards/card-search-box';
 import { EmptyState } from '@/components/cards/empty-state';
 import { GroupPicker } from '@/components/cards/group-picker';
 import { useBiasGroup } from '@/components/hooks/use-bias';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
-import { useGroups, usePhotoCards } from '@/components/live/photo-cards';
+import { useOnline } from '@/components/hooks/use-online';
+import { useGroups, usePhotoCards, usePhotoCardsByIds } from '@/components/live/photo-cards';
+import { useServerSearch } from '@/features/exchange/hooks/use-server-search';
 import styles from './exchange-screen.module.css';
 
 // Read through getRouteApi so this chunk does not import the route definition.
@@ -78,7 +80,7 @@ export function ExchangeScreen() {
       </div>
 
       {search ? (
-        <SearchResults search={search} sort={sort} />
+        <SearchResults search={search} sort={sort} groups={groups} />
       ) : shown === undefined ? (
         <CardGridSection
           cards={undefined}
@@ -107,18 +109,87 @@ function GroupCards({ group, sort }: { group: Group; sort: CardSort }) {
 }
 
 /**
- * Every group's cards that match the search (docs/product-rules.md, Search), in the grid's sort.
+ * Every group's cards that match the search (docs/product-rules.md, Search), in the grid's sort:
+ * online, the server's search over the whole catalogue, a page at a time behind the grid's
+ * 더 보기; offline (or when the server cannot answer), the same matching over the cards saved on
+ * this device, with a note saying so.
  */
-function SearchResults({ search, sort }: { search: string; sort: CardSort }) {
-  const all = usePhotoCards({ sort });
-  const cards = useMemo(() => (all ? filterCards(all, search) : undefined), [all, search]);
+function SearchResults({
+  search,
+  sort,
+  groups,
+}: {
+  search: string;
+  sort: CardSort;
+  groups: readonly Group[] | undefined;
+}) {
+  const online = useOnline();
+  const server = useServerSearch(search, sort, online);
+  return online && !server.failed ? (
+    <ServerResults search={search} sort={sort} server={server} />
+  ) : (
+    <SavedResults search={search} sort={sort} groups={groups} offline={!online} />
+  );
+}
+
+function ServerResults({
+  search,
+  sort,
+  server,
+}: {
+  search: string;
+  sort: CardSort;
+  server: ReturnType<typeof useServerSearch>;
+}) {
+  const found = usePhotoCardsByIds(server.ids ?? []);
+  const cards = server.ids === undefined ? undefined : found;
   return (
-    <CardGridSection
-      cards={cards}
-      resetKey={`${search}|${sort}`}
-      heading={ko.exchangeScreen.resultsTitle}
-      empty={<EmptyState title={ko.cardGrid.noResults} body={ko.cardGrid.noResultsHint} />}
-      testId="search-results"
-    />
+    // the grid's 더 보기 is counted here so the next page is asked before the grid runs out
+    <div
+      onClickCapture={(e) => {
+        if ((e.target as Element).closest('[data-testid="load-more"]')) server.pressedMore();
+      }}
+    >
+      <CardGridSection
+        cards={cards}
+        resetKey={`${search}|${sort}`}
+        heading={ko.exchangeScreen.resultsTitle}
+        empty={<EmptyState title={ko.cardGrid.noResults} body={ko.cardGrid.noResultsHint} />}
+        testId="search-results"
+      />
+    </div>
+  );
+}
+
+function SavedResults({
+  search,
+  sort,
+  groups,
+  offline,
+}: {
+  search: string;
+  sort: CardSort;
+  groups: readonly Group[] | undefined;
+  offline: boolean;
+}) {
+  const all = usePhotoCards({ sort });
+  const namesKo = useMemo(() => groupNamesKoOf(groups), [groups]);
+  const cards = useMemo(
+    () => (all ? filterCards(all, search, namesKo) : undefined),
+    [all, search, namesKo],
+  );
+  return (
+    <>
+      <p className={styles.savedOnly} role="status" data-testid="search-saved-only">
+        {offline ? ko.exchangeScreen.savedOnly : ko.exchangeScreen.savedOnlyFailed}
+      </p>
+      <CardGridSection
+        cards={cards}
+        resetKey={`${search}|${sort}`}
+        heading={ko.exchangeScreen.resultsTitle}
+        empty={<EmptyState title={ko.cardGrid.noResults} body={ko.cardGrid.noResultsHint} />}
+        testId="search-results"
+      />
+    </>
   );
 }

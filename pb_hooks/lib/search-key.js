@@ -1,0 +1,314 @@
+/// <reference path="../../pb_data/types.d.ts" />
+/**
+ * Search keys (docs/data-model.md, Search keys; docs/product-rules.md, Search): the hidden text
+ * `searchKey` of `photoCards` and `groups`, and the index the search route (lib/search.js) finds
+ * cards by.
+ *
+ * A key is the record's searchable fields, each folded (NFKC, lower case, every blank removed, so
+ * '원 빈' and 'le sserafim' match '원빈' and 'lesserafim'), then the initial consonants (choseong,
+ * es-hangul's getChoseong) of each name and title that has Hangul ('원빈' → 'ㅇㅂ', '라이즈' →
+ * 'ㄹㅇㅈ'; not of a label), folded the same way, all joined by a line break. A query is folded the same way, so it holds no
+ * line break and a match never spans two fields. A query made only of choseong letters finds them
+ * in the choseong parts; a query with a syllable or a Latin letter cannot match there.
+ *
+ * A card's key has its own fields (group name, member name and its Latin form, title, label) and
+ * its group's names (`groupName`, `groupNameKo`), so 라이즈 and ㄹㅇㅈ find RIIZE's cards.
+ *
+ * The substring search runs on an index, not on a scan of the keys (a scan of 200,000 keys took
+ * about 100 ms): `photoCardsSearch`, an FTS5 table with the trigram tokenizer over each key with
+ * every character tripled (indexText), and `photoCardsSearchIds`, which gives each card its row
+ * number there. Every key write goes through storeCardKeys, which keeps both.
+ *
+ * The same folding runs on devices over the cards they hold (src/lib/card-search.ts);
+ * tests/unit/search-key.test.ts checks that both agree.
+ */
+
+const { getChoseong } = require(`${__hooks}/lib/vendor/es-hangul.js`);
+
+const SEPARATOR = '\n';
+const BLANKS = /\s+/g;
+const HANGUL_SYLLABLE = /[가-힣]/;
+
+/** NFKC, lower case, no blanks: how keys and queries are compared. */
+function fold(text) {
+  return String(text == null ? '' : text)
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(BLANKS, '');
+}
+
+/** A field's folded text and its folded choseong ('' without Hangul). */
+function foldField(value, memo) {
+  const raw = String(value == null ? '' : value);
+  if (memo && memo[raw]) return memo[raw];
+  const folded = fold(raw);
+  const cho = HANGUL_SYLLABLE.test(folded) ? fold(getChoseong(folded)) : '';
+  const out = [folded, cho];
+  if (memo) memo[raw] = out;
+  return out;
+}
+
+/**
+ * The key of field values: the folded `fields`, then the choseong of `named` (names and titles:
+ * a label such as 앨범 would make ㅇㅂ find a fifth of the catalogue), once each. `memo` (an
+ * object) keeps folded fields across calls: the backfill meets the same names again and again.
+ */
+function keyOf(fields, named, memo) {
+  const parts = [];
+  const seen = {};
+  const add = (part) => {
+    if (part && !seen[part]) {
+      seen[part] = true;
+      parts.push(part);
+    }
+  };
+  for (const v of fields) add(foldField(v, memo)[0]);
+  for (const v of named) add(foldField(v, memo)[1]);
+  return parts.join(SEPARATOR);
+}
+
+/** A group's key from its names. */
+function groupKey(group) {
+  const names = [group.groupName, group.groupNameKo];
+  return keyOf(names, names);
+}
+
+/** A card's key from its fields and its group's names (`group` may be null). */
+function cardKey(card, group, memo) {
+  const named = [
+    card.groupName,
+    group ? group.groupName : '',
+    group ? group.groupNameKo : '',
+    card.memberName,
+    card.memberNameEn,
+    card.title,
+  ];
+  return keyOf(named.concat([card.label]), named, memo);
+}
+
+// ---------------------------------------------------------------- the index
+
+/**
+ * The text the index holds for a key: every character three times ('원빈' → '원원원빈빈빈'), so
+ * that FTS5's trigram tokenizer, which finds strings of three or more characters, holds each
+ * character ('원원원') and each pair of neighbours ('원원빈', '원빈빈') as a token.
+ */
+function indexText(text) {
+  return String(text).replace(/[^]/gu, '$&$&$&');
+}
+
+/**
+ * The FTS5 query that narrows the cards down for a folded query: every pair of neighbouring
+ * different characters of the query, tripled ('원빈' → '원원빈'), must be in the key, or, for a
+ * query without such a pair ('ㅋ', 'ㅋㅋ'), its character three times. Those trigrams are rare
+ * enough to narrow fast, where a phrase of all the query's trigrams would also walk the very
+ * common ones ('ㅇㅇㅇ', 'nnn'). The caller checks each card found holds the query itself
+ * (`instr` over its key): the trigrams say only that its pairs are somewhere in the key.
+ */
+function matchQuery(q) {
+  const chars = Array.from(q);
+  const terms = {};
+  for (let i = 0; i + 1 < chars.length; i++) {
+    if (chars[i] !== chars[i + 1]) terms[chars[i] + chars[i] + chars[i + 1]] = true;
+  }
+  const list = Object.keys(terms);
+  if (!list.length) list.push(chars[0] + chars[0] + chars[0]);
+  return list.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
+}
+
+/** Writes a card's key and its index row (inside the caller's transaction, if any). */
+function storeCardKey(app, id, key, alsoRow) {
+  storeCardKeys(app, [{ id, key }], alsoRow);
+}
+
+/**
+ * Writes the keys ({ id, key } each) and index rows of many cards in a few statements (one per
+ * card took most of the backfill's time); `alsoRow`: the key into the card's row too (the record
+ * hooks set it on the record they save).
+ */
+function storeCardKeys(app, batch, alsoRow) {
+  const db = app.db();
+  const json = JSON.stringify(batch.map((c) => ({ id: c.id, key: c.key, t: indexText(c.key) })));
+  const rows =
+    "SELECT value ->> '$.id' AS id, value ->> '$.key' AS key, value ->> '$.t' AS t " +
+    'FROM json_each({:json})';
+  if (alsoRow) {
+    db.newQuery(
+      `UPDATE {{photoCards}} SET [[searchKey]] = j.key FROM (${rows}) j
+       WHERE {{photoCards}}.[[id]] = j.id`,
+    )
+      .bind({ json })
+      .execute();
+  }
+  db.newQuery(`INSERT OR IGNORE INTO photoCardsSearchIds (id) SELECT id FROM (${rows})`)
+    .bind({ json })
+    .execute();
+  db.newQuery(
+    `DELETE FROM photoCardsSearch WHERE rowid IN
+       (SELECT m.rid FROM photoCardsSearchIds m JOIN (${rows}) j ON j.id = m.id)`,
+  )
+    .bind({ json })
+    .execute();
+  db.newQuery(
+    `INSERT INTO photoCardsSearch (rowid, t)
+       SELECT m.rid, j.t FROM (${rows}) j JOIN photoCardsSearchIds m ON m.id = j.id`,
+  )
+    .bind({ json })
+    .execute();
+}
+
+/** Drops a deleted card's index row. */
+function dropCardKey(app, id) {
+  const db = app.db();
+  const row = new DynamicModel({ rid: 0 });
+  try {
+    db.newQuery('SELECT rid FROM photoCardsSearchIds WHERE id = {:id}').bind({ id }).one(row);
+  } catch (_) {
+    return; // never indexed
+  }
+  db.newQuery('DELETE FROM photoCardsSearch WHERE rowid = {:rid}').bind({ rid: row.rid }).execute();
+  db.newQuery('DELETE FROM photoCardsSearchIds WHERE rid = {:rid}')
+    .bind({ rid: row.rid })
+    .execute();
+}
+
+// ---------------------------------------------------------------- record hooks' helpers
+
+const CARD_FIELDS = ['groupName', 'memberName', 'memberNameEn', 'title', 'label'];
+const GROUP_FIELDS = ['groupName', 'groupNameKo'];
+
+/** A record's fields as a plain object. */
+function fieldsOf(record, names) {
+  const out = {};
+  for (const n of names) out[n] = record.getString(n);
+  return out;
+}
+
+/** The group record `id` of `app`, or null. */
+function findGroup(app, id) {
+  if (!id) return null;
+  try {
+    return app.findRecordById('groups', id);
+  } catch (_) {
+    return null;
+  }
+}
+
+/** Sets a card record's key (before it is saved); its index row follows with storeCardKey. */
+function setCardKey(app, record) {
+  const group = findGroup(app, record.getString('group'));
+  record.set(
+    'searchKey',
+    cardKey(fieldsOf(record, CARD_FIELDS), group ? fieldsOf(group, GROUP_FIELDS) : null),
+  );
+}
+
+/** Sets a group record's key (before it is saved). */
+function setGroupKey(record) {
+  record.set('searchKey', groupKey(fieldsOf(record, GROUP_FIELDS)));
+}
+
+/** Rows read and written per transaction by the backfill and a group's rename. */
+const BATCH = 2000;
+
+/** The card rows of a SELECT (see writeCardKeys) as plain objects. */
+function cardRows(app, sql, params) {
+  const rows = arrayOf(
+    new DynamicModel({
+      id: '',
+      groupName: '',
+      memberName: '',
+      memberNameEn: '',
+      title: '',
+      label: '',
+      gName: '',
+      gNameKo: '',
+    }),
+  );
+  app.db().newQuery(sql).bind(params).all(rows);
+  return rows.map((r) => ({
+    id: r.id,
+    groupName: r.groupName,
+    memberName: r.memberName,
+    memberNameEn: r.memberNameEn,
+    title: r.title,
+    label: r.label,
+    gName: r.gName,
+    gNameKo: r.gNameKo,
+  }));
+}
+
+/**
+ * Writes the keys (and index rows) of the cards matching `where` (SQL over `p`, the photoCards
+ * row, with `params`), BATCH at a time, straight in SQL: the key is a hidden field, so no hook,
+ * no `updated` change and no re-download by devices. Returns how many it wrote.
+ */
+function writeCardKeys(app, where, params) {
+  const memo = {};
+  let written = 0;
+  let after = '';
+  for (;;) {
+    const rows = cardRows(
+      app,
+      `SELECT p.[[id]] AS id, p.[[groupName]] AS groupName, p.[[memberName]] AS memberName,
+         p.[[memberNameEn]] AS memberNameEn, p.[[title]] AS title, p.[[label]] AS label,
+         COALESCE(g.[[groupName]], '') AS gName, COALESCE(g.[[groupNameKo]], '') AS gNameKo
+       FROM {{photoCards}} p LEFT JOIN {{groups}} g ON g.[[id]] = p.[[group]]
+       WHERE (${where}) AND p.[[id]] > {:after} ORDER BY p.[[id]] LIMIT ${BATCH}`,
+      Object.assign({ after }, params),
+    );
+    if (!rows.length) return written;
+    const batch = rows.map((r) => {
+      const group = r.gName ? { groupName: r.gName, groupNameKo: r.gNameKo } : null;
+      return { id: r.id, key: cardKey(r, group, memo) };
+    });
+    app.runInTransaction((tx) => storeCardKeys(tx, batch, true));
+    written += rows.length;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+/** Writes the keys of a group's cards (after its names changed). */
+function writeGroupCardKeys(app, groupId) {
+  return writeCardKeys(app, 'p.[[group]] = {:g}', { g: groupId });
+}
+
+/** Writes every empty key, cards and groups (the start-up backfill). Returns the counts. */
+function backfill(app) {
+  // before the migrations have run (a fresh data dir, `migrate up`) there is nothing to fill
+  for (const name of ['groups', 'photoCards']) {
+    let collection = null;
+    try {
+      collection = app.findCollectionByNameOrId(name);
+    } catch (_) {
+      return { groups: 0, cards: 0 };
+    }
+    if (!collection.fields.getByName('searchKey')) return { groups: 0, cards: 0 };
+  }
+  const groups = app.findRecordsByFilter('groups', "searchKey = ''", 'id', 0, 0);
+  for (const g of groups) {
+    app
+      .db()
+      .newQuery('UPDATE {{groups}} SET [[searchKey]] = {:key} WHERE [[id]] = {:id}')
+      .bind({ key: groupKey(fieldsOf(g, GROUP_FIELDS)), id: g.id })
+      .execute();
+  }
+  const cards = writeCardKeys(app, "p.[[searchKey]] = ''", {});
+  return { groups: groups.length, cards };
+}
+
+module.exports = {
+  SEPARATOR,
+  fold,
+  keyOf,
+  groupKey,
+  cardKey,
+  indexText,
+  matchQuery,
+  storeCardKey,
+  dropCardKey,
+  setCardKey,
+  setGroupKey,
+  writeGroupCardKeys,
+  backfill,
+};

@@ -1,0 +1,79 @@
+/// <reference path="../pb_data/types.d.ts" />
+/**
+ * Search (docs/product-rules.md, Search; docs/data-model.md, Search keys):
+ *
+ *  - the hidden `searchKey` of photoCards and groups is set on every save, whoever saves (a
+ *    caller's own value is replaced), with the card's row of the search index; a deleted card
+ *    leaves the index; a group whose names change rewrites its cards' keys in the
+ *    same transaction (lib/search-key.js);
+ *  - at start-up, every row whose key is empty (rows there before the keys existed, rows inserted
+ *    by SQL) gets one, a thousand at a time;
+ *  - GET /api/pocamarket/search: the route (lib/search.js), rate-limited by its own rule
+ *    (pb_migrations/1764910000_search.js).
+ */
+
+onRecordCreate((e) => {
+  const keys = require(`${__hooks}/lib/search-key.js`);
+  // the key, then the saved card's index row, in one transaction
+  require(`${__hooks}/lib/records.js`).inTransaction(
+    e,
+    (tx) => keys.storeCardKey(tx, e.record.id, e.record.getString('searchKey'), false),
+    (tx) => keys.setCardKey(tx, e.record),
+  );
+}, 'photoCards');
+
+onRecordUpdate((e) => {
+  const keys = require(`${__hooks}/lib/search-key.js`);
+  require(`${__hooks}/lib/records.js`).inTransaction(
+    e,
+    (tx) => keys.storeCardKey(tx, e.record.id, e.record.getString('searchKey'), false),
+    (tx) => keys.setCardKey(tx, e.record),
+  );
+}, 'photoCards');
+
+onRecordDelete((e) => {
+  const keys = require(`${__hooks}/lib/search-key.js`);
+  require(`${__hooks}/lib/records.js`).inTransaction(e, (tx) => keys.dropCardKey(tx, e.record.id));
+}, 'photoCards');
+
+onRecordCreate((e) => {
+  require(`${__hooks}/lib/search-key.js`).setGroupKey(e.record);
+  e.next();
+}, 'groups');
+
+onRecordUpdate((e) => {
+  const keys = require(`${__hooks}/lib/search-key.js`);
+  const before = e.record.original();
+  const renamed =
+    before.getString('groupName') !== e.record.getString('groupName') ||
+    before.getString('groupNameKo') !== e.record.getString('groupNameKo');
+  keys.setGroupKey(e.record);
+  if (!renamed) return e.next();
+  // the cards' keys hold the group's names: rewritten with the group, in one transaction
+  require(`${__hooks}/lib/records.js`).inTransaction(e, (tx) =>
+    keys.writeGroupCardKeys(tx, e.record.id),
+  );
+}, 'groups');
+
+onBootstrap((e) => {
+  e.next();
+  const started = Date.now();
+  const done = require(`${__hooks}/lib/search-key.js`).backfill(e.app);
+  if (done.cards || done.groups) {
+    e.app
+      .logger()
+      .info(
+        'search keys backfilled',
+        'cards',
+        done.cards,
+        'groups',
+        done.groups,
+        'ms',
+        Date.now() - started,
+      );
+  }
+});
+
+routerAdd('GET', '/api/pocamarket/search', (e) => {
+  return e.json(200, require(`${__hooks}/lib/search.js`).search(e));
+});
