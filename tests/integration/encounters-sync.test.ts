@@ -77,7 +77,7 @@ describe('after a scan with no signal', () => {
     const [mine, theirs] = [await createCard(su, cat.group), await createCard(su, cat.group)];
     const db = newDb();
     const client = await loggedIn(server, db, fan2);
-    await pullAll(client.pb, db, true);
+    await pullAll(client.pb, db, true, { scoped: false });
 
     // what the actions panel does, offline: nothing is sent yet
     const encounter = await saveEncounter(
@@ -155,13 +155,13 @@ describe('on other devices and accounts', () => {
       phone,
     );
     await flush(phone, onPhone);
-    await pullAll(onTablet.pb, tablet, true);
+    await pullAll(onTablet.pb, tablet, true, { scoped: false });
     expect(await tablet.encounters.get(id)).toMatchObject({ fan: fan1.id, fanName: '만난팬' });
 
     await deleteEncounter(id, phone);
     await flush(phone, onPhone);
     expect(await readAsSuperuser(su, 'encounters', id)).toBeNull();
-    await pullAll(onTablet.pb, tablet, true);
+    await pullAll(onTablet.pb, tablet, true, { scoped: false });
     expect(await tablet.encounters.get(id)).toBeUndefined();
 
     // the tablet gets another encounter, then fan3 signs in there

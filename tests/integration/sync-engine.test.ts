@@ -43,6 +43,8 @@ afterAll(async () => {
 describe('sync engine', () => {
   it('follows the session, flushes queued changes, applies live changes, and waits for a login when the session is revoked', async () => {
     const [alice, bob] = await Promise.all([createUser(server, su), createUser(server, su)]);
+    // alice follows the catalogue's group, so its cards and posts are in her device's scope
+    await alice.pb.collection('users').update(alice.id, { biasGroup: cat.group.id });
     const db = freshDb();
     const client = await createClient(server.url, db);
     const engine = createSyncEngine({ db, client });

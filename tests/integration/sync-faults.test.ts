@@ -223,7 +223,7 @@ describe('the server is killed in the middle of a flush', () => {
       await expectExactlyOnce(alice, q);
 
       // and the local copy agrees with the server after a pull
-      await pullAll(after.pb, db, true);
+      await pullAll(after.pb, db, true, { scoped: false });
       expect(await db.likes.where('user').equals(alice.id).count()).toBe(35);
       expect(await db.comments.where('name').equals(alice.id).count()).toBe(50);
     },

@@ -565,7 +565,7 @@ describe('one user, two devices', () => {
     const laptop = newDb();
     const p = await loggedIn(server, phone, alice);
     const l = await loggedIn(server, laptop, alice);
-    await pullAll(l.pb, laptop, true);
+    await pullAll(l.pb, laptop, true, { scoped: false });
     await setLike(card!.id, true, phone);
     await setLike(card!.id, true, laptop); // the laptop has not heard of the phone's like
     await flush(phone, p);

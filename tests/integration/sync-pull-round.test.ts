@@ -85,7 +85,7 @@ describe('a pull round is one request', () => {
     const net = interceptFetch();
     let report;
     try {
-      report = await pullAll(pb, db, !!email);
+      report = await pullAll(pb, db, !!email, { scoped: false });
     } finally {
       net.restore();
     }
@@ -109,7 +109,7 @@ describe('a pull round is one request', () => {
     // and the next one, with nothing new, too
     const again = interceptFetch();
     try {
-      expect((await pullAll(pb, db, !!email)).requests).toBe(1);
+      expect((await pullAll(pb, db, !!email, { scoped: false })).requests).toBe(1);
     } finally {
       again.restore();
     }
@@ -122,7 +122,7 @@ describe('the store a pull builds', () => {
     const db = newDb();
     const { pb } = await clientOf(db, 'fan1@example.com');
     const me = pb.authStore.record!.id;
-    await pullAll(pb, db, true);
+    await pullAll(pb, db, true, { scoped: false });
     expect(await localStore(db, true)).toEqual(await listedStore(pb, true));
 
     // elsewhere: fan1 on another device, fan2, and the operator change and delete things
@@ -153,7 +153,7 @@ describe('the store a pull builds', () => {
     const net = interceptFetch();
     let report;
     try {
-      report = await pullAll(pb, db, true);
+      report = await pullAll(pb, db, true, { scoped: false });
     } finally {
       net.restore();
     }
@@ -171,7 +171,7 @@ describe('the store a pull builds', () => {
   it('anonymous: the public collections, as the list APIs show them to a guest', async () => {
     const db = newDb();
     const { pb } = await clientOf(db, null);
-    await pullAll(pb, db, false);
+    await pullAll(pb, db, false, { scoped: false });
     expect(await localStore(db, false)).toEqual(await listedStore(pb, false));
   });
 });

@@ -191,7 +191,7 @@ describe('tombstones', () => {
       .create({ name: bob.id, meetUp: cat.meetUp.id, ment: '곧 지울 댓글' });
     const card = await createCard(su, cat.group);
     const like = await alice.pb.collection('likes').create({ user: alice.id, photoCard: card.id });
-    await pullAll(client.pb, db, true);
+    await pullAll(client.pb, db, true, { scoped: false });
     expect(await db.exchangeList.get(post.id)).toBeDefined();
     expect(await db.comments.get(comment.id)).toBeDefined();
     expect(await db.likes.get(like.id)).toBeDefined();
@@ -203,7 +203,7 @@ describe('tombstones', () => {
     await alice.pb.collection('likes').delete(like.id);
     await su.collection('photoCards').delete(card.id);
 
-    const report = await pullAll(client.pb, db, true);
+    const report = await pullAll(client.pb, db, true, { scoped: false });
     expect(report.deleted).toBeGreaterThanOrEqual(4);
     expect(await db.exchangeList.get(post.id)).toBeUndefined();
     expect(await db.comments.get(comment.id)).toBeUndefined();
@@ -233,7 +233,7 @@ describe('private collections follow the session', () => {
       asked.push(...(body?.collections ?? []).map((c) => c.name));
       return { url, options };
     };
-    await pullAll(anon.pb, db, false);
+    await pullAll(anon.pb, db, false, { scoped: false });
     anon.pb.beforeSend = undefined;
     expect(asked).toContain('exchangeList');
     for (const t of PRIVATE_TABLES) {
@@ -246,7 +246,7 @@ describe('private collections follow the session', () => {
     // alice logs in: her rows (and only hers) arrive
     const a = await loggedIn(server, db, alice);
     await claimPrivateTables(db, alice.id);
-    await pullAll(a.pb, db, true);
+    await pullAll(a.pb, db, true, { scoped: false });
     for (const t of PRIVATE_TABLES) {
       const ids = await db.table(t).toCollection().primaryKeys();
       expect(ids, t).toContain(mine[t]);
@@ -257,7 +257,7 @@ describe('private collections follow the session', () => {
     const b = await loggedIn(server, db, bob);
     expect(await claimPrivateTables(db, bob.id)).toBe(true);
     for (const t of PRIVATE_TABLES) expect(await db.table(t).count(), t).toBe(0);
-    await pullAll(b.pb, db, true);
+    await pullAll(b.pb, db, true, { scoped: false });
     for (const t of PRIVATE_TABLES) {
       const ids = await db.table(t).toCollection().primaryKeys();
       expect(ids, t).toContain(theirs[t]);
@@ -309,7 +309,7 @@ describe('realtime', () => {
       // a like moves the card's count in a database trigger, with no realtime message (one per
       // like to every client is what a like storm cannot afford: docs/scaling.md); the count
       // comes with the next pull (and, for the liker, the flush's read-back)
-      await pullAll(client.pb, db, true);
+      await pullAll(client.pb, db, true, { scoped: false });
       expect((await db.photoCards.get(card.id))?.likeCount).toBe(2);
     } finally {
       await rt.stop();

@@ -369,6 +369,7 @@ export async function pullAll(
   opts: { userId?: string | null; scoped?: boolean } = {},
 ): Promise<PullReport> {
   if (opts.scoped === false) {
+    currentScope = null;
     return pullRounds(pb, db, entriesFor(signedIn, null), { snapshot: !signedIn });
   }
   const userId = signedIn ? (opts.userId ?? null) : null;

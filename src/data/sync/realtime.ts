@@ -12,7 +12,7 @@ import type { AppDB } from '@/data/db/index.ts';
 import type { SyncedCollection } from '@/data/pb/records.ts';
 import { applyServerDeletes, applyServerRecords } from './apply.ts';
 import { lastScope } from './pull.ts';
-import { inScope } from './scope.ts';
+import { computeScope, inScope } from './scope.ts';
 
 /**
  * Whether a card or post event belongs on this device: one it holds already (a cached card's new
@@ -23,16 +23,19 @@ async function wanted(db: AppDB, c: SyncedCollection, record: Record<string, unk
   if (await db.table(c).get(String(record['id'] ?? ''))) return true;
   const scope = lastScope();
   if (!scope) return true;
+  const session = await db.auth.get('session');
+  const me = (session?.record as { id?: unknown } | undefined)?.id;
   const groupOf = new Map<string, string>();
   if (c === 'exchangeList') {
     const card = await db.photoCards.get(String(record['photoCard'] ?? ''));
     if (card) groupOf.set(card.id, card.group);
     // the fan's own post (written on another device) is theirs to keep
-    const session = await db.auth.get('session');
-    const me = (session?.record as { id?: unknown } | undefined)?.id;
     if (me && record['writer'] === me) return true;
   }
-  return inScope(scope, c, record, (id) => groupOf.get(id));
+  if (inScope(scope, c, record, (id) => groupOf.get(id))) return true;
+  // the last pull's scope may be older than the store (a login's pull still running)
+  const now = await computeScope(db, typeof me === 'string' ? me : null);
+  return inScope(now, c, record, (id) => groupOf.get(id));
 }
 
 export interface RealtimeHandle {
