@@ -9,6 +9,7 @@
  * `window.__pocamarket` before the engine starts.
  */
 import { db } from '@/data/db/index.ts';
+import { serveWindows } from '@/data/live/window-switch.ts';
 import { getClient } from '@/data/pb/client.ts';
 import { requestPersistentStorage } from '@/data/storage.ts';
 import { createSyncEngine, type SyncEngine } from '@/data/sync/engine.ts';
@@ -47,6 +48,8 @@ export function startData(): Promise<SyncEngine> {
 
     wireFeatures(engine);
     await engine.start();
+    // screens may now read what they show beyond the sync scope (docs/sync.md, The cache)
+    serveWindows(client.pb);
     mirror();
     void requestPersistentStorage();
     return engine;

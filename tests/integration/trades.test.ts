@@ -166,7 +166,6 @@ describe('have and want lists (tradeItems)', () => {
     const me = await fan();
     const many: string[] = [];
     for (let round = 0; round < 40; round++) {
-      // a group per 50 cards: the hook-kept groups.photoCards list stays short
       const group = await createGroup(su);
       const batch = su.createBatch();
       for (let i = 0; i < 50; i++) {
@@ -205,7 +204,8 @@ describe('have and want lists (tradeItems)', () => {
       .collection('tradeItems')
       .getList(1, 1, { filter: su.filter('user = {:u}', { u: me.id }) });
     expect(count.totalItems).toBe(2000);
-  });
+    // 2,000 cards and 2,000 list items, each card with its search key: minutes on a loaded machine
+  }, 240_000);
 
   it('deleting an item leaves a tombstone only its owner pulls', async () => {
     const [me, other] = await fans(2);

@@ -12,6 +12,8 @@ import { PUBLIC_READS } from './public-reads.ts';
 import { reads, type ReadName } from './reads.ts';
 import type { PhotoCardQuery } from '@/data/queries/photo-cards.ts';
 import type { Window } from '@/data/sync/windows.ts';
+import type PocketBase from 'pocketbase';
+import { whenWindowsOn, windowClient } from './window-switch.ts';
 
 type AnyRead = (...args: unknown[]) => Promise<unknown>;
 
@@ -55,15 +57,22 @@ function windowOf(name: ReadName, args: readonly unknown[]): Window | null {
 }
 
 /**
- * Asks the server for the part of a read outside the sync scope, when there is one (the SDK and
- * the window code load on the first such read).
+ * Asks the server for the part of a read outside the sync scope, when there is one (the window
+ * code loads on the first such read). Resolves once it was answered, or null when there is no
+ * window to wait for (none, or the data layer is not running yet).
  */
 export function ensureRead(name: ReadName, args: readonly unknown[]): Promise<void> | null {
   const w = windowOf(name, args);
   if (!w) return null;
-  return Promise.all([import('@/data/sync/windows.ts'), import('@/data/pb/client.ts')])
-    .then(async ([windows, client]) => windows.ensureWindow((await client.getClient()).pb, db, w))
-    .catch((err: unknown) => console.debug('[data] window not read', err));
+  const read = (pb: PocketBase) =>
+    import('@/data/sync/windows.ts')
+      .then((windows) => windows.ensureWindow(pb, db, w))
+      .catch((err: unknown) => console.debug('[data] window not read', err));
+  const pb = windowClient();
+  if (pb) return read(pb);
+  // the data layer is not running yet: read it then, and show the store meanwhile
+  whenWindowsOn((client) => void read(client));
+  return null;
 }
 
 /** Whether this device pulled the catalogue before this page load (a returning fan). */
