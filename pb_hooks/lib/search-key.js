@@ -203,6 +203,24 @@ function setCardKey(app, record) {
   );
 }
 
+/**
+ * Whether a card's update may change its key: one of its fields or its group changed, or the
+ * stored key is empty or was sent by the caller (it is replaced).
+ */
+function cardKeyChanged(record) {
+  const before = record.original();
+  if (
+    !before.getString('searchKey') ||
+    record.getString('searchKey') !== before.getString('searchKey')
+  ) {
+    return true;
+  }
+  for (const f of CARD_FIELDS.concat(['group'])) {
+    if (record.getString(f) !== before.getString(f)) return true;
+  }
+  return false;
+}
+
 /** Sets a group record's key (before it is saved). */
 function setGroupKey(record) {
   record.set('searchKey', groupKey(fieldsOf(record, GROUP_FIELDS)));
@@ -308,6 +326,7 @@ module.exports = {
   storeCardKey,
   dropCardKey,
   setCardKey,
+  cardKeyChanged,
   setGroupKey,
   writeGroupCardKeys,
   backfill,
