@@ -475,6 +475,11 @@ async function healthyOrExited(
   }
 }
 
+/** `rm -rf <path>` in a detached process that outlives this one. */
+function removeInBackground(path: string): void {
+  spawn('rm', ['-rf', path], { detached: true, stdio: 'ignore' }).unref();
+}
+
 async function build(
   dir: string,
   cards: number,
@@ -484,7 +489,10 @@ async function build(
 ): Promise<CatalogueStamp> {
   const started = performance.now();
   const tmp = `${dir}.building-${process.pid}`;
-  rmSync(`${dir}.failed`, { recursive: true, force: true });
+  if (existsSync(`${dir}.failed`)) {
+    renameSync(`${dir}.failed`, `${dir}.stale-failed-${process.pid}`);
+    removeInBackground(`${dir}.stale-failed-${process.pid}`);
+  }
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   const work = mkdtempSync(join(tmpdir(), 'bench-catalogue-'));
@@ -545,12 +553,20 @@ async function build(
       dbBytes: statSync(join(tmp, 'data.db')).size,
     };
     writeFileSync(join(tmp, STAMP), `${JSON.stringify(stamp, null, 2)}\n`);
-    rmSync(dir, { recursive: true, force: true });
+    // the old dir out of the way at once, removed in the background (200,000 folders take minutes)
+    if (existsSync(dir)) {
+      const stale = `${dir}.stale-${process.pid}`;
+      renameSync(dir, stale);
+      removeInBackground(stale);
+    }
     renameSync(tmp, dir);
     return stamp;
   } catch (err) {
-    // kept for a look (removing 200,000 folders takes a while); the next build removes it
-    rmSync(`${dir}.failed`, { recursive: true, force: true });
+    // kept for a look; the next build removes it
+    if (existsSync(`${dir}.failed`)) {
+      renameSync(`${dir}.failed`, `${dir}.stale-failed-${process.pid}`);
+      removeInBackground(`${dir}.stale-failed-${process.pid}`);
+    }
     renameSync(tmp, `${dir}.failed`);
     log(`catalogue: the build failed; what it made is in ${dir}.failed`);
     throw err;
