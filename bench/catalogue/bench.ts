@@ -723,6 +723,14 @@ export async function runCatalogueBench(
         );
         v.files = await checkFiles(server, dd.stamp, problems);
         variants.push(v);
+      } catch (err) {
+        // a server that went away: say how (killed from outside, crashed) rather than ECONNREFUSED
+        const { exitCode, signalCode } = server.proc;
+        if (exitCode === null && signalCode === null) throw err;
+        throw new Error(
+          `PocketBase exited (code ${exitCode}, signal ${signalCode}) during the ${label} run: ${String(err)}`,
+          { cause: err },
+        );
       } finally {
         await server.stop();
       }
