@@ -161,6 +161,25 @@ const BENCHES: Bench[] = [
     ],
   },
   {
+    name: 'catalogue',
+    title: 'The app on 200,000 cards in 500 groups against the demo seed',
+    run: async (ctx) => {
+      const catalogue = await import('./catalogue/bench.ts');
+      return catalogue.runCatalogueBench({
+        app: await ctx.app(),
+        ...(ctx.quick ? catalogue.QUICK : {}),
+      });
+    },
+    headline: [
+      /^data dir: build \(first time\) \[/,
+      /^snapshot: body \[/,
+      /^pull after snapshot: requests \[/,
+      /^renderer: first full pull/,
+      /^\/exchange HTML br \[/,
+      /^renderer RSS after the screens \[/,
+    ],
+  },
+  {
     name: 'trade-qr',
     title: 'Trade QR codes: payload size and decode time',
     run: async (ctx) => {

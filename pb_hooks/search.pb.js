@@ -24,6 +24,8 @@ onRecordCreate((e) => {
 
 onRecordUpdate((e) => {
   const keys = require(`${__hooks}/lib/search-key.js`);
+  // a save that changes none of the key's fields (a post added to exchangeList) keeps the key
+  if (!keys.cardKeyChanged(e.record)) return e.next();
   require(`${__hooks}/lib/records.js`).inTransaction(
     e,
     (tx) => keys.storeCardKey(tx, e.record.id, e.record.getString('searchKey'), false),

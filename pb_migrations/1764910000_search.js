@@ -69,7 +69,10 @@ migrate(
       app
         .db()
         .newQuery(
-          "UPDATE `groups` SET `groupNameKo` = {:ko} WHERE `groupName` = {:name} AND `groupNameKo` = ''",
+          // `updated` moves so devices' delta pulls bring the new name (their offline search
+          // matches it)
+          'UPDATE `groups` SET `groupNameKo` = {:ko}, `updated` = ' +
+            "strftime('%Y-%m-%d %H:%M:%fZ', 'now') WHERE `groupName` = {:name} AND `groupNameKo` = ''",
         )
         .bind({ ko: KOREAN_NAMES[name], name })
         .execute();

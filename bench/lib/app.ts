@@ -17,7 +17,7 @@ import { ROOT } from '../../server/pocketbase.ts';
 import { seedDemo } from '../../server/seed/index.ts';
 import { tilePng } from '../../tests/helpers/tiles.ts';
 import { buildBenchPage, type BuiltPage } from './page-build.ts';
-import { startBenchServer, type BenchServer } from './server.ts';
+import { startBenchServer, startBenchServerOnDataDir, type BenchServer } from './server.ts';
 
 const APP_CONFIG = fileURLToPath(new URL('../../vite.config.ts', import.meta.url));
 /** The renderer's entry, built as `npm run build` does (`vite build --ssr src/entry-server.tsx`). */
@@ -136,6 +136,18 @@ export async function startDemoServer(app: BenchApp): Promise<DemoServer> {
     await server.stop();
     throw err;
   }
+}
+
+/**
+ * A PocketBase serving `app`'s build on an existing data dir (e.g. the catalogue's,
+ * bench/catalogue/data-dir.ts), left as it is (`startBenchServerOnDataDir` runs on a copy of its
+ * databases), its main routes' navigations answered by the renderer started beside it.
+ */
+export function startAppOnDataDir(
+  app: BenchApp,
+  dataDir: string,
+): Promise<BenchServer & { bootMs: number }> {
+  return startBenchServerOnDataDir(dataDir, { publicDir: app.build.dir, ssrDir: app.ssr.dir });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

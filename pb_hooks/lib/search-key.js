@@ -40,11 +40,13 @@ function fold(text) {
 /** A field's folded text and its folded choseong ('' without Hangul). */
 function foldField(value, memo) {
   const raw = String(value == null ? '' : value);
-  if (memo && memo[raw]) return memo[raw];
+  const fields = memo ? memo.fields || (memo.fields = new Map()) : null;
+  const hit = fields ? fields.get(raw) : undefined;
+  if (hit) return hit;
   const folded = fold(raw);
   const cho = HANGUL_SYLLABLE.test(folded) ? fold(getChoseong(folded)) : '';
   const out = [folded, cho];
-  if (memo) memo[raw] = out;
+  if (fields) fields.set(raw, out);
   return out;
 }
 
@@ -73,17 +75,41 @@ function groupKey(group) {
   return keyOf(names, names);
 }
 
-/** A card's key from its fields and its group's names (`group` may be null). */
+/**
+ * A card's key from its fields and its group's names (`group` may be null). With `memo`, the
+ * parts of the group's and the member's names are kept per group and member (the backfill's cards
+ * share them), so a card costs its title and label only.
+ */
 function cardKey(card, group, memo) {
-  const named = [
+  const head = [
     card.groupName,
     group ? group.groupName : '',
     group ? group.groupNameKo : '',
     card.memberName,
     card.memberNameEn,
-    card.title,
   ];
-  return keyOf(named.concat([card.label]), named, memo);
+  const headKey = head.join('\u0001');
+  let parts = memo && memo.heads ? memo.heads.get(headKey) : undefined;
+  if (!parts) {
+    const fields = head.map((v) => foldField(v, memo));
+    parts = { folded: unique(fields.map((f) => f[0])), cho: unique(fields.map((f) => f[1])) };
+    if (memo) (memo.heads || (memo.heads = new Map())).set(headKey, parts);
+  }
+  const title = foldField(card.title, memo);
+  const label = foldField(card.label, memo)[0];
+  const out = parts.folded.slice();
+  if (title[0] && out.indexOf(title[0]) < 0) out.push(title[0]);
+  if (label && out.indexOf(label) < 0) out.push(label);
+  for (const c of parts.cho) if (out.indexOf(c) < 0) out.push(c);
+  if (title[1] && out.indexOf(title[1]) < 0) out.push(title[1]);
+  return out.join(SEPARATOR);
+}
+
+/** The non-empty values, once each, in order. */
+function unique(values) {
+  const out = [];
+  for (const v of values) if (v && out.indexOf(v) < 0) out.push(v);
+  return out;
 }
 
 // ---------------------------------------------------------------- the index
@@ -93,8 +119,20 @@ function cardKey(card, group, memo) {
  * that FTS5's trigram tokenizer, which finds strings of three or more characters, holds each
  * character ('원원원') and each pair of neighbours ('원원빈', '원빈빈') as a token.
  */
-function indexText(text) {
-  return String(text).replace(/[^]/gu, '$&$&$&');
+function indexText(text, memo) {
+  const triples = memo ? memo.triples || (memo.triples = new Map()) : null;
+  const parts = String(text).split(SEPARATOR);
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    let t = triples ? triples.get(part) : undefined;
+    if (t === undefined) {
+      t = '';
+      for (const ch of part) t += ch + ch + ch;
+      if (triples) triples.set(part, t);
+    }
+    parts[i] = t;
+  }
+  return parts.join(SEPARATOR + SEPARATOR + SEPARATOR);
 }
 
 /**
@@ -126,9 +164,11 @@ function storeCardKey(app, id, key, alsoRow) {
  * card took most of the backfill's time); `alsoRow`: the key into the card's row too (the record
  * hooks set it on the record they save).
  */
-function storeCardKeys(app, batch, alsoRow) {
+function storeCardKeys(app, batch, alsoRow, memo) {
   const db = app.db();
-  const json = JSON.stringify(batch.map((c) => ({ id: c.id, key: c.key, t: indexText(c.key) })));
+  const json = JSON.stringify(
+    batch.map((c) => ({ id: c.id, key: c.key, t: indexText(c.key, memo) })),
+  );
   const rows =
     "SELECT value ->> '$.id' AS id, value ->> '$.key' AS key, value ->> '$.t' AS t " +
     'FROM json_each({:json})';
@@ -203,10 +243,31 @@ function setCardKey(app, record) {
   );
 }
 
+/**
+ * Whether a card's update may change its key: one of its fields or its group changed, or the
+ * stored key is empty or was sent by the caller (it is replaced).
+ */
+function cardKeyChanged(record) {
+  const before = record.original();
+  if (
+    !before.getString('searchKey') ||
+    record.getString('searchKey') !== before.getString('searchKey')
+  ) {
+    return true;
+  }
+  for (const f of CARD_FIELDS.concat(['group'])) {
+    if (record.getString(f) !== before.getString(f)) return true;
+  }
+  return false;
+}
+
 /** Sets a group record's key (before it is saved). */
 function setGroupKey(record) {
   record.set('searchKey', groupKey(fieldsOf(record, GROUP_FIELDS)));
 }
+
+/** Folded fields the backfill keeps at most before starting its memo again. */
+const MEMO_MAX = 50000;
 
 /** Rows read and written per transaction by the backfill and a group's rename. */
 const BATCH = 2000;
@@ -244,7 +305,7 @@ function cardRows(app, sql, params) {
  * no `updated` change and no re-download by devices. Returns how many it wrote.
  */
 function writeCardKeys(app, where, params) {
-  const memo = {};
+  let memo = {};
   let written = 0;
   let after = '';
   for (;;) {
@@ -262,8 +323,10 @@ function writeCardKeys(app, where, params) {
       const group = r.gName ? { groupName: r.gName, groupNameKo: r.gNameKo } : null;
       return { id: r.id, key: cardKey(r, group, memo) };
     });
-    app.runInTransaction((tx) => storeCardKeys(tx, batch, true));
+    app.runInTransaction((tx) => storeCardKeys(tx, batch, true, memo));
     written += rows.length;
+    // bounded: a catalogue of distinct titles would otherwise keep every one
+    if (memo.fields && memo.fields.size > MEMO_MAX) memo = {};
     after = rows[rows.length - 1].id;
   }
 }
@@ -308,6 +371,7 @@ module.exports = {
   storeCardKey,
   dropCardKey,
   setCardKey,
+  cardKeyChanged,
   setGroupKey,
   writeGroupCardKeys,
   backfill,

@@ -269,6 +269,23 @@ describe('keys follow their sources', () => {
   });
 });
 
+describe('saves that leave the key', () => {
+  it('a post on a card (its exchangeList changes) keeps it found', async () => {
+    const someone = await fan();
+    const c = riizeCards[2]!;
+    await someone.pb.collection('exchangeList').create({
+      id: newId(),
+      writer: someone.id,
+      photoCard: c.id,
+      description: '교환해요',
+      status: '교환대기중',
+    });
+    const card = await su.collection('photoCards').getOne(c.id);
+    expect(card['exchangeList']).toHaveLength(1);
+    expect(ids((await search({ q: '원빈', perPage: 60 })).body)).toContain(c.id);
+  });
+});
+
 describe('the data layer', () => {
   it('asks a page and stores its cards as server copies', async () => {
     const db = new AppDB(`search-${uniq()}`);
