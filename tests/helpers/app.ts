@@ -71,13 +71,14 @@ export async function until<A>(
     .toBe(true);
 }
 
-/** Waits until the catalogue has been pulled into the local store at least once. */
+/** Waits until the catalogue (the groups and this device's scope) has been pulled at least once. */
 export async function waitForFirstPull(page: Page): Promise<void> {
   await until(
     page,
     async () => {
       const p = window.__pocamarket;
-      return !p.engine.getStatus().pulling && !!(await p.db.syncState.get('photoCards'));
+      // the groups are pulled whole by everyone (the cards by scope, docs/sync.md)
+      return !p.engine.getStatus().pulling && !!(await p.db.syncState.get('groups'));
     },
     null,
     30_000,
