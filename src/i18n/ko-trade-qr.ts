@@ -70,7 +70,7 @@ export const koTradeQr = {
     noneWant: '내 보유 카드 중 구하는 카드는 없어요.',
     totals: (have: number, want: number) => `상대 목록: 보유 ${have}장 · 구함 ${want}장`,
     unknown: (n: number) =>
-      `내 기기에 아직 없는 카드 ${n}장은 읽지 못했어요. 인터넷에 연결되면 카드 목록이 새로 받아져요.`,
+      `내 기기에 없는 카드 ${n}장은 읽지 못했어요. 내가 모으는 그룹의 카드만 기기에 저장돼요.`,
     unknownCard: '불러오지 못한 카드',
     cardName: (member: string, title: string) => [member, title].filter(Boolean).join(' '),
     cardAlt: (group: string, member: string, title: string) =>

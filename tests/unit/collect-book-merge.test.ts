@@ -111,7 +111,7 @@ describe('properties (seeded random walks)', () => {
         for (const c of diff.remove) expect(live.has(c)).toBe(true);
       }
     }
-  });
+  }, 30_000); // 300 walks: seconds when the e2e lane shares the cores
 });
 
 describe('progressPercent', () => {

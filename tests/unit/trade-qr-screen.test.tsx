@@ -24,6 +24,18 @@ const stamp = (i: number) =>
 let root: Root | undefined;
 let container: HTMLElement | undefined;
 
+/** The cards' group, with the count that says the device holds it whole (docs/trade-qr.md). */
+async function wholeGroup(cardCount: number) {
+  await db.groups.put({
+    id: GROUP,
+    groupName: 'RIIZE',
+    logoImage: '',
+    cardCount,
+    created: '',
+    updated: '',
+  });
+}
+
 function card(n: number): PhotoCard {
   return {
     id: `card${String(n).padStart(11, '0')}`,
@@ -119,6 +131,7 @@ describe('/tradeQr', () => {
   it('draws one code for a small list, labelled for screen readers', async () => {
     await signIn();
     await db.photoCards.bulkPut([1, 2, 3].map(card));
+    await wholeGroup(3);
     await db.tradeItems.bulkPut([item(1, 'have'), item(2, 'want')]);
     const el = await renderAt('/tradeQr');
     await vi.waitFor(() => expect(byTestId(el, 'trade-qr-code')).not.toBeNull(), { timeout: 5000 });
@@ -136,6 +149,7 @@ describe('/tradeQr', () => {
     await signIn();
     const n = Array.from({ length: 2200 }, (_, i) => i + 1);
     await db.photoCards.bulkPut(n.map(card));
+    await wholeGroup(n.length);
     // most cards on a list, have or want at random (seeded): bitsets that do not compress
     let seed = 7;
     const roll = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % 10;

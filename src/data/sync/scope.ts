@@ -5,7 +5,8 @@
  * keeps, and pulls the changes of:
  *
  * - every card of the groups the fan follows: the favourite group (the signed-in fan's
- *   `biasGroup`, or the group picked on this device while logged out), the groups of their
+ *   `biasGroup`, else the group picked on this device, else RIIZE, as the screens show it), the
+ *   groups of their
  *   collect books, and the groups of the cards on their have/want lists;
  * - the cards they touch outside those groups ("loose" cards): liked (also the hearts ticked while
  *   logged out), ticked in a book without a group, on their lists, in their posts, trades and
@@ -102,7 +103,8 @@ export async function computeScope(db: AppDB, userId: string | null): Promise<Sy
       db.trades.toArray(),
       db.conversations.toArray(),
     ]);
-    const bias = await groupIdOf(db, profile?.biasGroup ?? '');
+    // as the screens show it: the account's favourite, else this device's, else RIIZE
+    const bias = await groupIdOf(db, profile?.biasGroup || guestBias());
     if (bias) groups.add(bias);
     for (const b of books) {
       if (b.group) groups.add(b.group);

@@ -74,10 +74,6 @@ export async function touchCache(
   await db.cache.bulkPut(ids.map((id) => ({ key: `${table}/${id}`, usedAt: now })));
 }
 
-function isNotFound(err: unknown): boolean {
-  return (err as { status?: unknown } | null)?.status === 404;
-}
-
 async function fetchWindow(pb: PocketBase, db: AppDB, w: Window): Promise<void> {
   const cards = pb.collection('photoCards');
   switch (w.kind) {
@@ -117,13 +113,14 @@ async function fetchWindow(pb: PocketBase, db: AppDB, w: Window): Promise<void> 
     case 'card':
     case 'post': {
       const table = w.kind === 'card' ? 'photoCards' : 'exchangeList';
-      try {
-        await store(db, table, [await pb.collection(table).getOne(w.id)]);
-      } catch (err) {
-        // gone on the server: the local copy goes too (a tombstone would say the same)
-        if (isNotFound(err)) await applyServerDeletes(db, table, [w.id]);
-        else throw err;
-      }
+      // a list filtered by id: a missing record is an empty page, not a 404 in the console
+      const res = await pb.collection(table).getList(1, 1, {
+        filter: pb.filter('id = {:id}', { id: w.id }),
+        skipTotal: true,
+      });
+      // gone on the server: the local copy goes too (a tombstone would say the same)
+      if (res.items.length) await store(db, table, res.items);
+      else await applyServerDeletes(db, table, [w.id]);
       return;
     }
     case 'postsOfCard': {
