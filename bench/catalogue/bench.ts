@@ -7,9 +7,10 @@
  * - the data dir: the demo seed's time through the API; the catalogue's build (first time, from
  *   its stamp) and reuse (this run); PocketBase's start on it;
  * - a guest's first visit, as src/data/sync/pull.ts makes it: the catalogue snapshot
- *   (pb_hooks/catalogue.pb.js, built on the first ask), then `POST /api/pocamarket/pull` rounds
- *   from the snapshot's cursors until no collection has more; and the same pull from scratch
- *   without the snapshot (what a device with no snapshot would fetch);
+ *   (pb_hooks/catalogue.pb.js, built on the first ask: groups, meetups, comments), then
+ *   `POST /api/pocamarket/pull` rounds from the snapshot's cursors until no entry has more, the
+ *   cards and posts by the guest's scope (the favourite group, RIIZE; docs/sync.md); and the whole
+ *   catalogue's pull from scratch (what the renderer pulls, and every device did before scopes);
  * - the renderer's first full pull (time from the server's start until `/` comes back with its
  *   first screen: the renderer holds the whole public catalogue in its store);
  * - each server-rendered first screen (`/`, `/exchange`, `/exchangeDetail/{id}`, `/meetup`,
@@ -193,9 +194,16 @@ interface PullFigures {
  * A guest's pull rounds as src/data/sync/pull.ts makes them: every collection of `names` from its
  * cursor, one `POST /api/pocamarket/pull` a round, only the collections with more asked again.
  */
+interface Entry {
+  key: string;
+  name: string;
+  group?: string;
+}
+const plain = (name: string): Entry => ({ key: name, name });
+
 async function pullRounds(
   server: BenchServer,
-  names: string[],
+  entries: Entry[],
   cursors: Map<string, { updated: string; id: string }>,
 ): Promise<PullFigures> {
   const figures: PullFigures = {
@@ -207,13 +215,16 @@ async function pullRounds(
     serverMs: 0,
   };
   const started = performance.now();
-  let pending = [...names];
+  let pending = [...entries];
   while (pending.length) {
     if (figures.requests >= 1000) throw new Error('pull did not finish in 1000 rounds');
     const body = JSON.stringify({
-      collections: pending.map((name) => {
-        const at = cursors.get(name);
-        return at ? { name, updated: at.updated, id: at.id } : { name };
+      collections: pending.map((e) => {
+        const at = cursors.get(e.key);
+        const scope = e.key === e.name ? {} : { key: e.key, group: e.group };
+        return at
+          ? { name: e.name, ...scope, updated: at.updated, id: at.id }
+          : { name: e.name, ...scope };
       }),
     });
     const a = await request(`${server.url}/api/pocamarket/pull`, { method: 'POST', body });
@@ -229,12 +240,12 @@ async function pullRounds(
         { items: unknown[]; more: boolean; cursor: { updated: string; id: string } | null }
       >;
     };
-    const next: string[] = [];
-    for (const name of pending) {
-      const page = answer.collections[name]!;
+    const next: Entry[] = [];
+    for (const e of pending) {
+      const page = answer.collections[e.key]!;
       figures.records += page.items.length;
-      if (page.cursor) cursors.set(name, page.cursor);
-      if (page.more) next.push(name);
+      if (page.cursor) cursors.set(e.key, page.cursor);
+      if (page.more) next.push(e);
     }
     pending = next;
   }
@@ -255,6 +266,23 @@ interface SnapshotFigures {
   records: number;
   /** Collections the snapshot stopped short on (more than its MAX_ROWS). */
   cutShort: string[];
+}
+
+/**
+ * A guest's scope (docs/sync.md, Pull by scope): every collection but the cards and posts whole,
+ * and of those the favourite group's (RIIZE, the default), under their own keys.
+ */
+async function guestEntries(server: BenchServer): Promise<Entry[]> {
+  const filter = encodeURIComponent('groupName = "RIIZE"');
+  const a = await request(`${server.url}/api/collections/groups/records?filter=${filter}`);
+  const riize = (JSON.parse(a.body.toString()) as { items: { id: string }[] }).items[0]!.id;
+  const out: Entry[] = [];
+  for (const name of GUEST_COLLECTIONS) {
+    if (name === 'photoCards' || name === 'exchangeList') {
+      out.push({ key: `${name}@g:${riize}`, name, group: riize });
+    } else out.push(plain(name));
+  }
+  return out;
 }
 
 /** The snapshot as src/data/sync/snapshot.ts reads it, then the pull from its cursors. */
@@ -295,7 +323,11 @@ async function guestFirstVisit(
     cursors.set(name, page.cursor.updated > cap ? { updated: cap, id: '' } : page.cursor);
   }
   cursors.set(TOMBSTONES, { updated: cap, id: '' });
-  const pull = await pullRounds(server, [...GUEST_COLLECTIONS, TOMBSTONES], cursors);
+  const pull = await pullRounds(
+    server,
+    [...(await guestEntries(server)), plain(TOMBSTONES)],
+    cursors,
+  );
   return {
     snapshot: {
       buildMs: first.ms,
@@ -478,7 +510,7 @@ async function measureVariant(
   const scratch: PullFigures[] = [];
   for (let r = 0; r < opts.scratchPulls; r++) {
     log(`${base.label}: a pull from scratch (no snapshot) ${r + 1}/${opts.scratchPulls}`);
-    scratch.push(await pullRounds(server, [...GUEST_COLLECTIONS], new Map()));
+    scratch.push(await pullRounds(server, GUEST_COLLECTIONS.map(plain), new Map()));
   }
 
   log(`${base.label}: waiting for the renderer's first full pull (/ with its first screen)`);
