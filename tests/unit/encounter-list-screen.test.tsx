@@ -75,7 +75,8 @@ describe('/encounters', () => {
   it('lists my encounters newest first with the event, the cards each way and the note', async () => {
     await signIn();
     const { el } = await renderAt('/encounters');
-    await vi.waitFor(() => expect(rows(el)).toHaveLength(2));
+    // the store's first read can take seconds while the e2e lane shares the cores
+    await vi.waitFor(() => expect(rows(el)).toHaveLength(2), { timeout: 10_000 });
     expect(rows(el).map((r) => r.querySelector('h2')?.textContent)).toEqual(['하니팬', '지난팬']);
     const [first] = rows(el);
     await vi.waitFor(() =>
@@ -99,7 +100,7 @@ describe('/encounters', () => {
       card(3),
       `${card(5)},${card(6)}`,
     ]);
-  });
+  }, 30_000);
 
   it('edits the note in place, says a refusal in Korean, and queues the change', async () => {
     await signIn();
