@@ -41,7 +41,10 @@ const toastWith = (page: Page, text: string) =>
   page.locator('[role="status"]').filter({ hasText: text });
 
 async function serverLikes(userId: string): Promise<{ id: string; photoCard: string }[]> {
-  const list = await admin.collection('likes').getFullList({ filter: `user = "${userId}"` });
+  // in one order, so two reads of the same rows compare equal
+  const list = await admin
+    .collection('likes')
+    .getFullList({ filter: `user = "${userId}"`, sort: 'id' });
   return list.map((l) => ({ id: l.id, photoCard: l['photoCard'] as string }));
 }
 
