@@ -71,7 +71,7 @@ describe.each(Object.entries(VIEWPORTS))('every route at %s size', (_name, viewp
     expect(titles.every((t) => t.includes('포카마켓'))).toBe(true);
     expect(titles.filter((t, i) => titles.indexOf(t) !== i)).toEqual([]);
     await context.close();
-  });
+  }, 300_000); // two dozen page loads: about 50 s alone, minutes beside the other lane
 });
 
 describe('the accessibility audit itself', () => {
