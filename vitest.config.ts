@@ -18,6 +18,9 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['tests/helpers/unit-setup.ts'],
           isolate: false,
+          // `npm test` runs this lane beside the e2e lane on two cores: a test that takes
+          // milliseconds alone has taken over 5 s (the default) there
+          testTimeout: 30_000,
         },
       },
       {
@@ -27,6 +30,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.tsx', ...UNIT_DOM],
           environment: 'jsdom',
           setupFiles: ['tests/helpers/unit-setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {
