@@ -50,7 +50,14 @@ beforeAll(async () => {
     group: group as unknown as Ids['group'],
     meetUp: meetUp as unknown as Ids['meetUp'],
   };
-});
+  // the render server's first page waits for its first pull of the whole catalogue; until then
+  // (seconds on a loaded machine) PocketBase serves the shell, by design: wait for a drawn page
+  await expect
+    .poll(async () => rootOf((await html('/')).text).includes(ko.home.latestTitle), {
+      timeout: 60_000,
+    })
+    .toBe(true);
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
 });

@@ -139,6 +139,10 @@ async function readCodes(page: Page): Promise<Buffer[]> {
     await expect
       .poll(() => page.getByTestId('trade-qr-pause').getAttribute('aria-pressed'))
       .toBe('true');
+    // the cycle may have turned once more before the pause took: back to the first part
+    while (Number(await parts.getAttribute('data-index')) > 1) {
+      await page.getByRole('button', { name: koTradeQr.show.previous }).click();
+    }
   }
   const out: Buffer[] = [];
   for (let i = 0; i < count; i++) {
