@@ -98,6 +98,8 @@ export default tseslint.config(
       'node_modules',
       'pb_data',
       '.data',
+      // the benchmarks' generated data dirs (bench/catalogue: hundreds of thousands of folders)
+      'bench/.data',
       'coverage',
       'pb_migrations',
       'pb_hooks',
