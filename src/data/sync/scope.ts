@@ -121,10 +121,9 @@ export async function computeScope(db: AppDB, userId: string | null): Promise<Sy
   } else {
     const bias = await groupIdOf(db, guestBias());
     if (bias) groups.add(bias);
-    add((await db.guestLikes.toArray()).map((l) => l.photoCard));
   }
-  // every hearted card counts, signed in or not (a guest's likes move to the account on login)
-  if (userId) add((await db.guestLikes.toArray()).map((l) => l.photoCard));
+  // every heart ticked on this device counts, signed in or not (they move to the account on login)
+  add((await db.guestLikes.toArray()).map((l) => l.photoCard));
 
   const followed = [...groups].sort().slice(0, MAX_GROUPS);
   const inFollowed = new Set(followed);

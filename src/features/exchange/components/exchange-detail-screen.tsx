@@ -60,22 +60,20 @@ function Detail({ id }: { id: string }) {
         <p className={frame.status} role="status">
           {ko.common.loading}
         </p>
-      ) : card === null && !online ? (
-        <div className={frame.status} role="alert" data-testid="card-offline">
-          <p className={frame.error}>{ko.exchange.offlineMissing}</p>
-          <p>{ko.exchange.offlineMissingHint}</p>
-          <Link to="/exchange" className={frame.back}>
-            {ko.exchange.backToList}
-          </Link>
-        </div>
       ) : card === null ? (
-        <div className={frame.status} role="alert" data-testid="card-missing">
-          <p className={frame.error}>{ko.exchange.notFound}</p>
-          <p>{ko.exchange.notFoundHint}</p>
-          <Link to="/exchange" className={frame.back}>
-            {ko.exchange.backToList}
-          </Link>
-        </div>
+        online ? (
+          <Missing
+            testId="card-missing"
+            title={ko.exchange.notFound}
+            hint={ko.exchange.notFoundHint}
+          />
+        ) : (
+          <Missing
+            testId="card-offline"
+            title={ko.exchange.offlineMissing}
+            hint={ko.exchange.offlineMissingHint}
+          />
+        )
       ) : (
         <div className={styles.layout}>
           <div className={styles.cardColumn}>
@@ -100,5 +98,18 @@ function Detail({ id }: { id: string }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** No card to show: why, and the way back to the list. */
+function Missing({ testId, title, hint }: { testId: string; title: string; hint: string }) {
+  return (
+    <div className={frame.status} role="alert" data-testid={testId}>
+      <p className={frame.error}>{title}</p>
+      <p>{hint}</p>
+      <Link to="/exchange" className={frame.back}>
+        {ko.exchange.backToList}
+      </Link>
+    </div>
   );
 }
