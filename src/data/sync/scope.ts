@@ -67,14 +67,27 @@ function fnv(s: string): number {
   return h;
 }
 
-function guestBias(): string {
+/** The device's favourite group as the page read it (a worker has no localStorage). */
+let deviceBias: string | null = null;
+
+/** Hands the scope the favourite group picked on this device (from a context without storage). */
+export function setDeviceBias(value: string | null): void {
+  deviceBias = value;
+}
+
+/** The favourite group picked on this device while logged out, as stored by the page. */
+export function readDeviceBias(): string | null {
   try {
     const raw = globalThis.localStorage?.getItem(GUEST_BIAS_KEY);
     const value: unknown = raw ? JSON.parse(raw) : null;
-    return typeof value === 'string' && value ? value : DEFAULT_BIAS;
+    return typeof value === 'string' && value ? value : null;
   } catch {
-    return DEFAULT_BIAS;
+    return null;
   }
+}
+
+function guestBias(): string {
+  return deviceBias ?? readDeviceBias() ?? DEFAULT_BIAS;
 }
 
 /** A stored bias (an id, or a name for older records and guests) as a group id, or null. */
