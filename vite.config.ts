@@ -47,6 +47,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   ssr: { noExternal: ROUTER_PACKAGES },
+  // the pull's worker (src/data/sync/pull-worker.ts) is a module worker: its bundle may split
+  worker: { format: 'es' as const },
   plugins: [
     react(),
     !isSsrBuild &&

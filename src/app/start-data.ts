@@ -13,6 +13,7 @@ import { serveWindows } from '@/data/live/window-switch.ts';
 import { getClient } from '@/data/pb/client.ts';
 import { requestPersistentStorage } from '@/data/storage.ts';
 import { createSyncEngine, type SyncEngine } from '@/data/sync/engine.ts';
+import { workerPull } from '@/data/sync/pull-remote.ts';
 import { onFlushRequested } from '@/data/sync/signals.ts';
 import { appStore, rememberSessionUser, sessionUserIdAtom, syncStatusAtom } from '@/state/store';
 import { wireFeatures } from './feature-wiring.ts';
@@ -31,7 +32,18 @@ let started: Promise<SyncEngine> | undefined;
 export function startData(): Promise<SyncEngine> {
   started ??= (async () => {
     const client = await getClient();
-    const engine = createSyncEngine({ db, client, registerBackgroundSync });
+    // the pull, its IndexedDB writes and eviction run in a worker (docs/sync.md, The pull's worker)
+    const pull =
+      typeof Worker === 'function'
+        ? workerPull(
+            () =>
+              new Worker(new URL('../data/sync/pull-worker.ts', import.meta.url), {
+                type: 'module',
+                name: 'pull',
+              }),
+          )
+        : undefined;
+    const engine = createSyncEngine({ db, client, registerBackgroundSync, pull });
     const mirror = () => {
       const status = engine.getStatus();
       appStore.set(syncStatusAtom, status);

@@ -154,4 +154,45 @@ describe('sync by scope', () => {
     expect(ignoreOffline(errors)).toEqual([]);
     await context.close();
   });
+
+  it('pulls in a worker: the page makes no pull request, and what the worker stores shows on screen', async () => {
+    const { context, page, errors } = await openApp(browser, PHONE);
+    const pulls = (names: string[]) => names.filter((n) => n.includes('/api/pocamarket/pull'));
+    const resources = () => performance.getEntriesByType('resource').map((e) => e.name);
+    const worker = page.workers().find((w) => w.url().includes('pull-worker'));
+    expect(worker, 'the pull worker runs').toBeDefined();
+    // the first pull's requests were the worker's own, none of them the page's
+    expect(pulls(await worker!.evaluate(resources)).length).toBeGreaterThan(0);
+    expect(pulls(await page.evaluate(resources))).toEqual([]);
+
+    // another favourite group picked on this device: the worker pulls it (it reads the page's
+    // pick, having no storage of its own), and its cards show on the page's live grid
+    const all = await serverCards(page);
+    const here = await local(page);
+    const riize = here.groups.find((g) => g.groupName === 'RIIZE')!;
+    const other = here.groups.find(
+      (g) => g.id !== riize.id && all.filter((c) => c.group === g.id).length >= 3,
+    )!;
+    const otherCards = all.filter((c) => c.group === other.id).length;
+    await page.evaluate((name) => {
+      localStorage.setItem('pocamarket:bias', JSON.stringify(name));
+    }, other.groupName);
+    await page.evaluate(() => window.__pocamarket.engine.pull());
+    const count = () =>
+      page.evaluate(
+        (g) => window.__pocamarket.db.photoCards.where('group').equals(g).count(),
+        other.id,
+      );
+    await expect.poll(count, { timeout: 20_000 }).toBe(otherCards);
+    expect(pulls(await page.evaluate(resources))).toEqual([]);
+    await page.goto(`/exchange?group=${other.id}`);
+    await context.setOffline(true);
+    await page.reload();
+    await expect
+      .poll(() => page.locator('[data-card-id]').count(), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(Math.min(otherCards, 3));
+    await context.setOffline(false);
+    expect(ignoreOffline(errors)).toEqual([]);
+    await context.close();
+  });
 });

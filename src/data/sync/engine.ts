@@ -29,6 +29,7 @@ import { applyServerRecords } from './apply.ts';
 import { flushOutbox, type FlushReport } from './flush.ts';
 import { initialMachineState, transition, type SyncEffect, type SyncEvent } from './machine.ts';
 import { pullAll, readableCollections, type PullReport } from './pull.ts';
+import type { PullFn } from './pull-remote.ts';
 import { startRealtime, type RealtimeHandle } from './realtime.ts';
 import { onQueued } from './signals.ts';
 import { initialSyncStatus, type SyncStatus } from './status.ts';
@@ -68,8 +69,11 @@ export function createSyncEngine(opts: {
   client: AppClient;
   /** Registers a Background Sync so the service worker flushes if the page goes away. */
   registerBackgroundSync?: (tag: string) => Promise<void>;
+  /** Runs a whole pull: on the page by default; the app hands the worker's (./pull-remote.ts). */
+  pull?: PullFn;
 }): SyncEngine {
   const { db, client } = opts;
+  const pullWith: PullFn = opts.pull ?? pullAll;
   const { pb, store } = client;
   let status: SyncStatus = initialSyncStatus();
   const listeners = new Set<() => void>();
@@ -172,7 +176,7 @@ export function createSyncEngine(opts: {
       const session = await readSession(db);
       await claimPrivateTables(db, session?.userId ?? null);
       dispatch({ type: 'pullReading' });
-      const report = await pullAll(pb, db, !!session, { userId: session?.userId ?? null });
+      const report = await pullWith(pb, db, !!session, { userId: session?.userId ?? null });
       set({ lastPullAt: Date.now(), problem: null });
       return report;
     } catch (err) {

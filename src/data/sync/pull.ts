@@ -145,21 +145,26 @@ async function applyInSlices(
   db: AppDB,
   collection: SyncedCollection,
   items: readonly Record<string, unknown>[],
+  slice: number,
 ): Promise<void> {
-  for (let i = 0; i < items.length; i += APPLY_SLICE) {
+  for (let i = 0; i < items.length; i += slice) {
     if (i > 0) await yieldToEventLoop();
-    await applyServerRecords(db, collection, items.slice(i, i + APPLY_SLICE), { skipOlder: true });
+    await applyServerRecords(db, collection, items.slice(i, i + slice), { skipOlder: true });
   }
 }
 
 const SYNCED = new Set<string>(PULL_ORDER);
 
 /** Deletes the local copies named by tombstones, a slice at a time. */
-async function applyTombstones(db: AppDB, items: readonly Record<string, unknown>[]) {
-  for (let i = 0; i < items.length; i += APPLY_SLICE) {
+async function applyTombstones(
+  db: AppDB,
+  items: readonly Record<string, unknown>[],
+  slice: number,
+) {
+  for (let i = 0; i < items.length; i += slice) {
     if (i > 0) await yieldToEventLoop();
     const byCollection = new Map<SyncedCollection, string[]>();
-    for (const t of items.slice(i, i + APPLY_SLICE)) {
+    for (const t of items.slice(i, i + slice)) {
       const c = String(t['recordCollection'] ?? '');
       if (!SYNCED.has(c)) continue;
       const list = byCollection.get(c as SyncedCollection) ?? [];
@@ -220,8 +225,9 @@ async function pullRounds(
   pb: PocketBase,
   db: AppDB,
   entries: readonly PullEntry[],
-  opts: { snapshot?: boolean } = {},
+  opts: { snapshot?: boolean; slice?: number } = {},
 ): Promise<PullReport> {
+  const slice = opts.slice ?? APPLY_SLICE;
   const report: PullReport = { requests: 0, records: 0, deleted: 0 };
   const cursors = new Map<string, Checkpoint>();
   for (const row of await db.syncState.bulkGet(entries.map((e) => e.key))) {
@@ -244,7 +250,7 @@ async function pullRounds(
     if (snapshot) {
       report.fromSnapshot = 0;
       for (const [name, page] of snapshot.collections) {
-        await applyInSlices(db, name as SyncedCollection, page.items);
+        await applyInSlices(db, name as SyncedCollection, page.items, slice);
         report.fromSnapshot += page.items.length;
         if (!page.cursor) continue;
         const cursor = { updated: page.cursor.updated, lastId: page.cursor.id };
@@ -281,10 +287,10 @@ async function pullRounds(
     for (const entry of pending) {
       const page = round.pages.get(entry.key)!;
       if (entry.key === TOMBSTONES) {
-        await applyTombstones(db, page.items);
+        await applyTombstones(db, page.items, slice);
         report.deleted += page.items.length;
       } else {
-        await applyInSlices(db, entry.name as SyncedCollection, page.items);
+        await applyInSlices(db, entry.name as SyncedCollection, page.items, slice);
         report.records += page.items.length;
       }
       if (page.cursor) {
@@ -332,6 +338,11 @@ export function lastScope(): SyncScope | null {
   return currentScope;
 }
 
+/** Takes the scope of a pull made elsewhere (the pull's worker, ./pull-remote.ts). */
+export function adoptScope(scope: SyncScope | null): void {
+  currentScope = scope;
+}
+
 const SCOPED = new Set<string>(SCOPED_COLLECTIONS);
 
 /** A round's entries: every readable collection, the scoped ones by `scope`, then tombstones. */
@@ -360,28 +371,32 @@ const MAX_SCOPE_PASSES = 3;
  * cards and posts by the scope of `userId` (null: a guest). A pass that widens the scope (the
  * first sign-in brings the fan's books and lists) pulls the new entries at once. A guest's first
  * pull starts from the catalogue snapshot (see ./snapshot.ts). `scoped: false` pulls the whole
- * catalogue (the first-screen renderer, which draws any card).
+ * catalogue. `applySlice`: records per transaction (the worker writes a whole page at once).
  */
 export async function pullAll(
   pb: PocketBase,
   db: AppDB,
   signedIn: boolean,
-  opts: { userId?: string | null; scoped?: boolean } = {},
+  opts: { userId?: string | null; scoped?: boolean; applySlice?: number } = {},
 ): Promise<PullReport> {
+  const slice = opts.applySlice;
   if (opts.scoped === false) {
     currentScope = null;
-    return pullRounds(pb, db, entriesFor(signedIn, null), { snapshot: !signedIn });
+    return pullRounds(pb, db, entriesFor(signedIn, null), { snapshot: !signedIn, slice });
   }
   const userId = signedIn ? (opts.userId ?? null) : null;
   let scope = await computeScope(db, userId);
-  const report = await pullRounds(pb, db, entriesFor(signedIn, scope), { snapshot: !signedIn });
+  const report = await pullRounds(pb, db, entriesFor(signedIn, scope), {
+    snapshot: !signedIn,
+    slice,
+  });
   const asked = new Set(entriesFor(signedIn, scope).map((e) => e.key));
   for (let pass = 1; pass < MAX_SCOPE_PASSES; pass++) {
     scope = await computeScope(db, userId);
     const fresh = entriesFor(signedIn, scope).filter((e) => !asked.has(e.key));
     if (!fresh.length) break;
     for (const e of fresh) asked.add(e.key);
-    const more = await pullRounds(pb, db, fresh);
+    const more = await pullRounds(pb, db, fresh, { slice });
     report.requests += more.requests;
     report.records += more.records;
     report.deleted += more.deleted;
