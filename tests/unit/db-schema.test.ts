@@ -23,6 +23,7 @@ describe('Dexie schema', () => {
         'guestLikes',
         'matches',
         'cache',
+        'offlineGroups',
       ].sort(),
     );
   });

@@ -14,7 +14,9 @@
  * - `matches`: the last answers of the match route, per user and card filter (local only, so the
  *   매칭 screen works offline: docs/trades.md, Routes);
  * - `notices`: 공지사항, public, newest first by `published` (docs/data-model.md, notices); the
- *   newest one the fan opened is kept in `syncState` under 'seen:notices' (the new dot).
+ *   newest one the fan opened is kept in `syncState` under 'seen:notices' (the new dot);
+ * - `offlineGroups`: the groups saved for offline on this device (docs/sync.md, Groups saved for
+ *   offline), local only.
  *
  * Versions only move forward: add `this.version(n + 1)` with the change; never edit an old one.
  */
@@ -93,6 +95,16 @@ export interface CacheRow {
   usedAt: number;
 }
 
+/**
+ * A group saved for offline on this device (docs/sync.md, Groups saved for offline): every card
+ * of it, and their posts, stay in the sync scope until it is un-saved. Local only, per device.
+ */
+export interface OfflineGroupRow {
+  /** The group's id. */
+  group: string;
+  savedAt: number;
+}
+
 /** A like made while logged out: kept on this device only (docs/product-rules.md, Likes), adopted at login. */
 export interface GuestLikeRow {
   photoCard: string;
@@ -162,6 +174,7 @@ export class AppDB extends Dexie {
   auth!: EntityTable<AuthRow, 'key'>;
   guestLikes!: EntityTable<GuestLikeRow, 'photoCard'>;
   cache!: EntityTable<CacheRow, 'key'>;
+  offlineGroups!: EntityTable<OfflineGroupRow, 'group'>;
 
   constructor(name = 'pocamarket') {
     super(name);
@@ -219,6 +232,11 @@ export class AppDB extends Dexie {
     // book ticks are untouched.
     this.version(7).stores({
       cache: 'key, usedAt',
+    });
+    // v8: groups saved for offline on this device (docs/sync.md, Groups saved for offline): they
+    // join the sync scope's followed groups, oldest save first.
+    this.version(8).stores({
+      offlineGroups: 'group, savedAt',
     });
   }
 }

@@ -7,7 +7,8 @@
  * - every card of the groups the fan follows: the favourite group (the signed-in fan's
  *   `biasGroup`, else the group picked on this device, else RIIZE, as the screens show it), the
  *   groups of their
- *   collect books, and the groups of the cards on their have/want lists;
+ *   collect books, and the groups of the cards on their have/want lists; and the groups saved for
+ *   offline on this device (docs/sync.md, Groups saved for offline);
  * - the cards they touch outside those groups ("loose" cards): liked (also the hearts ticked while
  *   logged out), ticked in a book without a group, on their lists, in their posts, trades and
  *   conversations;
@@ -32,8 +33,11 @@ export type ScopedCollection = (typeof SCOPED_COLLECTIONS)[number];
 export const SCOPE_IDS_PER_ENTRY = 100;
 /** Buckets of loose cards; a bucket over SCOPE_IDS_PER_ENTRY keeps its first ids by order. */
 const BUCKETS = 16;
-/** Groups followed at most (each is two entries of a pull round). */
-const MAX_GROUPS = 16;
+/**
+ * Groups followed at most (each is two entries of a pull round). Groups saved for offline count
+ * toward it: saving one more is refused once the scope holds this many (data/offline-groups).
+ */
+export const MAX_GROUPS = 16;
 
 /** Where the favourite group picked while logged out is kept (the app's jotai storage). */
 const GUEST_BIAS_KEY = 'pocamarket:bias';
@@ -139,6 +143,12 @@ export async function computeScope(db: AppDB, userId: string | null): Promise<Sy
   add((await db.guestLikes.toArray()).map((l) => l.photoCard));
 
   const followed = [...groups].sort().slice(0, MAX_GROUPS);
+  // the groups saved for offline on this device fill what is left, oldest save first
+  for (const { group } of await db.offlineGroups.orderBy('savedAt').toArray()) {
+    if (followed.length >= MAX_GROUPS) break;
+    if (group && !followed.includes(group)) followed.push(group);
+  }
+  followed.sort();
   const inFollowed = new Set(followed);
   // loose: the touched cards outside the followed groups (a card not here yet counts as loose)
   const touched = [...cards];
