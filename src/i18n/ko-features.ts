@@ -5,6 +5,7 @@ import { ko as shell } from './ko';
 import { koAccounts } from './ko-accounts';
 import { koAlerts } from './ko-alerts';
 import { koCollectBook } from './ko-collect-book';
+import { koGroupCards } from './ko-group-cards';
 import { koMeetupDetail } from './ko-meetup-detail';
 import { koMeetupMap } from './ko-meetup-map';
 import { koProfile } from './ko-profile';
@@ -15,6 +16,7 @@ export const ko = {
   ...shell,
   ...koAccounts,
   ...koCollectBook,
+  ...koGroupCards,
   ...koMeetupMap,
   ...koMeetupDetail,
   ...koReports,

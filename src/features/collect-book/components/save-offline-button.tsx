@@ -1,3 +1,4 @@
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { ko } from '@/i18n/ko-features';
 import { useSaveOffline } from '@/features/collect-book/hooks/use-save-offline';
 import styles from './save-offline-button.module.css';
@@ -29,17 +30,12 @@ export function SaveOfflineButton({ groupId }: SaveOfflineButtonProps) {
     const total = s.progress?.total ?? s.total;
     return (
       <div className={styles.box} data-testid="save-offline" data-state="saving">
-        <div
-          className={styles.bar}
-          role="progressbar"
-          aria-label={t.progressLabel}
-          aria-valuemin={0}
-          aria-valuemax={total}
-          aria-valuenow={done}
-          aria-valuetext={t.progress(done, total)}
-        >
-          <span className={styles.fill} style={{ width: `${total ? (done / total) * 100 : 0}%` }} />
-        </div>
+        <ProgressBar
+          value={done}
+          max={total}
+          label={t.progressLabel}
+          valueText={t.progress(done, total)}
+        />
         <p className={styles.note} aria-live="polite">
           {t.progress(done, total)}
         </p>

@@ -1,6 +1,7 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useLayoutEffect, useMemo, useState } from 'react';
 import { cardSortAtom, useAtom, type CardSort } from '@/state/store';
+import { GroupOfflineSave } from '@/components/ui/group-cards';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { koShare } from '@/i18n/ko-share';
 import type { Group } from '@/data/pb/records';
@@ -99,12 +100,17 @@ export function ExchangeScreen() {
 function GroupCards({ group, sort }: { group: Group; sort: CardSort }) {
   const cards = usePhotoCards({ group: group.id, sort });
   return (
-    <CardGridSection
-      cards={cards}
-      resetKey={`${group.id}|${sort}`}
-      heading={ko.exchangeScreen.groupCards(group.groupName)}
-      empty={<EmptyState title={ko.exchangeScreen.noCards} />}
-    />
+    <>
+      {/* 그룹 오프라인 저장 and the progress of a kept group's cards (docs/sync.md, Groups saved
+          for offline); drawn after mount only */}
+      <GroupOfflineSave key={group.id} group={group} />
+      <CardGridSection
+        cards={cards}
+        resetKey={`${group.id}|${sort}`}
+        heading={ko.exchangeScreen.groupCards(group.groupName)}
+        empty={<EmptyState title={ko.exchangeScreen.noCards} />}
+      />
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { useNearViewport } from '@/components/hooks/use-near-viewport';
 import { koOfflinePack as t } from '@/i18n/ko-offline-pack';
 import { useOfflinePack, type PackTarget } from '@/features/offline-pack/hooks/use-offline-pack';
@@ -35,17 +36,12 @@ export function PackBox({ target, title, saveLabel, what, more }: PackBoxProps) 
     const total = p.progress?.total ?? plan.files.length + plan.tiles.length;
     body = (
       <>
-        <div
-          className={styles.bar}
-          role="progressbar"
-          aria-label={t.progressLabel}
-          aria-valuemin={0}
-          aria-valuemax={total}
-          aria-valuenow={done}
-          aria-valuetext={t.progress(done, total)}
-        >
-          <span className={styles.fill} style={{ width: `${total ? (done / total) * 100 : 0}%` }} />
-        </div>
+        <ProgressBar
+          value={done}
+          max={total}
+          label={t.progressLabel}
+          valueText={t.progress(done, total)}
+        />
         <p className={styles.note} aria-live="polite">
           {t.progress(done, total)}
         </p>

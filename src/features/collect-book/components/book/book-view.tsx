@@ -1,5 +1,6 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { GroupCardsProgress } from '@/components/ui/group-cards';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/hooks/use-confirm';
 import type { CollectBook, Group } from '@/data/pb/records';
@@ -102,6 +103,8 @@ export function BookView({ book, group }: { book: CollectBook; group: Group }) {
             onComplete={() => void complete()}
           />
         </div>
+        {/* the group's cards coming in, until they all are (docs/sync.md, Pull by scope) */}
+        <GroupCardsProgress group={group} />
         <SaveOfflineButton groupId={group.id} />
         <BookTradeActions bookId={book.id} dirty={ticks.dirty} />
         <BookSideMenu currentId={book.id} groups={groupMap} />
