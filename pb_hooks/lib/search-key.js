@@ -269,8 +269,13 @@ function setGroupKey(record) {
 /** Folded fields the backfill keeps at most before starting its memo again. */
 const MEMO_MAX = 50000;
 
-/** Rows read and written per transaction by the backfill and a group's rename. */
+/** Rows read and written per transaction by a group's rename. */
 const BATCH = 2000;
+/**
+ * Rows per transaction of the background backfill: short transactions (about 0.2 s here), so the
+ * fans' writes, which wait for SQLite's one writer, never wait long behind it.
+ */
+const BACKFILL_BATCH = 500;
 
 /** The card rows of a SELECT (see writeCardKeys) as plain objects. */
 function cardRows(app, sql, params) {
@@ -301,10 +306,11 @@ function cardRows(app, sql, params) {
 
 /**
  * Writes the keys (and index rows) of the cards matching `where` (SQL over `p`, the photoCards
- * row, with `params`), BATCH at a time, straight in SQL: the key is a hidden field, so no hook,
- * no `updated` change and no re-download by devices. Returns how many it wrote.
+ * row, with `params`), `batch` at a time, straight in SQL: the key is a hidden field, so no hook,
+ * no `updated` change and no re-download by devices. Stops after the batch that passes
+ * `deadline` (ms since the epoch; 0: none). Returns how many it wrote and whether it got to the end.
  */
-function writeCardKeys(app, where, params) {
+function writeCardKeys(app, where, params, batch, deadline) {
   let memo = {};
   let written = 0;
   let after = '';
@@ -315,16 +321,18 @@ function writeCardKeys(app, where, params) {
          p.[[memberNameEn]] AS memberNameEn, p.[[title]] AS title, p.[[label]] AS label,
          COALESCE(g.[[groupName]], '') AS gName, COALESCE(g.[[groupNameKo]], '') AS gNameKo
        FROM {{photoCards}} p LEFT JOIN {{groups}} g ON g.[[id]] = p.[[group]]
-       WHERE (${where}) AND p.[[id]] > {:after} ORDER BY p.[[id]] LIMIT ${BATCH}`,
+       WHERE (${where}) AND p.[[id]] > {:after} ORDER BY p.[[id]] LIMIT ${batch}`,
       Object.assign({ after }, params),
     );
-    if (!rows.length) return written;
-    const batch = rows.map((r) => {
+    if (!rows.length) return { written, done: true };
+    const keys = rows.map((r) => {
       const group = r.gName ? { groupName: r.gName, groupNameKo: r.gNameKo } : null;
       return { id: r.id, key: cardKey(r, group, memo) };
     });
-    app.runInTransaction((tx) => storeCardKeys(tx, batch, true, memo));
+    app.runInTransaction((tx) => storeCardKeys(tx, keys, true, memo));
     written += rows.length;
+    if (rows.length < batch) return { written, done: true };
+    if (deadline && Date.now() >= deadline) return { written, done: false };
     // bounded: a catalogue of distinct titles would otherwise keep every one
     if (memo.fields && memo.fields.size > MEMO_MAX) memo = {};
     after = rows[rows.length - 1].id;
@@ -333,20 +341,24 @@ function writeCardKeys(app, where, params) {
 
 /** Writes the keys of a group's cards (after its names changed). */
 function writeGroupCardKeys(app, groupId) {
-  return writeCardKeys(app, 'p.[[group]] = {:g}', { g: groupId });
+  return writeCardKeys(app, 'p.[[group]] = {:g}', { g: groupId }, BATCH, 0).written;
 }
 
-/** Writes every empty key, cards and groups (the start-up backfill). Returns the counts. */
-function backfill(app) {
+/**
+ * Writes the empty keys, groups and cards (rows there before the keys existed, rows inserted by
+ * SQL), until `deadline` (ms since the epoch; 0: all of them). Returns the counts and whether
+ * none is left.
+ */
+function backfill(app, deadline) {
   // before the migrations have run (a fresh data dir, `migrate up`) there is nothing to fill
   for (const name of ['groups', 'photoCards']) {
     let collection = null;
     try {
       collection = app.findCollectionByNameOrId(name);
     } catch (_) {
-      return { groups: 0, cards: 0 };
+      return { groups: 0, cards: 0, done: true };
     }
-    if (!collection.fields.getByName('searchKey')) return { groups: 0, cards: 0 };
+    if (!collection.fields.getByName('searchKey')) return { groups: 0, cards: 0, done: true };
   }
   const groups = app.findRecordsByFilter('groups', "searchKey = ''", 'id', 0, 0);
   for (const g of groups) {
@@ -356,8 +368,35 @@ function backfill(app) {
       .bind({ key: groupKey(fieldsOf(g, GROUP_FIELDS)), id: g.id })
       .execute();
   }
-  const cards = writeCardKeys(app, "p.[[searchKey]] = ''", {});
-  return { groups: groups.length, cards };
+  const cards = writeCardKeys(app, "p.[[searchKey]] = ''", {}, BACKFILL_BATCH, deadline || 0);
+  return { groups: groups.length, cards: cards.written, done: cards.done };
+}
+
+/** How long a backfill step may write, ms: at start-up, and in each minute's run. */
+const BACKFILL_MS = { boot: 1500, run: 40000 };
+
+/** One bounded step of the backfill, logged when it wrote anything. */
+function backfillStep(app, when) {
+  const env = $os.getenv(when === 'boot' ? 'SEARCH_BACKFILL_BOOT_MS' : 'SEARCH_BACKFILL_RUN_MS');
+  const ms = env !== '' && !isNaN(Number(env)) ? Number(env) : BACKFILL_MS[when];
+  const started = Date.now();
+  const done = backfill(app, started + Math.max(ms, 1));
+  if (done.cards || done.groups) {
+    app
+      .logger()
+      .info(
+        'search keys backfilled',
+        'cards',
+        done.cards,
+        'groups',
+        done.groups,
+        'complete',
+        done.done,
+        'ms',
+        Date.now() - started,
+      );
+  }
+  return done;
 }
 
 module.exports = {
@@ -375,4 +414,5 @@ module.exports = {
   setGroupKey,
   writeGroupCardKeys,
   backfill,
+  backfillStep,
 };

@@ -33,8 +33,11 @@ export interface TestServer {
   /** A new SDK client authenticated as the superuser. */
   admin(): Promise<PocketBase>;
   stop(): Promise<void>;
-  /** Kills the process (data kept) and starts it again on the same port. */
-  restart(): Promise<void>;
+  /**
+   * Kills the process (data kept) and starts it again on the same port; `whileStopped` runs in
+   * between (a CLI command on the data dir).
+   */
+  restart(whileStopped?: () => void): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -170,8 +173,9 @@ export async function startTestServer(
       await renderer?.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    async restart() {
+    async restart(whileStopped) {
       await stopProcess(server.proc);
+      whileStopped?.();
       server.proc = await launch();
     },
   };
