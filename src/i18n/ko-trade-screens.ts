@@ -90,6 +90,8 @@ export const koTradeScreens = {
     searchPlaceholder: '그룹, 멤버, 카드 이름으로 찾기',
     searchEmpty: '검색 결과가 없어요',
     searchMore: (n: number, shown: number) => `결과 ${n}개 중 처음 ${shown}개`,
+    savedOnly: '오프라인이라 저장된 카드에서만 찾았어요',
+    savedOnlyFailed: '검색 서버에 연결하지 못해 저장된 카드에서만 찾았어요',
     messageLabel: '메시지',
     messagePlaceholder: '교환 방법이나 하고 싶은 말을 적어 주세요 (선택)',
     counterLabel: '글자 수',

@@ -90,6 +90,12 @@ export async function searchCards(
   });
   const { items, page: answer } = readSearchAnswer(raw, { page, perPage });
   // a newer local copy (a realtime event, a like just made) is kept
-  if (items.length) await applyServerRecords(db, 'photoCards', items, { skipOlder: true });
+  if (items.length) {
+    await applyServerRecords(db, 'photoCards', items, { skipOlder: true });
+    // noted as just shown: they stay in the bounded cache past the next pull (docs/sync.md, The
+    // cache)
+    const now = Date.now();
+    await db.cache.bulkPut(answer.cards.map((c) => ({ key: `photoCards/${c.id}`, usedAt: now })));
+  }
   return answer;
 }

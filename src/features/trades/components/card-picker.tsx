@@ -2,10 +2,12 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { CardSearchBox } from '@/components/cards/card-search-box';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
 import { CloseIcon } from '@/components/ui/icons';
-import { usePhotoCards } from '@/components/live/photo-cards';
+import { useOnline } from '@/components/hooks/use-online';
+import { usePhotoCards, usePhotoCardsByIds } from '@/components/live/photo-cards';
 import type { PhotoCard } from '@/data/pb/records';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { filterCards } from '@/lib/card-search';
+import { usePickerSearch } from '@/features/trades/hooks/use-picker-search';
 import { CardThumb, cardName } from './card-strip';
 import styles from './card-picker.module.css';
 
@@ -38,7 +40,8 @@ export interface CardPickerProps {
 
 /**
  * One side of a proposal: the cards picked (each with a way to take it out), the cards offered
- * for this side (my have list, or the other fan's), and a search of the whole catalogue.
+ * for this side (my have list, or the other fan's), and a search of the whole catalogue (the
+ * server's online; offline, the saved cards', saying so).
  */
 export function CardPicker(props: CardPickerProps) {
   const { side, title, picked, max, cards, suggestions, onToggle } = props;
@@ -107,17 +110,69 @@ function SearchResults({
   search: string;
   option: (id: string, card: PhotoCard) => ReactNode;
 }) {
+  const online = useOnline();
+  const server = usePickerSearch(search, online, SEARCH_SHOWN);
+  if (online && !server.failed) {
+    return <ServerResults ids={server.ids} total={server.total} option={option} />;
+  }
+  return <SavedResults search={search} offline={!online} option={option} />;
+}
+
+/** The server's first cards for the search, read live from the store where it put them. */
+function ServerResults({
+  ids,
+  total,
+  option,
+}: {
+  ids: readonly string[] | undefined;
+  total: number;
+  option: (id: string, card: PhotoCard) => ReactNode;
+}) {
+  const found = usePhotoCardsByIds(ids ?? []);
+  if (!ids || !found) return null;
+  return <Found cards={found} total={total} option={option} />;
+}
+
+/** The same matching over the cards saved on this device, saying so. */
+function SavedResults({
+  search,
+  offline,
+  option,
+}: {
+  search: string;
+  offline: boolean;
+  option: (id: string, card: PhotoCard) => ReactNode;
+}) {
   const all = usePhotoCards();
   const found = useMemo(() => (all ? filterCards(all, search) : undefined), [all, search]);
   if (!found) return null;
-  if (!found.length) return <p className={styles.none}>{t.searchEmpty}</p>;
   return (
     <>
-      {found.length > SEARCH_SHOWN ? (
-        <p className={styles.none}>{t.searchMore(found.length, SEARCH_SHOWN)}</p>
+      <p className={styles.none} role="status" data-testid="picker-saved-only">
+        {offline ? t.savedOnly : t.savedOnlyFailed}
+      </p>
+      <Found cards={found.slice(0, SEARCH_SHOWN)} total={found.length} option={option} />
+    </>
+  );
+}
+
+function Found({
+  cards,
+  total,
+  option,
+}: {
+  cards: readonly PhotoCard[];
+  total: number;
+  option: (id: string, card: PhotoCard) => ReactNode;
+}) {
+  if (!cards.length) return <p className={styles.none}>{t.searchEmpty}</p>;
+  return (
+    <>
+      {total > cards.length ? (
+        <p className={styles.none}>{t.searchMore(total, cards.length)}</p>
       ) : null}
       <ul className={styles.options} data-testid="picker-search-results">
-        {found.slice(0, SEARCH_SHOWN).map((c) => option(c.id, c))}
+        {cards.map((c) => option(c.id, c))}
       </ul>
     </>
   );
