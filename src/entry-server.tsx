@@ -1,12 +1,17 @@
 /**
  * The first-screen renderer's entry (built by `vite build --ssr`, run by server/ssr/): renders a
- * main route with the same components as the client, from the renderer's own copy of the public
- * catalogue (Dexie over fake-indexeddb, kept up to date with the client's own pull), and returns
- * the markup, the payload the client hydrates from, the page's status and its share preview.
- * See docs/first-visit.md.
+ * main route with the same components as the client, from the renderer's own store (Dexie over
+ * fake-indexeddb), and returns the markup, the payload the client hydrates from, the page's status
+ * and its share preview. See docs/first-visit.md.
+ *
+ * The store holds what a guest's device holds (its pull by scope) and what the pages being drawn
+ * show: before a pass's reads run, the part of each beyond the scope (its window) is read from
+ * PocketBase, as a device's screens do, with a freshness of seconds; the cache bound evicts it
+ * afterwards (docs/first-visit.md, What the render server holds).
  *
  * The process that loads it provides IndexedDB (fake-indexeddb) before it does.
  */
+import { createHash } from 'node:crypto';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
@@ -17,9 +22,12 @@ import { createAppRouter } from '@/app/router';
 import { MISS } from '@/components/live/server-render';
 import { db } from '@/data/db/index';
 import { fileUrl } from '@/data/pb/files';
-import { encodePayload } from '@/data/live/payload';
-import { reads, type ReadName } from '@/data/live/reads';
-import { pullAll } from '@/data/sync/pull';
+import { windowOf } from '@/data/live/live';
+import { encodePayload, readKey } from '@/data/live/payload';
+import { reads, type ReadArgs, type ReadName, type ReadResult } from '@/data/live/reads';
+import { CACHE_MAX, evictOutOfScope } from '@/data/sync/evict';
+import { lastScope, pullAll } from '@/data/sync/pull';
+import { ensureWindow, resetWindows, windowAskedAt, type Window } from '@/data/sync/windows';
 import { koShare } from '@/i18n/ko-share';
 import { localToday } from '@/lib/meetup-dates';
 
@@ -39,28 +47,195 @@ export interface RenderResult {
   /** The JSON for <script id="first-screen">, safe to embed. */
   payload: string;
   preview: SharePreview;
+  /**
+   * What the page read beyond the sync scope, to tell later whether it still shows the server's
+   * records (revalidate); null when it read nothing beyond it (the pull keeps it current).
+   */
+  check: PageCheck | null;
+  /**
+   * When the oldest answer the page was drawn from was asked (ms since the epoch): 0 when a
+   * window could not be read (the page was drawn from what the store had).
+   */
+  dataAt: number;
+}
+
+/** A drawn page's reads and a digest of their results, to check it against the server later. */
+export interface PageCheck {
+  reads: { name: ReadName; args: readonly unknown[] }[];
+  digest: string;
+}
+
+/** How the renderer reads windows: its PocketBase client and the freshness it accepts. */
+export interface WindowReader {
+  pb: PocketBase;
+  /** A window asked within this many ms is not asked again. */
+  freshMs: number;
 }
 
 /** How many render passes a page may take (each pass may ask for reads the last one revealed). */
 const MAX_PASSES = 5;
 
 /**
- * Brings the renderer's store up to date with PocketBase (anonymous: public records only). It
- * draws any card a link points at, so it pulls the whole catalogue, not a device's scope.
+ * Renders and pulls take turns on the store: any number of renders at once, a pull alone (its
+ * eviction must not drop the rows a render has just read from the server before it draws them).
  */
-export async function pull(pb: PocketBase): Promise<{ records: number; deleted: number }> {
-  const report = await pullAll(pb, db, false, { scoped: false });
-  return { records: report.records, deleted: report.deleted };
+const turns = {
+  renders: 0,
+  pulling: null as Promise<void> | null,
+  idle: [] as (() => void)[],
+  async render<T>(run: () => Promise<T>): Promise<T> {
+    while (turns.pulling) await turns.pulling;
+    turns.renders++;
+    try {
+      return await run();
+    } finally {
+      if (--turns.renders === 0) for (const go of turns.idle.splice(0)) go();
+    }
+  },
+  async pull<T>(run: () => Promise<T>): Promise<T> {
+    while (turns.pulling) await turns.pulling;
+    let done!: () => void;
+    turns.pulling = new Promise((resolve) => (done = resolve));
+    try {
+      while (turns.renders) await new Promise<void>((resolve) => turns.idle.push(resolve));
+      return await run();
+    } finally {
+      turns.pulling = null;
+      done();
+    }
+  },
+};
+
+/**
+ * Brings the renderer's store up to date with PocketBase, as a guest's device (anonymous: public
+ * records only): groups, meetups and comments whole, the cards and posts of the guest's scope (the
+ * default favourite group), then evicts what the pages read beyond it past `cacheMax` rows of each
+ * table (default CACHE_MAX). A window whose rows may have gone is read again when next shown.
+ */
+export async function pull(
+  pb: PocketBase,
+  opts: { cacheMax?: number } = {},
+): Promise<{ records: number; deleted: number }> {
+  return turns.pull(async () => {
+    const cachedBefore = await db.cache.count();
+    const report = await pullAll(pb, db, false);
+    const scope = lastScope();
+    if (scope && opts.cacheMax !== undefined && opts.cacheMax < CACHE_MAX) {
+      await evictOutOfScope(db, scope, { cacheMax: opts.cacheMax });
+    }
+    if ((await db.cache.count()) < cachedBefore) resetWindows();
+    return { records: report.records, deleted: report.deleted };
+  });
+}
+
+/** What the store holds (the render server's /stats): rows per table and cards per group. */
+export async function storeStats(): Promise<{
+  rows: Record<string, number>;
+  cardsByGroup: Record<string, number>;
+}> {
+  const rows: Record<string, number> = {};
+  for (const table of db.tables) rows[table.name] = await table.count();
+  const cardsByGroup: Record<string, number> = {};
+  await db.photoCards.each((c) => {
+    cardsByGroup[c.group] = (cardsByGroup[c.group] ?? 0) + 1;
+  });
+  return { rows, cardsByGroup };
 }
 
 type AnyRead = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * One page's reads of the store, each after its window (the part beyond the scope) was read from
+ * the server within the reader's freshness. Notes every read and window, for the page's check.
+ */
+function pageReads(reader: WindowReader | null) {
+  const windows = new Map<string, Window>();
+  const seen = new Map<string, { name: ReadName; args: readonly unknown[]; value: unknown }>();
+  const fetchWindows = async (list: readonly { name: ReadName; args: readonly unknown[] }[]) => {
+    if (!reader) return;
+    const asked: Promise<void>[] = [];
+    for (const { name, args } of list) {
+      const w = windowOf(name, args);
+      if (!w) continue;
+      windows.set(JSON.stringify(w), w);
+      // a window that fails is not an error: the page is drawn from what the store has
+      asked.push(ensureWindow(reader.pb, db, w, { freshMs: reader.freshMs }));
+    }
+    await Promise.all(asked);
+  };
+  const run = async (name: ReadName, args: readonly unknown[]): Promise<unknown> => {
+    const key = readKey(name, args);
+    const noted = seen.get(key);
+    if (noted) return noted.value;
+    const raw = await (reads[name] as AnyRead)(...args);
+    const value = raw === undefined ? null : raw;
+    seen.set(key, { name, args, value });
+    return value;
+  };
+  return {
+    fetchWindows,
+    run,
+    /** A read of the page's own (its status and preview), window first. */
+    async read<N extends ReadName>(name: N, ...args: ReadArgs<N>): Promise<ReadResult<N>> {
+      await fetchWindows([{ name, args }]);
+      return (await run(name, args)) as ReadResult<N>;
+    },
+    /** The page's check, and when the oldest answer it was drawn from was asked. */
+    summary(): { check: PageCheck | null; dataAt: number } {
+      if (!windows.size) return { check: null, dataAt: Date.now() };
+      const list = [...seen.values()];
+      let dataAt = Date.now();
+      for (const w of windows.values()) dataAt = Math.min(dataAt, windowAskedAt(w) ?? 0);
+      return {
+        check: {
+          reads: list.map(({ name, args }) => ({ name, args })),
+          digest: digest(list.map((r) => r.value)),
+        },
+        dataAt,
+      };
+    },
+  };
+}
+
+function digest(values: readonly unknown[]): string {
+  const text = encodePayload({ reads: { values }, now: 0, today: '' });
+  return createHash('sha1').update(text).digest('base64');
+}
+
+/**
+ * Whether a drawn page still shows what the server holds: its windows are read again (those not
+ * asked within the reader's freshness), then its reads, compared with what it was drawn from.
+ */
+export async function revalidate(
+  check: PageCheck,
+  reader: WindowReader,
+): Promise<{ same: boolean; dataAt: number }> {
+  return turns.render(async () => {
+    const page = pageReads(reader);
+    await page.fetchWindows(check.reads);
+    for (const { name, args } of check.reads) await page.run(name, args);
+    const now = page.summary();
+    return { same: now.check?.digest === check.digest, dataAt: now.dataAt };
+  });
+}
 
 /** Today in Korea (the app's fans' day), whatever the server's own time zone. */
 function koreaToday(now: number): string {
   return localToday(new Date(now + 9 * 3600_000 + new Date(now).getTimezoneOffset() * 60_000));
 }
 
-export async function render(url: string, now = Date.now()): Promise<RenderResult> {
+/**
+ * Draws the page at `url`. With a window reader, what each pass wants beyond the sync scope is read
+ * from the server first; without one, the page is drawn from the store alone.
+ */
+export async function render(
+  url: string,
+  opts: { reader?: WindowReader | null; now?: number } = {},
+): Promise<RenderResult> {
+  return turns.render(() => draw(url, opts.reader ?? null, opts.now ?? Date.now()));
+}
+
+async function draw(url: string, reader: WindowReader | null, now: number): Promise<RenderResult> {
   const router = createAppRouter({
     history: createMemoryHistory({ initialEntries: [url] }),
     origin: 'http://localhost',
@@ -68,6 +243,7 @@ export async function render(url: string, now = Date.now()): Promise<RenderResul
   await router.load();
   const clock = { now, today: koreaToday(now) };
   const done = new Map<string, unknown>();
+  const page = pageReads(reader);
   const server = {
     clock,
     wanted: new Map<string, { name: ReadName; args: readonly unknown[] }>(),
@@ -90,13 +266,11 @@ export async function render(url: string, now = Date.now()): Promise<RenderResul
     const { prelude } = await prerender(app);
     await new Response(prelude).arrayBuffer();
     if (!server.wanted.size) break;
-    for (const [key, { name, args }] of server.wanted) {
-      const value = await (reads[name] as AnyRead)(...args);
-      done.set(key, value === undefined ? null : value);
-    }
+    await page.fetchWindows([...server.wanted.values()]);
+    for (const [key, { name, args }] of server.wanted) done.set(key, await page.run(name, args));
   }
   const html = renderToString(app);
-  const { status, preview } = await describe(router);
+  const { status, preview } = await describe(router, page.read);
   const routeId = router.state.matches[router.state.matches.length - 1]?.routeId ?? '';
   return {
     status,
@@ -104,15 +278,19 @@ export async function render(url: string, now = Date.now()): Promise<RenderResul
     html,
     payload: encodePayload({ reads: Object.fromEntries(done), ...clock }),
     preview,
+    ...page.summary(),
   };
 }
 
 const cardName = (c: { groupName: string; memberName: string; title: string }) =>
   [c.groupName, c.memberName, c.title].filter(Boolean).join(' ');
 
+type PageRead = <N extends ReadName>(name: N, ...args: ReadArgs<N>) => Promise<ReadResult<N>>;
+
 /** The page's status and share preview, from the route and the records it shows. */
 async function describe(
   router: ReturnType<typeof createAppRouter>,
+  read: PageRead,
 ): Promise<{ status: 200 | 404; preview: SharePreview }> {
   const match = router.state.matches[router.state.matches.length - 1];
   const params = (match?.params ?? {}) as Record<string, string>;
@@ -120,9 +298,9 @@ async function describe(
   const icon = '/icons/icon-512.png';
   switch (match?.routeId) {
     case '/main/exchange': {
-      const group = search.group ? await reads.group(search.group) : null;
+      const group = search.group ? await read('group', search.group) : null;
       if (!group) return { status: 200, preview: { ...koShare.exchange, image: icon } };
-      const cards = await reads.photoCards({ group: group.id, sort: 'latest' });
+      const cards = await read('photoCards', { group: group.id, sort: 'latest' });
       const first = cards[0];
       return {
         status: 200,
@@ -134,7 +312,7 @@ async function describe(
       };
     }
     case '/main/exchangeDetail/$id': {
-      const card = await reads.photoCard(params.id);
+      const card = await read('photoCard', params.id);
       if (!card) {
         return {
           status: 404,
@@ -145,7 +323,7 @@ async function describe(
           },
         };
       }
-      const posts = await reads.postsOfCard(card.id);
+      const posts = await read('postsOfCard', card.id);
       const name = cardName(card);
       return {
         status: 200,
@@ -159,7 +337,7 @@ async function describe(
     case '/main/meetup':
       return { status: 200, preview: { ...koShare.meetup, image: icon } };
     case '/main/meetupDetail/$id': {
-      const event = await reads.meetUp(params.id);
+      const event = await read('meetUp', params.id);
       if (!event) {
         return {
           status: 404,

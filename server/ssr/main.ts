@@ -5,15 +5,20 @@
  *
  * - Its store is the client's own: the SSR build of the app (dist-ssr/entry-server.js) with Dexie
  *   over fake-indexeddb, filled and kept current by the client's delta pull as an anonymous
- *   visitor, so it only ever knows what anyone may read.
+ *   visitor, so it only ever knows what anyone may read. It pulls a guest's scope, not the whole
+ *   catalogue: what a page shows beyond it is read from PocketBase when the page is drawn, and
+ *   evicted past a bound (docs/first-visit.md, What the render server holds).
  * - A request pulls first (at most once a second; one small request when nothing changed), then
  *   answers from a cache of rendered pages that any applied change empties: a page is rendered
- *   once per catalogue change, not per visit.
+ *   once per catalogue change, not per visit. A page that read beyond the scope is checked
+ *   against PocketBase once its answers are WINDOW_FRESH_MS old, and drawn again if they changed.
+ * - GET /stats (not passed on by PocketBase) says what the store holds and the process's memory.
  * - Pages go out brotli- or gzip-compressed as the browser asked (PocketBase passes its
  *   Accept-Encoding along).
  *
  * Environment: PB_URL (PocketBase, required), DIST_DIR (the client build, for index.html),
- * SSR_DIR (the SSR build), APP_URL (the public origin for share previews; default PB_URL).
+ * SSR_DIR (the SSR build), APP_URL (the public origin for share previews; default PB_URL),
+ * SSR_CACHE_MAX (cards and posts kept beyond the scope, each; default RENDER_CACHE_MAX).
  * Prints `[ssr] listening on <port>` once ready.
  */
 // IndexedDB for the app's Dexie store, before the app's bundle (and Dexie) load
@@ -27,15 +32,30 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import PocketBase from 'pocketbase';
 import { fillTemplate, type Manifest } from './page.ts';
 
+interface PageCheck {
+  reads: unknown[];
+  digest: string;
+}
+interface WindowReader {
+  pb: PocketBase;
+  freshMs: number;
+}
 interface Entry {
-  render(url: string): Promise<{
+  render(
+    url: string,
+    opts: { reader: WindowReader },
+  ): Promise<{
     status: 200 | 404;
     module: string | null;
     html: string;
     payload: string;
     preview: { title: string; description: string; image: string };
+    check: PageCheck | null;
+    dataAt: number;
   }>;
-  pull(pb: PocketBase): Promise<{ records: number; deleted: number }>;
+  revalidate(check: PageCheck, reader: WindowReader): Promise<{ same: boolean; dataAt: number }>;
+  pull(pb: PocketBase, opts: { cacheMax: number }): Promise<{ records: number; deleted: number }>;
+  storeStats(): Promise<{ rows: Record<string, number>; cardsByGroup: Record<string, number> }>;
   isRenderedPath(pathname: string): boolean;
 }
 
@@ -63,14 +83,30 @@ pb.autoCancellation(false);
 const CACHE_LIMIT = 500;
 /** A request waits at most this long for its pull; past it, the store as it is serves. */
 const PULL_FRESH_MS = 1000;
+/**
+ * How old PocketBase's answers beyond the scope (windows) a page is drawn or served from may be:
+ * a card edited on the server is on its pages within this (docs/first-visit.md).
+ */
+const WINDOW_FRESH_MS = 5000;
+/** Cards, and posts, the store keeps beyond the guest's scope at most (the pages' windows). */
+const RENDER_CACHE_MAX = 1000;
+const cacheMax = Number(process.env.SSR_CACHE_MAX) || RENDER_CACHE_MAX;
+const reader = { pb, freshMs: WINDOW_FRESH_MS };
 
 interface Cached {
   status: number;
   raw: Buffer;
   br: Buffer;
   gzip: Buffer;
+  check: PageCheck | null;
+  /** When the oldest window answer the page shows was asked (0: one could not be read). */
+  dataAt: number;
 }
 const cache = new Map<string, Cached>();
+/** Pages being drawn or checked, so concurrent requests for one page share the work. */
+const drawing = new Map<string, Promise<Cached>>();
+/** Counts the emptyings of the page cache: a page drawn across one is not kept. */
+let generation = 0;
 let pulledAt = 0;
 let pulling: Promise<void> | null = null;
 let everPulled = false;
@@ -78,11 +114,14 @@ let everPulled = false;
 function pull(): Promise<void> {
   if (Date.now() - pulledAt < PULL_FRESH_MS && everPulled) return Promise.resolve();
   pulling ??= entry
-    .pull(pb)
+    .pull(pb, { cacheMax })
     .then((r) => {
       pulledAt = Date.now();
       everPulled = true;
-      if (r.records || r.deleted) cache.clear();
+      if (r.records || r.deleted) {
+        cache.clear();
+        generation++;
+      }
     })
     .finally(() => {
       pulling = null;
@@ -96,12 +135,32 @@ function normalise(url: URL): string {
   return group && /^[a-z0-9]{15}$/.test(group) ? `${url.pathname}?group=${group}` : url.pathname;
 }
 
-async function renderPage(path: string): Promise<Cached> {
+/** A cached page, or one drawn now (after checking a cached one whose answers are old). */
+function renderPage(path: string): Promise<Cached> {
   const hit = cache.get(path);
-  if (hit) return hit;
-  const page = await entry.render(path);
+  if (hit && (!hit.check || Date.now() - hit.dataAt < WINDOW_FRESH_MS)) {
+    return Promise.resolve(hit);
+  }
+  let work = drawing.get(path);
+  if (!work) {
+    work = drawPage(path, hit).finally(() => drawing.delete(path));
+    drawing.set(path, work);
+  }
+  return work;
+}
+
+async function drawPage(path: string, hit: Cached | undefined): Promise<Cached> {
+  const drawnIn = generation;
+  if (hit?.check) {
+    const now = await entry.revalidate(hit.check, reader);
+    if (now.same) {
+      hit.dataAt = now.dataAt;
+      return hit;
+    }
+  }
+  const page = await entry.render(path, { reader });
   const raw = Buffer.from(fillTemplate(template, page, origin, path, manifest));
-  const entryOut: Cached = {
+  const out: Cached = {
     status: page.status,
     raw,
     br: brotliCompressSync(raw, {
@@ -111,10 +170,28 @@ async function renderPage(path: string): Promise<Cached> {
       },
     }),
     gzip: gzipSync(raw, { level: 9 }),
+    check: page.check,
+    dataAt: page.dataAt,
   };
+  // "not found" while PocketBase did not answer is no answer: PocketBase serves the shell
+  if (page.status === 404 && !page.dataAt) throw new Error('a window was not read');
+  if (generation !== drawnIn) return out;
+  cache.delete(path);
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  cache.set(path, entryOut);
-  return entryOut;
+  cache.set(path, out);
+  return out;
+}
+
+/** What the store holds and the process's memory, MB (GET /stats). */
+async function stats(): Promise<unknown> {
+  const mem = process.memoryUsage();
+  const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
+  return {
+    ...(await entry.storeStats()),
+    pages: cache.size,
+    cacheMax,
+    memory: { rss: mb(mem.rss), heapUsed: mb(mem.heapUsed) },
+  };
 }
 
 function accepts(header: string | undefined, coding: string): boolean {
@@ -128,6 +205,10 @@ function accepts(header: string | undefined, coding: string): boolean {
 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const asked = new URL(req.url ?? '/', 'http://renderer');
+  if (req.method === 'GET' && asked.pathname === '/stats') {
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(await stats()));
+    return;
+  }
   if (req.method !== 'GET' || asked.pathname !== '/render') {
     res.writeHead(404).end();
     return;

@@ -33,7 +33,7 @@ export function subscribeRead(
  * The part of the server a read shows that may lie outside the sync scope (docs/sync.md, The
  * cache), or null when the store holds all of it (groups, meetups, the fan's own records).
  */
-function windowOf(name: ReadName, args: readonly unknown[]): Window | null {
+export function windowOf(name: ReadName, args: readonly unknown[]): Window | null {
   const [a] = args;
   const id = typeof a === 'string' && a ? a : null;
   switch (name) {

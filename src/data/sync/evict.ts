@@ -2,8 +2,8 @@
  * Keeps the store within the sync scope (docs/sync.md, The cache). After a pull, cards and posts
  * outside the scope go, except:
  *
- * - the most recently shown ones (the `cache` table, at most CACHE_MAX of each table), so a card
- *   opened online is still there offline;
+ * - the most recently shown ones (the `cache` table, at most CACHE_MAX of each table, or the
+ *   caller's own bound), so a card opened online is still there offline;
  * - anything a queued change or a dead letter names (a like of a card, a post on it), so what
  *   waits to be sent keeps its card on screen.
  *
@@ -45,14 +45,14 @@ async function pendingIds(db: AppDB): Promise<Set<string>> {
   return ids;
 }
 
-/** Cache keys of `table`, newest use first; those past CACHE_MAX are dropped from the cache. */
-async function cached(db: AppDB, table: string): Promise<Set<string>> {
+/** Cache keys of `table`, newest use first; those past `max` are dropped from the cache. */
+async function cached(db: AppDB, table: string, max: number): Promise<Set<string>> {
   const prefix = `${table}/`;
   const rows = await db.cache.where('key').startsWith(prefix).toArray();
   rows.sort((a, b) => b.usedAt - a.usedAt);
-  const stale = rows.slice(CACHE_MAX).map((r) => r.key);
+  const stale = rows.slice(max).map((r) => r.key);
   if (stale.length) await db.cache.bulkDelete(stale);
-  return new Set(rows.slice(0, CACHE_MAX).map((r) => r.key.slice(prefix.length)));
+  return new Set(rows.slice(0, max).map((r) => r.key.slice(prefix.length)));
 }
 
 async function deleteInSlices(db: AppDB, table: 'photoCards' | 'exchangeList', ids: string[]) {
@@ -66,14 +66,21 @@ async function deleteInSlices(db: AppDB, table: 'photoCards' | 'exchangeList', i
   }
 }
 
+export interface EvictOptions {
+  /** Cards (and posts) kept outside the scope at most (default CACHE_MAX). */
+  cacheMax?: number;
+}
+
 /** Drops the cards and posts outside `scope`; returns how many of each went. */
 export async function evictOutOfScope(
   db: AppDB,
   scope: SyncScope,
+  opts: EvictOptions = {},
 ): Promise<{ photoCards: number; exchangeList: number }> {
+  const max = opts.cacheMax ?? CACHE_MAX;
   const pending = await pendingIds(db);
   const loose = new Set(scope.buckets.flat());
-  const keepCards = await cached(db, 'photoCards');
+  const keepCards = await cached(db, 'photoCards', max);
   const outside = (await db.photoCards
     .where('group')
     .noneOf(scope.groups)
@@ -82,7 +89,7 @@ export async function evictOutOfScope(
   await deleteInSlices(db, 'photoCards', cards);
 
   // posts: those on a card still here, the fan's own, cached or named by a queued change
-  const keepPosts = await cached(db, 'exchangeList');
+  const keepPosts = await cached(db, 'exchangeList', max);
   const cardsHere = new Set((await db.photoCards.toCollection().primaryKeys()) as string[]);
   const own = scope.mine ? await ownWriter(db) : null;
   const drop: string[] = [];

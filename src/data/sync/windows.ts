@@ -11,11 +11,13 @@
  *
  * Each window is asked for at most once a minute per page load, only while online; a failure is
  * not an error (the screen shows what the store has, and says so when that is nothing offline).
+ * A window being read is joined, not asked twice. The first-screen renderer asks with a freshness
+ * of seconds (docs/first-visit.md, What the render server holds).
  */
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { AppDB } from '@/data/db/index.ts';
-import type { PhotoCardSort } from '@/data/queries/photo-cards.ts';
+import { listPhotoCards, type PhotoCardSort } from '@/data/queries/photo-cards.ts';
 import { applyServerDeletes, applyServerRecords } from './apply.ts';
 import { lastScope } from './pull.ts';
 
@@ -42,7 +44,18 @@ const SORTS: Record<PhotoCardSort, string> = {
   likesAsc: 'likeCount,-created,-id',
 };
 
+/** Past this many noted windows, those older than the freshness asked for are forgotten. */
+const ASKED_MAX = 1000;
+
+/** Window → when it was last asked (what the store holds of it is at least that recent). */
 const asked = new Map<string, number>();
+/** Windows being read now. */
+const reading = new Map<string, Promise<void>>();
+
+export interface WindowOptions {
+  /** A window asked within this many ms is not asked again (default: a minute). */
+  freshMs?: number;
+}
 
 function windowKey(w: Window): string {
   return JSON.stringify(w);
@@ -92,11 +105,24 @@ async function fetchWindow(pb: PocketBase, db: AppDB, w: Window): Promise<void> 
       return;
     }
     case 'top': {
-      const res = await cards.getList(1, Math.min(w.limit, PAGE), {
-        sort: SORTS[w.sort],
-        skipTotal: true,
-      });
+      const limit = Math.min(w.limit, PAGE);
+      const res = await cards.getList(1, limit, { sort: SORTS[w.sort], skipTotal: true });
       await store(db, 'photoCards', res.items);
+      // a copy here that sorts among them but was not listed is stale (its likes changed since
+      // it was read, or it is gone): read again, so the local first N are the server's
+      const listed = new Set(res.items.map((r) => r.id));
+      const stale = (await listPhotoCards({ sort: w.sort, limit }, db))
+        .map((c) => c.id)
+        .filter((id) => !listed.has(id));
+      for (let i = 0; i < stale.length; i += IDS_PER_FILTER) {
+        const chunk = stale.slice(i, i + IDS_PER_FILTER);
+        const filter = chunk.map((id) => pb.filter('id = {:id}', { id })).join(' || ');
+        const again = await cards.getList(1, chunk.length, { filter, skipTotal: true });
+        await store(db, 'photoCards', again.items);
+        const found = new Set(again.items.map((r) => r.id));
+        const gone = chunk.filter((id) => !found.has(id));
+        if (gone.length) await applyServerDeletes(db, 'photoCards', gone);
+      }
       return;
     }
     case 'cards': {
@@ -135,19 +161,46 @@ async function fetchWindow(pb: PocketBase, db: AppDB, w: Window): Promise<void> 
   }
 }
 
-/** Reads window `w` from the server into the store, unless it was read in the last minute. */
-export async function ensureWindow(pb: PocketBase, db: AppDB, w: Window): Promise<void> {
+/**
+ * Reads window `w` from the server into the store, unless it was asked within `freshMs` (a
+ * minute by default). Resolves once it was answered, or failed (the store stays as it is); a read
+ * of the same window under way is waited for rather than asked again.
+ */
+export function ensureWindow(
+  pb: PocketBase,
+  db: AppDB,
+  w: Window,
+  opts: WindowOptions = {},
+): Promise<void> {
   const key = windowKey(w);
+  const running = reading.get(key);
+  if (running) return running;
+  const fresh = opts.freshMs ?? FRESH_MS;
+  const now = Date.now();
   const at = asked.get(key);
-  if (at !== undefined && Date.now() - at < FRESH_MS) return;
-  if (globalThis.navigator?.onLine === false) return;
-  asked.set(key, Date.now());
-  try {
-    await fetchWindow(pb, db, w);
-  } catch (err) {
-    asked.delete(key);
-    console.debug('[sync] window not read', w.kind, err);
+  if (at !== undefined && now - at < fresh) return Promise.resolve();
+  if (globalThis.navigator?.onLine === false) return Promise.resolve();
+  if (asked.size >= ASKED_MAX) {
+    for (const [k, t] of asked) if (now - t >= fresh) asked.delete(k);
   }
+  asked.set(key, now);
+  const read = fetchWindow(pb, db, w)
+    .catch((err: unknown) => {
+      asked.delete(key);
+      console.debug('[sync] window not read', w.kind, err);
+    })
+    .finally(() => reading.delete(key));
+  reading.set(key, read);
+  return read;
+}
+
+/**
+ * When window `w` was last asked and answered (ms since the epoch), or null when it never was,
+ * failed, or is being read: what the store holds of it is at least that recent.
+ */
+export function windowAskedAt(w: Window): number | null {
+  const key = windowKey(w);
+  return reading.has(key) ? null : (asked.get(key) ?? null);
 }
 
 /** Forgets which windows were read (tests; a new session). */

@@ -1,0 +1,173 @@
+/**
+ * What the first-screen render server holds (docs/first-visit.md, What the render server holds),
+ * against a PocketBase of its own serving the built app with the render server, on a catalogue
+ * made here: RIIZE (the guest's default favourite group), B and C.
+ *
+ * - a card of B, outside the guest's scope, is drawn on its page (read from PocketBase when shown);
+ * - the store holds RIIZE (the guest's scope) and what the pages drawn showed, never a group no
+ *   page showed, and what pages read beyond the scope is evicted past its bound (SSR_CACHE_MAX);
+ * - a card edited on the server is on its (cached) page within the renderer's window freshness.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { DIST_DIR } from '../../server/pocketbase.ts';
+import { hasRenderer } from '../../server/ssr/renderer.ts';
+import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
+import { createUser, uniq } from '../helpers/pb-fixtures.ts';
+
+/** server/ssr/main.ts WINDOW_FRESH_MS: how old a page's answers beyond the scope may get. */
+const WINDOW_FRESH_MS = 5000;
+/** The bound this file gives the render server (SSR_CACHE_MAX): cards kept beyond the scope. */
+const CACHE_MAX = 4;
+
+let server: TestServer;
+let su: PocketBase;
+const groups: Record<'RIIZE' | 'B' | 'C', RecordModel> = {} as never;
+const cards: Record<'RIIZE' | 'B' | 'C', RecordModel[]> = { RIIZE: [], B: [], C: [] };
+const MEMBERS = { RIIZE: '원빈', B: '카리나', C: '해린' } as const;
+
+interface Stats {
+  rows: Record<string, number>;
+  cardsByGroup: Record<string, number>;
+  pages: number;
+  cacheMax: number;
+  memory: { rss: number; heapUsed: number };
+}
+
+async function stats(): Promise<Stats> {
+  const res = await fetch(`${server.renderer!.url}/stats`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as Stats;
+}
+
+async function page(path: string) {
+  const res = await fetch(`${server.url}${path}`, { headers: { Accept: 'text/html' } });
+  const text = await res.text();
+  const root = /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json"/.exec(text);
+  return {
+    status: res.status,
+    firstScreen: res.headers.get('x-first-screen') === '1' || text.includes('id="first-screen"'),
+    root: root?.[1] ?? '',
+    title: /<title>([\s\S]*?)<\/title>/.exec(text)?.[1] ?? '',
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  if (!hasRenderer()) throw new Error('dist-ssr/ is missing: run `npm run build` first');
+  // the render server inherits the environment it is started with
+  process.env['SSR_CACHE_MAX'] = String(CACHE_MAX);
+  try {
+    server = await startTestServer({ publicDir: DIST_DIR });
+  } finally {
+    delete process.env['SSR_CACHE_MAX'];
+  }
+  su = await server.admin();
+  for (const name of ['RIIZE', 'B', 'C'] as const) {
+    groups[name] = await su
+      .collection('groups')
+      .create({ groupName: name === 'RIIZE' ? 'RIIZE' : `G${name}${uniq()}` });
+    for (let i = 0; i < 3; i++) {
+      cards[name].push(
+        await su.collection('photoCards').create({
+          group: groups[name].id,
+          groupName: groups[name].groupName,
+          memberName: MEMBERS[name],
+          title: `${name} 카드 ${i} ${uniq()}`,
+        }),
+      );
+    }
+  }
+  const fan = await createUser(server, su);
+  await fan.pb.collection('exchangeList').create({
+    photoCard: cards.B[0]!.id,
+    writer: fan.id,
+    description: 'B 카드 교환해요',
+    status: '교환대기중',
+  });
+  // the render server draws its first page after its first pull; until then PocketBase serves
+  // the shell (docs/first-visit.md)
+  const until = Date.now() + 60_000;
+  while (!(await page('/meetup')).firstScreen) {
+    if (Date.now() > until) throw new Error('the render server drew no page in 60 s');
+    await sleep(300);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the render server holds what it renders', () => {
+  it('holds the guest scope (RIIZE) and no card of a group it never drew', async () => {
+    const s = await stats();
+    expect(s.cacheMax).toBe(CACHE_MAX);
+    expect(s.cardsByGroup[groups.RIIZE.id]).toBe(3);
+    expect(s.cardsByGroup[groups.B.id] ?? 0).toBe(0);
+    expect(s.cardsByGroup[groups.C.id] ?? 0).toBe(0);
+    expect(s.rows['groups']).toBe(3);
+  });
+
+  it('draws the page of a card outside RIIZE, with its post, and then holds that card', async () => {
+    const card = cards.B[0]!;
+    const p = await page(`/exchangeDetail/${card.id}`);
+    expect(p.status).toBe(200);
+    expect(p.root).toContain(String(card['title']));
+    expect(p.root).toContain(MEMBERS.B);
+    expect(p.root).toContain('B 카드 교환해요');
+    expect(p.title).toContain(String(card['title']));
+    const s = await stats();
+    expect(s.cardsByGroup[groups.B.id] ?? 0).toBeGreaterThanOrEqual(1);
+    expect(s.cardsByGroup[groups.C.id] ?? 0).toBe(0);
+    expect(s.rows['exchangeList']).toBeGreaterThanOrEqual(1);
+  });
+
+  it('draws a group page outside RIIZE, and an unknown card is still a 404', async () => {
+    const p = await page(`/exchange?group=${groups.C.id}`);
+    expect(p.status).toBe(200);
+    for (const c of cards.C) expect(p.root).toContain(String(c['title']));
+    expect(p.root).not.toContain(String(cards.B[1]!['title']));
+    expect((await stats()).cardsByGroup[groups.C.id]).toBe(3);
+    expect((await page('/exchangeDetail/aaaaaaaaaaaaaaa')).status).toBe(404);
+  });
+
+  it('evicts what pages read beyond the scope past its bound, and still draws them', async () => {
+    for (const c of [...cards.B, ...cards.C]) {
+      const p = await page(`/exchangeDetail/${c.id}`);
+      expect(p.status).toBe(200);
+      expect(p.root).toContain(String(c['title']));
+    }
+    // the next pull (at most one a second, before a request) evicts past the bound; /meetup
+    // reads nothing beyond the scope
+    await sleep(1200);
+    expect((await page('/meetup')).firstScreen).toBe(true);
+    const s = await stats();
+    const beyond = (s.cardsByGroup[groups.B.id] ?? 0) + (s.cardsByGroup[groups.C.id] ?? 0);
+    expect(beyond).toBeLessThanOrEqual(CACHE_MAX);
+    expect(s.cardsByGroup[groups.RIIZE.id]).toBe(3);
+    // a page whose rows went is read from PocketBase again when drawn
+    const evicted = [...cards.B, ...cards.C].find((c) => !s.cardsByGroup[String(c['group'])]);
+    const again = evicted ?? cards.B[2]!;
+    await sleep(WINDOW_FRESH_MS);
+    const p = await page(`/exchangeDetail/${again.id}`);
+    expect(p.status).toBe(200);
+    expect(p.root).toContain(String(again['title']));
+  });
+
+  it('shows a card edited on the server within the window freshness', async () => {
+    const card = cards.B[0]!;
+    expect((await page(`/exchangeDetail/${card.id}`)).root).toContain(String(card['title']));
+    const title = `고친 제목 ${uniq()}`;
+    await su.collection('photoCards').update(card.id, { title });
+    const edited = Date.now();
+    let shown = false;
+    while (!shown && Date.now() - edited < WINDOW_FRESH_MS + 5000) {
+      shown = (await page(`/exchangeDetail/${card.id}`)).root.includes(title);
+      if (!shown) await sleep(250);
+    }
+    expect(shown).toBe(true);
+    expect(Date.now() - edited).toBeLessThan(WINDOW_FRESH_MS + 5000);
+  });
+});
