@@ -64,6 +64,21 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // journeys on a catalogue of real shape (20,000 cards), each file with a server of its
+          // own on the catalogue benchmark's data dir; `npm test` runs them after the integration
+          // lane, on the e2e lane's build
+          name: 'catalogue',
+          include: ['tests/catalogue/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
+          maxWorkers: 1,
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
     ],
   },
 });

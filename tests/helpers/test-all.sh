@@ -2,7 +2,8 @@
 # `npm test`: every layer, in two lanes that run at the same time.
 #
 #   lane e2e:   the test build (POCAMARKET_TEST_API=1), then the e2e project
-#   lane rest:  the static checks (tests/helpers/checks.sh), unit, then integration
+#   lane rest:  the static checks (tests/helpers/checks.sh), unit, then integration, then (once
+#               the e2e lane's build is in) the catalogue journeys (tests/catalogue/)
 #
 # The e2e layer is the long one (about three quarters of the wall time when the layers ran one
 # after another), and it leaves the cores partly idle while pages wait on timers, the network and
@@ -59,18 +60,28 @@ lane_rest() {
   step integration npx vitest run --project integration
 }
 
+# the catalogue journeys drive the e2e lane's build: they wait for it, and run only if it built
+lane_catalogue() {
+  while [ ! -f "$out/build.status" ]; do sleep 2; done
+  if [ "$(cut -d' ' -f1 "$out/build.status")" = 0 ]; then
+    step catalogue npx vitest run --project catalogue
+  fi
+}
+
 if [ "${TEST_LANES:-}" = serial ]; then
   lane_rest
   lane_e2e
+  lane_catalogue
 else
   lane_e2e &
   e2e_lane=$!
   lane_rest
+  lane_catalogue
   wait "$e2e_lane"
 fi
 
 failed=()
-for name in checks unit integration build e2e; do
+for name in checks unit integration build e2e catalogue; do
   if [ ! -f "$out/$name.status" ]; then
     failed+=("$name (not run)")
   elif [ "$(cut -d' ' -f1 "$out/$name.status")" != 0 ]; then
@@ -84,7 +95,7 @@ if ((${#failed[@]})); then
   exit 1
 fi
 summary=()
-for name in checks unit integration build e2e; do
+for name in checks unit integration build e2e catalogue; do
   summary+=("$name $(cut -d' ' -f2 "$out/$name.status") s")
 done
 echo "npm test: every layer passed (${summary[*]}; ${SECONDS} s in all)"
