@@ -20,6 +20,8 @@ export const koGroupCards = {
     save: '오프라인 저장',
     saveLabel: (group: string, n: number) => `${group} 카드 ${n}장 오프라인 저장`,
     saved: '오프라인 저장됨',
+    /** Saved, while its cards are still coming in. */
+    saving: '오프라인 저장 중',
     savedNote: (n: number) => `카드 ${n}장과 교환 글을 네트워크 없이 볼 수 있어요`,
     unsave: '저장 해제',
     unsaveLabel: (group: string) => `${group} 오프라인 저장 해제`,

@@ -157,6 +157,7 @@ describe('GroupOfflineSave', () => {
       save.click();
     });
     await until(() => expect(box()?.dataset['state']).toBe('saved-loading'));
+    expect(box()!.textContent).toContain(ko.groupOffline.saving);
     expect(await db.offlineGroups.get('g1')).toBeTruthy();
     expect(bar()!.getAttribute('aria-valuenow')).toBe('0');
 

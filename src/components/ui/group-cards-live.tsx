@@ -148,10 +148,19 @@ export function GroupOfflineSaveLive({ group }: GroupOfflineSaveProps) {
       ) : keep === 'saved' ? (
         <div className={styles.row}>
           <div className={styles.text}>
-            <p className={styles.saved} role="status">
-              <span aria-hidden="true">✓</span> {s.saved}
-            </p>
-            <p className={styles.note}>{s.savedNote(total)}</p>
+            {progress.complete ? (
+              <>
+                <p className={styles.saved} role="status">
+                  <span aria-hidden="true">✓</span> {s.saved}
+                </p>
+                <p className={styles.note}>{s.savedNote(total)}</p>
+              </>
+            ) : (
+              // the progress below says how far (docs/sync.md, Groups saved for offline)
+              <p className={styles.title} role="status">
+                {s.saving}
+              </p>
+            )}
           </div>
           <button
             type="button"

@@ -42,7 +42,9 @@ export function BookView({ book, group }: { book: CollectBook; group: Group }) {
     () => (cards ?? []).filter((c) => ticks.owned.has(c.id)),
     [cards, ticks.owned],
   );
-  const total = cards?.length ?? 0;
+  // the group's cards, also those still coming in (docs/product-rules.md, Collect book: owned ÷
+  // the group's cards), so a book of a group just followed does not read 0/7 of 65
+  const total = Math.max(cards?.length ?? 0, group.cardCount ?? 0);
   const savedCards = useMemo(() => {
     const saved = new Set(book.cardInfo);
     return (cards ?? []).filter((c) => saved.has(c.id));
