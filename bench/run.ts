@@ -180,6 +180,20 @@ const BENCHES: Bench[] = [
     ],
   },
   {
+    name: 'phone',
+    title: "A fan's phone at 4× CPU: the demo seed against the real-size catalogue",
+    run: async (ctx) => {
+      const phone = await import('./phone/bench.ts');
+      return phone.runPhoneBench({ app: await ctx.app(), ...(ctx.quick ? phone.QUICK : {}) });
+    },
+    headline: [
+      /^first visit \(guest, \/\): long tasks, total \[/,
+      /^fan, 3 groups: all their cards local/,
+      /^storage after the fan's first session/,
+      /^search keystroke, (online|offline): slowest of a run \[/,
+    ],
+  },
+  {
     name: 'trade-qr',
     title: 'Trade QR codes: payload size and decode time',
     run: async (ctx) => {
