@@ -30,6 +30,10 @@
  *   loopback, the same trace its simulation starts from);
  * - accessibility / best-practices scores, and the top failing audits by weight.
  *
+ * With `catalogue` (run.ts `--catalogue`, `--quick` for 20,000 cards) the same routes run on the
+ * catalogue data dir (bench/catalogue/data-dir.ts) instead of the demo seed, once the renderer
+ * has pulled it; the ids are picked the same way. The default is the demo seed, unchanged.
+ *
  * The result also holds per page the requests of each run with their end times and sizes, what
  * the first-screen check found, Lighthouse's runtime warnings, the server's response time and any
  * request that left 127.0.0.1 (expected: none).
@@ -44,12 +48,14 @@ import {
   buildBenchApp,
   fetchFirstScreen,
   firstScreenProblem,
+  startAppOnDataDir,
   startDemoServer,
   waitForSeedToSettle,
   type BenchApp,
   type DemoServer,
   type FirstScreenCheck,
 } from '../lib/app.ts';
+import { catalogueDataDir } from '../catalogue/data-dir.ts';
 import { machineInfo, type MachineInfo } from '../lib/machine.ts';
 import { budget, type Row } from '../lib/report.ts';
 import { pocketBaseVersion, type BenchServer } from '../lib/server.ts';
@@ -66,8 +72,19 @@ export interface LighthouseBenchOptions {
   app?: BenchApp;
   /** A running demo server for `app`; started here (and stopped) if absent. */
   server?: DemoServer;
+  /**
+   * Run on the catalogue data dir (bench/catalogue/data-dir.ts: the demo seed plus `cards` cards
+   * in `groups` groups, built or reused) instead of the demo seed: `startAppOnDataDir`, after the
+   * renderer has pulled the catalogue (`/` comes back with its first screen). The detail pages'
+   * ids are picked the same way.
+   */
+  catalogue?: { cards: number; groups: number };
   log: (line: string) => void;
 }
+
+/** `--catalogue`: the real-size catalogue; `--quick` with it: the 20,000-card dir. */
+export const CATALOGUE = { cards: 200_000, groups: 500 } as const;
+export const CATALOGUE_QUICK = { cards: 20_000, groups: 50 } as const;
 
 export const DEFAULTS: Omit<LighthouseBenchOptions, 'app' | 'server'> = {
   // Five: on a loaded two-core machine one run's blocking time can be twice the next one's.
@@ -203,6 +220,16 @@ export interface LighthouseBenchResult {
     pages: string[];
     /** The ids the detail pages were loaded with, and where they came from. */
     ids: { card: string; meetup: string; from: string[] };
+    /** Set when run on the catalogue data dir (`--catalogue`) instead of the demo seed. */
+    catalogue?: {
+      cards: number;
+      groups: number;
+      dir: string;
+      /** Cards in the dir (the demo seed's included). */
+      rows: number;
+      /** From the server's start until / came back with its first screen, ms. */
+      rendererReadyMs: number | null;
+    };
     budget: typeof BUDGET;
     lighthouse: string;
     formFactor: string;
@@ -425,6 +452,19 @@ async function pickIds(
   return { card, meetup, from };
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `/` until the renderer answers with its first screen (it pulls the catalogue first). */
+async function waitForRenderer(server: BenchServer, timeoutMs: number): Promise<number | null> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    const { check } = await fetchFirstScreen(server, '/');
+    if (check.status === 200 && check.payload) return performance.now() - started;
+    await sleep(1000);
+  }
+  return null;
+}
+
 /** `/exchangeDetail/{card}` → `/exchangeDetail/<id>`. */
 function resolvePath(route: string, ids: { card: string; meetup: string }): string {
   return route.replace('{card}', ids.card).replace('{meetup}', ids.meetup);
@@ -454,16 +494,39 @@ export async function runLighthouseBench(partial: Partial<LighthouseBenchOptions
       app = ownApp = await buildBenchApp();
       log(`  built in ${((app.build.ms + app.ssr.ms) / 1000).toFixed(1)} s`);
     }
-    let server = opts.server;
-    if (!server) {
-      log('starting PocketBase with the demo seed and the first-screen renderer ...');
-      server = await startDemoServer(app);
-      ownServer = server;
+    let server: BenchServer;
+    let catalogue: LighthouseBenchResult['config']['catalogue'];
+    if (opts.catalogue) {
+      const { cards, groups } = opts.catalogue;
+      log(`the catalogue data dir (${cards.toLocaleString('en-US')} cards, ${groups} groups) ...`);
+      const dd = await catalogueDataDir({ cards, groups, log });
+      log(`  ${dd.built ? 'built' : 'reused'} ${dd.dir}; starting PocketBase on it ...`);
+      server = ownServer = await startAppOnDataDir(app, dd.dir);
+      // the renderer pulls the whole catalogue before it renders: until then, the plain shell
+      const readyMs = await waitForRenderer(server, 20 * 60_000);
+      if (readyMs === null) problems.push('catalogue: / never came back with its first screen');
+      else log(`  the renderer's first screen after ${(readyMs / 1000).toFixed(1)} s`);
+      catalogue = {
+        cards,
+        groups,
+        dir: dd.dir,
+        rows: dd.stamp.rows.photoCards,
+        rendererReadyMs: readyMs === null ? null : Math.round(readyMs),
+      };
+    } else {
+      let demo = opts.server;
+      if (!demo) {
+        log('starting PocketBase with the demo seed and the first-screen renderer ...');
+        demo = await startDemoServer(app);
+        ownServer = demo;
+      }
+      // the seed settles before any page is asked for
+      await waitForSeedToSettle(demo);
+      server = demo;
     }
     const tilesBefore = app.tiles.served();
 
-    // the seed settles, then every page is asked for once: the check, and the renderer's cache
-    await waitForSeedToSettle(server);
+    // every page is asked for once: the check, and the renderer's cache
     const listed = new Map<string, string>();
     for (const path of ['/', '/meetup']) {
       listed.set(path, (await fetchFirstScreen(server, path)).html);
@@ -571,6 +634,11 @@ export async function runLighthouseBench(partial: Partial<LighthouseBenchOptions
       'mobile defaults: simulated throttling (slow 4G, 4x CPU), figures are estimates from the trace',
       'bytes before first paint / requests before LCP: requests finished before the paints of the observed (unthrottled, loopback) load',
       ...ids.from.map((line) => `detail pages: ${line}`),
+      ...(catalogue
+        ? [
+            `catalogue: ${catalogue.dir} (${catalogue.rows.toLocaleString('en-US')} cards), not the demo seed; the renderer's first screen ${catalogue.rendererReadyMs === null ? 'never came' : `came ${(catalogue.rendererReadyMs / 1000).toFixed(1)} s after the server started`}`,
+          ]
+        : []),
     );
 
     const result: LighthouseBenchResult = {
@@ -580,6 +648,7 @@ export async function runLighthouseBench(partial: Partial<LighthouseBenchOptions
         runs: opts.runs,
         pages: pages.map((p) => p.path),
         ids,
+        ...(catalogue ? { catalogue } : {}),
         budget: BUDGET,
         lighthouse: lighthouseVersion(),
         formFactor: lhrConfig?.formFactor ?? 'mobile',
