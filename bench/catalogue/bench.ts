@@ -10,14 +10,17 @@
  *   (pb_hooks/catalogue.pb.js, built on the first ask: groups, meetups, comments), then
  *   `POST /api/pocamarket/pull` rounds from the snapshot's cursors until no entry has more, the
  *   cards and posts by the guest's scope (the favourite group, RIIZE; docs/sync.md); and the whole
- *   catalogue's pull from scratch (what the renderer pulls, and every device did before scopes);
- * - the renderer's first full pull (time from the server's start until `/` comes back with its
- *   first screen: the renderer holds the whole public catalogue in its store);
- * - each server-rendered first screen (`/`, `/exchange`, `/exchangeDetail/{id}`, `/meetup`,
- *   `/meetupDetail/{id}`): the HTML raw, gzip and brotli as the renderer sends them, the embedded
- *   `<script type="application/json" id="first-screen">` payload, and the answer's time (first
- *   render, then from the renderer's page cache);
- * - the renderer's and PocketBase's memory (RSS, and the renderer's peak) after those screens;
+ *   catalogue's pull from scratch (what every device, and the renderer, pulled before scopes);
+ * - the renderer's first pull (time from the server's start until `/` comes back with its first
+ *   screen: the renderer pulls a guest's scope and reads what a page shows beyond it when it draws
+ *   the page, docs/first-visit.md, What the render server holds);
+ * - each server-rendered first screen (`/`, `/exchange`, `/exchange?group={the detail card's
+ *   group}`, `/exchangeDetail/{id}`, `/meetup`, `/meetupDetail/{id}`): the HTML raw, gzip and
+ *   brotli as the renderer sends them, the embedded `<script type="application/json"
+ *   id="first-screen">` payload, and the answer's time (first render, then from the renderer's page
+ *   cache);
+ * - the renderer's and PocketBase's memory (RSS, and the renderer's peak) after those screens, and
+ *   the cards and posts the renderer's store holds then (its GET /stats);
  * - a generated card's image through the files API (`?thumb=200x0` and a listed thumb size).
  *
  * Nothing asserts on time; what did not come out as expected is listed under `problems`.
@@ -96,7 +99,14 @@ const TOMBSTONES = 'tombstones';
 /** src/data/sync/pull.ts: stored checkpoints stay this far behind the server's clock. */
 const SAFETY_WINDOW_MS = 10_000;
 
-const PAGES = ['/', '/exchange', '/exchangeDetail/{card}', '/meetup', '/meetupDetail/{meetup}'];
+const PAGES = [
+  '/',
+  '/exchange',
+  '/exchange?group={group}',
+  '/exchangeDetail/{card}',
+  '/meetup',
+  '/meetupDetail/{meetup}',
+];
 const PAYLOAD = /<script type="application\/json" id="first-screen">([\s\S]*?)<\/script>/;
 const ID = /^[a-z0-9]{15}$/;
 
@@ -422,7 +432,7 @@ interface VariantResult {
   bootMs: number;
   rendererReadyMs: number | null;
   rendererPolls: number;
-  ids: { card: string; meetup: string; from: string[] };
+  ids: { card: string; group: string; meetup: string; from: string[] };
   snapshot: SnapshotFigures;
   pullFromSnapshot: PullFigures;
   pullFromScratch: PullFigures[];
@@ -431,6 +441,8 @@ interface VariantResult {
     renderer: { rss: number; peak: number } | null;
     pocketbase: { rss: number; peak: number } | null;
   };
+  /** What the renderer's store holds after the screens (its GET /stats), or null. */
+  rendererStore: { photoCards: number; exchangeList: number } | null;
   files?: { path: string; status: number; type: string; bytes: number; ms: number }[];
 }
 
@@ -444,11 +456,14 @@ export interface CatalogueBenchResult {
   totalMs: number;
 }
 
-/** The ids the detail pages get: a card and the first meetup of the /meetup list. */
+/**
+ * The ids the pages get: a card (and its group, for `/exchange?group=`) and the first meetup of
+ * the /meetup list.
+ */
 async function pickIds(
   server: BenchServer,
   card: string | null,
-): Promise<{ card: string; meetup: string; from: string[] }> {
+): Promise<{ card: string; group: string; meetup: string; from: string[] }> {
   const from: string[] = [];
   const pb = server.client();
   if (card) {
@@ -477,7 +492,24 @@ async function pickIds(
     ).items[0]!.id;
     from.push(`meetup ${meetup}: the first meetup not yet over (API)`);
   }
-  return { card, meetup, from };
+  const group = String((await pb.collection('photoCards').getOne(card)).group);
+  from.push(`group ${group}: the card's`);
+  return { card, group, meetup, from };
+}
+
+/** The cards and posts the renderer's store holds (its GET /stats, 127.0.0.1 only). */
+async function rendererStore(
+  server: BenchServer,
+): Promise<{ photoCards: number; exchangeList: number } | null> {
+  if (!server.renderer) return null;
+  try {
+    const a = await request(`${server.renderer.url}/stats`);
+    if (a.status !== 200) return null;
+    const { rows } = JSON.parse(a.body.toString()) as { rows: Record<string, number> };
+    return { photoCards: rows['photoCards'] ?? 0, exchangeList: rows['exchangeList'] ?? 0 };
+  } catch {
+    return null;
+  }
 }
 
 async function measureVariant(
@@ -493,6 +525,7 @@ async function measureVariant(
     | 'pullFromScratch'
     | 'pages'
     | 'memory'
+    | 'rendererStore'
   >,
   opts: { runs: number; scratchPulls: number; sampleCard: string | null; settleUntil: number },
   problems: string[],
@@ -513,7 +546,7 @@ async function measureVariant(
     scratch.push(await pullRounds(server, GUEST_COLLECTIONS.map(plain), new Map()));
   }
 
-  log(`${base.label}: waiting for the renderer's first full pull (/ with its first screen)`);
+  log(`${base.label}: waiting for the renderer's first pull (/ with its first screen)`);
   const ready = await waitForFirstScreen(server, 20 * 60_000);
   if (!ready) problems.push(`${base.label}: / never came back with its first screen in 20 min`);
   else log(`  ready after ${(ready.ms / 1000).toFixed(1)} s (${ready.polls} requests)`);
@@ -522,7 +555,10 @@ async function measureVariant(
   for (const line of ids.from) log(`  ${line}`);
   const pages: PageFigures[] = [];
   for (const route of PAGES) {
-    const path = route.replace('{card}', ids.card).replace('{meetup}', ids.meetup);
+    const path = route
+      .replace('{card}', ids.card)
+      .replace('{group}', ids.group)
+      .replace('{meetup}', ids.meetup);
     const page = await measurePage(server, path, opts.runs);
     pages.push(page);
     log(
@@ -535,6 +571,10 @@ async function measureVariant(
     renderer: memoryOf(server.renderer?.proc.pid),
     pocketbase: memoryOf(server.proc.pid),
   };
+  const store = await rendererStore(server);
+  log(
+    `  renderer after the screens: ${memory.renderer ? Math.round(memory.renderer.rss) : '?'} MB RSS, ${store ? `${store.photoCards} cards and ${store.exchangeList} posts in its store` : 'no /stats'}`,
+  );
   return {
     ...base,
     bootMs: server.bootMs ?? 0,
@@ -546,6 +586,7 @@ async function measureVariant(
     pullFromScratch: scratch,
     pages,
     memory,
+    rendererStore: store,
   };
 }
 
@@ -626,12 +667,12 @@ function rowsOf(variants: VariantResult[]): Row[] {
   pair('pull from scratch: time', (v) => scratch(v, (p) => p.ms / 1000), 's');
   pair('pull from scratch: per request', (v) => scratch(v, (p) => p.serverMs / p.requests), 'ms');
   pair(
-    'renderer: first full pull (/ with its first screen)',
+    'renderer: first pull (/ with its first screen)',
     (v) => (v.rendererReadyMs === null ? 'never' : s(v.rendererReadyMs)),
     's',
   );
   const pageNames =
-    variants[0]?.pages.map((_, i) => PAGES[i]!.replace(/\{(card|meetup)\}/, '{id}')) ?? [];
+    variants[0]?.pages.map((_, i) => PAGES[i]!.replace(/\{(card|group|meetup)\}/, '{id}')) ?? [];
   pageNames.forEach((name, i) => {
     const p = (v: VariantResult) => v.pages[i];
     pair(`${name} HTML raw`, (v) => p(v) && KB(p(v)!.raw), 'KB');
@@ -653,6 +694,8 @@ function rowsOf(variants: VariantResult[]): Row[] {
     'MB',
   );
   pair('renderer peak RSS', (v) => v.memory.renderer && Math.round(v.memory.renderer.peak), 'MB');
+  pair('renderer store: cards after the screens', (v) => v.rendererStore?.photoCards, '');
+  pair('renderer store: posts after the screens', (v) => v.rendererStore?.exchangeList, '');
   pair(
     'PocketBase RSS after the screens',
     (v) => v.memory.pocketbase && Math.round(v.memory.pocketbase.rss),
