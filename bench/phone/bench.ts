@@ -58,6 +58,7 @@ import {
   keystrokeDurations,
   longTaskFigures,
   stoppedGrowing,
+  traceBreakdown,
   UNDER_THRESHOLD_MS,
   type EventEntry,
   type GroupSize,
@@ -67,9 +68,12 @@ import {
   type PairRow,
   type ScriptShare,
   type StoreSample,
+  type TraceEvent,
 } from './figures.ts';
 import {
-  countScript,
+  READ_COUNTER,
+  startCounter,
+  STOP_COUNTER,
   ESTIMATE,
   OBSERVERS,
   type Estimate,
@@ -91,6 +95,11 @@ export interface PhoneBenchOptions {
   cpuRate: number;
   /** Skip the demo seed (only the catalogue). */
   catalogueOnly?: boolean;
+  /**
+   * After the measured runs, one more first visit and fan session per data set with a Chromium
+   * trace (not measured: tracing slows the page), for where the long tasks went.
+   */
+  trace: boolean;
   /** A prebuilt app (as shipped, no test handle); built here and removed after otherwise. */
   app?: BenchApp;
   log?: (line: string) => void;
@@ -105,7 +114,11 @@ export const DEFAULTS: PhoneBenchOptions = {
   keyPauseMs: 1000,
   queries: ['ㅇㅂ', '원빈', 'wonbin', '라이즈'],
   cpuRate: 4,
+  trace: true,
 };
+
+/** What the traced run records: top-level tasks, the timeline's events, V8's compile and GC. */
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'v8', 'disabled-by-default-v8.gc'];
 
 export const QUICK: Partial<PhoneBenchOptions> = { runs: 1, cards: 20_000, groups: 50 };
 
@@ -143,8 +156,8 @@ async function observed(page: Page): Promise<Observed> {
   return (await page.evaluate('window.__phone')) as Observed;
 }
 
-async function countStore(page: Page, groups: readonly string[]): Promise<StoreCount | null> {
-  return (await page.evaluate(countScript(groups))) as StoreCount | null;
+async function readCounter(page: Page): Promise<StoreCount[]> {
+  return (await page.evaluate(READ_COUNTER)) as StoreCount[];
 }
 
 /** A fresh phone, its CPU throttled before anything loads. */
@@ -184,6 +197,20 @@ async function loadEnd(page: Page): Promise<number> {
   );
 }
 
+async function startTrace(browser: Browser, page: Page, on: boolean): Promise<void> {
+  if (on) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+}
+
+async function stopTrace(browser: Browser, on: boolean): Promise<TraceFigures | undefined> {
+  if (!on) return undefined;
+  const buf = await browser.stopTracing();
+  const parsed = JSON.parse(buf.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  return traceBreakdown(events, 14);
+}
+
+export type TraceFigures = ReturnType<typeof traceBreakdown>;
+
 export interface WindowFigures {
   longTasks: LongTaskFigures;
   /** Where the long animation frames' time went (chunk and invoker), largest first. */
@@ -203,6 +230,8 @@ function windowFigures(o: Observed, from: number, to: number, origin: string): W
 }
 
 export interface FirstVisitSample {
+  /** The traced run's breakdown (not a measured run). */
+  trace?: TraceFigures;
   loadMs: number;
   window: WindowFigures;
   /** When the store stopped growing (ms from the navigation), and whether it then stayed put. */
@@ -217,26 +246,26 @@ async function guestFirstVisit(
   browser: Browser,
   server: BenchServer,
   opts: PhoneBenchOptions,
+  trace = false,
 ): Promise<FirstVisitSample> {
   const { context, page } = await newPhone(browser, server, opts.cpuRate);
   try {
+    await startTrace(browser, page, trace);
     await page.goto('/', { waitUntil: 'load' });
     const loadMs = await loadEnd(page);
-    const samples: StoreSample[] = [];
-    let last: StoreCount | null = null;
-    for (;;) {
-      const now = (await page.evaluate('performance.now()')) as number;
-      if (now >= loadMs + opts.observeMs) break;
-      const c = await countStore(page, []);
-      if (c) {
-        last = c;
-        samples.push({ at: c.at, records: c.records });
-      } else samples.push({ at: now, records: 0 });
-      await sleep(1000);
-    }
+    // the store is counted in a worker of the page's own (off its main thread), each second
+    await page.evaluate(startCounter([], 1000));
+    const now = (await page.evaluate('performance.now()')) as number;
+    await sleep(Math.max(0, loadMs + opts.observeMs - now));
+    const counts = await readCounter(page);
+    await page.evaluate(STOP_COUNTER);
+    const last = counts[counts.length - 1] ?? null;
+    const samples: StoreSample[] = counts.map((c) => ({ at: c.at, records: c.records }));
     const o = await observed(page);
+    const traced = await stopTrace(browser, trace);
     const settled = stoppedGrowing(samples, QUIET_MS);
     return {
+      ...(traced ? { trace: traced } : {}),
       loadMs: Math.round(loadMs),
       window: windowFigures(o, 0, loadMs + opts.observeMs, server.url),
       storeSettledMs: settled ? Math.round(settled.at) : null,
@@ -251,6 +280,8 @@ async function guestFirstVisit(
 }
 
 export interface FanSample {
+  /** The traced run's breakdown (not a measured run; no repeat visits or search). */
+  trace?: TraceFigures;
   /** From the login form's submit until every card of the three groups was in the store, ms. */
   allLocalMs: number | null;
   /** Cards of the three groups in the store then (or at the end), and expected. */
@@ -295,40 +326,42 @@ async function fanSession(
   opts: PhoneBenchOptions,
   problems: string[],
   label: string,
+  trace = false,
 ): Promise<FanSample> {
   const { context, page } = await newPhone(browser, server, opts.cpuRate);
   try {
+    await startTrace(browser, page, trace);
     await page.goto('/login', { waitUntil: 'load' });
     await page.getByTestId('login-email').fill(FAN.email);
     await page.getByTestId('login-password').fill(FAN.password);
-    await page.getByTestId('login-submit').click();
     const groups = fan.groups.map((g) => g.id);
+    // the store is counted in a worker of the page's own (off its main thread), every 250 ms
+    await page.evaluate(startCounter(groups, 250));
+    await page.getByTestId('login-submit').click();
     const expected = fan.groups.reduce((s, g) => s + g.cardCount, 0);
-    const samples: StoreSample[] = [];
     let submitAt: number | null = null;
     let allLocalAt: number | null = null;
-    let last: StoreCount | null = null;
+    let counts: StoreCount[] = [];
+    const cardsIn = (c: StoreCount) => groups.reduce((s, g) => s + (c.byGroup[g] ?? 0), 0);
     for (;;) {
+      await sleep(1000);
       submitAt ??= (await page.evaluate('window.__phone.submitAt')) as number | null;
-      const c = await countStore(page, groups);
-      const now = c?.done ?? ((await page.evaluate('performance.now()')) as number);
-      if (c) {
-        last = c;
-        samples.push({ at: c.at, records: c.records });
-        const cards = groups.reduce((s, g) => s + (c.byGroup[g] ?? 0), 0);
-        if (allLocalAt === null && cards >= expected) allLocalAt = c.done;
-      }
-      const since = submitAt ?? now;
-      if (now - since >= opts.observeMs) break;
+      counts = await readCounter(page);
+      allLocalAt = counts.find((c) => cardsIn(c) >= expected)?.done ?? null;
+      const now = (await page.evaluate('performance.now()')) as number;
+      if (now - (submitAt ?? now) >= opts.observeMs) break;
       if (allLocalAt !== null) {
-        const s = stoppedGrowing(samples, QUIET_MS);
+        const s = stoppedGrowing(counts, QUIET_MS);
         if (s?.settled && now - allLocalAt >= QUIET_MS) break;
       }
-      await sleep(allLocalAt === null ? 250 : 1000);
     }
+    await page.evaluate(STOP_COUNTER);
+    const last = counts[counts.length - 1] ?? null;
+    const samples: StoreSample[] = counts.map((c) => ({ at: c.at, records: c.records }));
     const end = last?.done ?? 0;
     const o = await observed(page);
-    const cards = last ? groups.reduce((s, g) => s + (last.byGroup[g] ?? 0), 0) : 0;
+    const traced = await stopTrace(browser, trace);
+    const cards = last ? cardsIn(last) : 0;
     if (allLocalAt === null)
       problems.push(
         `${label}: the fan's ${expected} cards were not all local ${opts.observeMs / 1000} s after the login (${cards})`,
@@ -336,6 +369,7 @@ async function fanSession(
     const settled = stoppedGrowing(samples, QUIET_MS);
     const estimate = (await page.evaluate(ESTIMATE)) as Estimate;
     const sample: FanSample = {
+      ...(traced ? { trace: traced } : {}),
       allLocalMs:
         allLocalAt !== null && submitAt !== null ? Math.round(allLocalAt - submitAt) : null,
       cards,
@@ -349,6 +383,8 @@ async function fanSession(
       repeat: [],
       search: [],
     };
+
+    if (trace) return sample;
 
     // ---- repeat visits to the first card of /exchange (the fan's favourite group)
     await page.goto('/exchange', { waitUntil: 'load' });
@@ -512,6 +548,8 @@ export interface VariantResult {
   rendererReadyMs: number | null;
   firstVisit: FirstVisitSample[];
   fanSessions: FanSample[];
+  /** Where the long tasks went in the traced (unmeasured) first visit and fan session. */
+  trace?: { firstVisit: TraceFigures; fan: TraceFigures };
   dataDir?: { dir: string; stamp: CatalogueStamp; built: boolean };
 }
 
@@ -567,7 +605,36 @@ async function measureVariant(
         `repeat LCP ${f.repeat.map((r) => r.lcpMs).join('/')} ms, keystrokes max ${Math.max(...keys)} ms`,
     );
   }
-  return { ...base, cards, groups, fan, rendererReadyMs, firstVisit, fanSessions };
+  let trace: VariantResult['trace'];
+  if (opts.trace) {
+    log(`  ${base.label}: a traced first visit and fan session (not measured)`);
+    const v = await guestFirstVisit(browser, server, opts, true);
+    const f = await fanSession(browser, server, fan, opts, [], `${base.label} traced`, true);
+    if (v.trace && f.trace) trace = { firstVisit: v.trace, fan: f.trace };
+    for (const [what, t] of [
+      ['first visit', v.trace],
+      ['fan', f.trace],
+    ] as const) {
+      if (!t) continue;
+      log(
+        `    ${what}: ${t.tasks} tasks over 50 ms, ${t.taskMs} ms: ` +
+          t.shares
+            .slice(0, 6)
+            .map((x) => `${x.what} ${x.ms}`)
+            .join(', '),
+      );
+    }
+  }
+  return {
+    ...base,
+    cards,
+    groups,
+    fan,
+    rendererReadyMs,
+    firstVisit,
+    fanSessions,
+    ...(trace ? { trace } : {}),
+  };
 }
 
 export interface PhoneBenchResult {
@@ -913,6 +980,7 @@ export async function runPhoneBench(
       keyPauseMs: opts.keyPauseMs,
       queries: opts.queries,
       cpuRate: opts.cpuRate,
+      trace: opts.trace,
       ...(opts.catalogueOnly ? { catalogueOnly: true } : {}),
       budget: BUDGET,
       viewport: PHONE,

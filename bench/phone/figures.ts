@@ -300,3 +300,103 @@ export function sideBySideText(
       .trimEnd();
   return [fmt(head), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(fmt)].join('\n');
 }
+
+/** A Chromium trace event (the fields the breakdown reads). */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { url?: string; functionName?: string } };
+}
+
+export interface TraceShare {
+  /** The event's name, with the script for script events (`FunctionCall index-abc.js`). */
+  what: string;
+  /** Self time inside the main thread's long tasks (tasks over 50 ms), ms. */
+  ms: number;
+}
+
+const SCRIPT_EVENTS = new Set([
+  'FunctionCall',
+  'EvaluateScript',
+  'v8.compile',
+  'v8.evaluateModule',
+]);
+
+/**
+ * Where a page's long tasks went, from a trace: the renderer main thread (`CrRendererMain`) that
+ * ran the most, its top-level tasks (`RunTask`) over 50 ms, and the self time (own time less its
+ * children's) of every event inside them by name; script events by their script's file. Largest
+ * first, the first `top`.
+ */
+export function traceBreakdown(
+  events: readonly TraceEvent[],
+  top = 12,
+): { tasks: number; taskMs: number; shares: TraceShare[] } {
+  const mains = events.filter(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+  );
+  const runTask = (e: TraceEvent) =>
+    e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
+  let best: { pid: number; tid: number; ms: number } | null = null;
+  for (const m of mains) {
+    const ms = events
+      .filter((e) => e.pid === m.pid && e.tid === m.tid && runTask(e))
+      .reduce((s, e) => s + (e.dur ?? 0), 0);
+    if (!best || ms > best.ms) best = { pid: m.pid, tid: m.tid, ms };
+  }
+  if (!best) return { tasks: 0, taskMs: 0, shares: [] };
+  const mine = events
+    .filter((e) => e.pid === best.pid && e.tid === best.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const by = new Map<string, number>();
+  let tasks = 0;
+  let taskMs = 0;
+  // a stack of open events inside the current long task: each one's self time is its duration
+  // less its direct children's
+  let stack: { e: TraceEvent; end: number; children: number; what: string }[] = [];
+  let taskEnd = -1;
+  const close = (upTo: number) => {
+    while (stack.length && stack[stack.length - 1]!.end <= upTo) {
+      const top = stack.pop()!;
+      const self = (top.e.dur ?? 0) - top.children;
+      by.set(top.what, (by.get(top.what) ?? 0) + self / 1000);
+      if (stack.length) stack[stack.length - 1]!.children += top.e.dur ?? 0;
+    }
+  };
+  for (const e of mine) {
+    if (runTask(e) && e.ts >= taskEnd) {
+      close(Infinity);
+      stack = [];
+      if ((e.dur ?? 0) <= 50_000) {
+        taskEnd = -1;
+        continue;
+      }
+      tasks++;
+      taskMs += (e.dur ?? 0) / 1000;
+      taskEnd = e.ts + (e.dur ?? 0);
+    } else if (taskEnd < 0 || e.ts >= taskEnd) continue;
+    close(e.ts);
+    const url = e.args?.data?.url;
+    const what =
+      SCRIPT_EVENTS.has(e.name) && url !== undefined
+        ? `${e.name} ${url ? scriptName(url) : '(inline)'}`
+        : runTask(e)
+          ? '(task, outside any traced event)'
+          : e.name;
+    stack.push({ e, end: e.ts + (e.dur ?? 0), children: 0, what });
+  }
+  close(Infinity);
+  return {
+    tasks,
+    taskMs: Number(taskMs.toFixed(1)),
+    shares: [...by.entries()]
+      .map(([what, ms]) => ({ what, ms: Number(ms.toFixed(1)) }))
+      .filter((s) => s.ms > 0)
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, top),
+  };
+}

@@ -60,14 +60,23 @@ export const OBSERVERS = `(() => {
 })();`;
 
 /**
- * An expression (a promise) counting the records of the app's IndexedDB database ('pocamarket',
- * src/data/db) in one read-only transaction: every table, and photoCards by group for `groups`.
- * `null` while the database does not exist yet. It never creates or upgrades it: a connection
- * that would is aborted, and one that stands in the way of the app's upgrade closes.
+ * The counting itself, in a dedicated worker the bench starts in the page (a blob URL), so that
+ * none of it runs on the page's main thread, whose long tasks are measured: every `intervalMs` it
+ * counts the records of the app's IndexedDB database ('pocamarket', src/data/db) in one
+ * read-only transaction (every table, and photoCards by group for `groups`) and keeps the count.
+ * It never creates or upgrades the database: a connection that would is aborted, and one that
+ * stands in the way of the app's upgrade closes. Times are absolute (timeOrigin + now).
  */
-export function countScript(groups: readonly string[]): string {
-  return `(async () => {
-  const at = performance.now();
+const COUNTER_WORKER = `
+const groups = GROUPS;
+const samples = [];
+const ask = (req) => new Promise((resolve, reject) => {
+  req.onsuccess = () => resolve(req.result);
+  req.onerror = () => reject(req.error);
+});
+const now = () => performance.timeOrigin + performance.now();
+async function count() {
+  const at = now();
   const list = await indexedDB.databases();
   if (!list.some((d) => d.name === 'pocamarket')) return null;
   const db = await new Promise((resolve) => {
@@ -82,25 +91,64 @@ export function countScript(groups: readonly string[]): string {
   try {
     const names = [...db.objectStoreNames];
     const tx = db.transaction(names, 'readonly');
-    const ask = (req) => new Promise((resolve, reject) => {
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
     const byTable = {};
     await Promise.all(names.map(async (n) => { byTable[n] = await ask(tx.objectStore(n).count()); }));
     const byGroup = {};
     if (names.includes('photoCards')) {
       const index = tx.objectStore('photoCards').index('group');
-      await Promise.all(${JSON.stringify(groups)}.map(async (g) => { byGroup[g] = await ask(index.count(IDBKeyRange.only(g))); }));
+      await Promise.all(groups.map(async (g) => { byGroup[g] = await ask(index.count(IDBKeyRange.only(g))); }));
     }
     let records = 0;
     for (const n of names) records += byTable[n];
-    return { at, done: performance.now(), records, byTable, byGroup };
+    return { at, done: now(), records, byTable, byGroup };
   } finally {
     db.close();
   }
+}
+async function loop() {
+  for (;;) {
+    const started = now();
+    try {
+      const c = await count();
+      samples.push(c || { at: started, done: now(), records: 0, byTable: {}, byGroup: {} });
+    } catch (e) {}
+    await new Promise((r) => setTimeout(r, Math.max(0, INTERVAL - (now() - started))));
+  }
+}
+onmessage = () => postMessage(samples);
+loop();
+`;
+
+/** An expression starting the counting worker in the page (`window.__phoneCounter`). */
+export function startCounter(groups: readonly string[], intervalMs: number): string {
+  const source = COUNTER_WORKER.replace('GROUPS', JSON.stringify(groups)).replace(
+    'INTERVAL',
+    String(intervalMs),
+  );
+  return `(() => {
+  if (window.__phoneCounter) window.__phoneCounter.terminate();
+  const url = URL.createObjectURL(new Blob([${JSON.stringify(source)}], { type: 'text/javascript' }));
+  window.__phoneCounter = new Worker(url);
+  return true;
 })()`;
 }
+
+/**
+ * An expression (a promise) for the counting worker's samples so far, their times made relative
+ * to the page's navigation (ms, as `performance.now()`).
+ */
+export const READ_COUNTER = `new Promise((resolve) => {
+  const w = window.__phoneCounter;
+  if (!w) return resolve([]);
+  w.onmessage = (e) => {
+    const origin = performance.timeOrigin;
+    resolve(e.data.map((s) => Object.assign({}, s, { at: s.at - origin, done: s.done - origin })));
+  };
+  w.postMessage('read');
+})`;
+
+/** An expression stopping the counting worker. */
+export const STOP_COUNTER = `(() => { if (window.__phoneCounter) window.__phoneCounter.terminate(); window.__phoneCounter = null; return true; })()`;
 
 export interface StoreCount {
   /** When the count was asked, and answered (ms from navigation start). */

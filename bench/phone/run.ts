@@ -1,7 +1,8 @@
 /**
- * `npx tsx bench/phone/run.ts [--quick] [--runs 3] [--observe 60] [--catalogue-only]`: a fan's
- * phone (4× CPU, 390×844) on the demo seed and on the catalogue data dir (200,000 cards; --quick:
- * 20,000 and one run), side by side; prints the table and writes bench/results/phone.json. With
+ * `npx tsx bench/phone/run.ts [--quick] [--runs 3] [--observe 60] [--catalogue-only]
+ * [--skip-trace] [--write-md]`: a fan's phone (4× CPU, 390×844) on the demo seed and on the
+ * catalogue data dir (200,000 cards; --quick: 20,000 and one run), side by side; prints the table
+ * and writes bench/results/phone.json. `--skip-trace` leaves out the traced run. With
  * `--write-md` it also puts the side-by-side section at the top of bench/RESULTS.md (see
  * ./results-md.ts). See bench.ts for what each figure means.
  */
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     observe: { type: 'string' },
     'catalogue-only': { type: 'boolean' },
     'write-md': { type: 'boolean' },
+    'skip-trace': { type: 'boolean' },
   },
 });
 const base = { ...DEFAULTS, ...(values.quick ? QUICK : {}) };
@@ -29,6 +31,7 @@ const { result } = await runPhoneBench({
   runs: positiveInt(values.runs, base.runs),
   observeMs: positiveInt(values.observe, base.observeMs / 1000) * 1000,
   ...(values['catalogue-only'] ? { catalogueOnly: true } : {}),
+  ...(values['skip-trace'] ? { trace: false } : {}),
 });
 
 console.log('');
