@@ -107,6 +107,8 @@ const PAGES = [
   '/meetup',
   '/meetupDetail/{meetup}',
 ];
+/** A first screen's HTML, compressed, at most (bytes): over it is listed under `problems`. */
+const FIRST_SCREEN_MAX_BR = 60_000;
 const PAYLOAD = /<script type="application\/json" id="first-screen">([\s\S]*?)<\/script>/;
 const ID = /^[a-z0-9]{15}$/;
 
@@ -566,6 +568,11 @@ async function measureVariant(
     );
     if (page.status !== 200) problems.push(`${base.label} ${path}: HTTP ${page.status}`);
     else if (!page.payload) problems.push(`${base.label} ${path}: no first-screen payload`);
+    if (page.br > FIRST_SCREEN_MAX_BR) {
+      problems.push(
+        `${base.label} ${path}: ${KB(page.br)} KB brotli, over the first screen's ${KB(FIRST_SCREEN_MAX_BR)} KB`,
+      );
+    }
   }
   const memory = {
     renderer: memoryOf(server.renderer?.proc.pid),
