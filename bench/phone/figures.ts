@@ -214,7 +214,7 @@ export interface PairRow {
 }
 
 function num(v: number): string {
-  return v.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  return v.toLocaleString('en-US', { maximumFractionDigits: 3 });
 }
 
 function median(v: PairRow['demo']): number | null {

@@ -1,8 +1,11 @@
 /**
  * The "Real catalogue" section of bench/RESULTS.md: the phone benchmark's side-by-side table
  * (demo seed | catalogue) and, when both exist, Lighthouse's on the demo seed
- * (bench/results/lighthouse.json) beside Lighthouse's on the catalogue
+ * (bench/results/lighthouse-demo.json, a run made beside the catalogue's, else lighthouse.json)
+ * beside Lighthouse's on the catalogue
  * (bench/results/lighthouse-catalogue.json, `npm run bench:lighthouse -- --catalogue`).
+ *
+ * A hand-written reading of the figures (bench/phone/findings.md, dated) goes under the tables.
  *
  * RESULTS.md is written whole by `npm run bench` (bench/lib/summary.ts), which does not keep
  * this section: `npx tsx bench/phone/section.ts` puts it back at the top from the JSON files
@@ -104,7 +107,7 @@ export function renderSection(
   const out = [
     START,
     '',
-    `## Real catalogue: 358 vs ${phone.variants.find((v) => v.name === 'catalogue')?.cards.toLocaleString('en-US') ?? '?'} cards`,
+    `## Real catalogue: ${phone.variants.find((v) => v.name === 'demo')?.cards.toLocaleString('en-US') ?? '358'} vs ${phone.config.cards.toLocaleString('en-US')} cards`,
     '',
     `Hand-written section, ${day}: not made by \`npm run bench\`, which rewrites the rest of this ` +
       'file and leaves this section out; `npx tsx bench/phone/section.ts` puts it back from ' +
@@ -122,6 +125,9 @@ export function renderSection(
     ...phone.notes.map((n) => `- ${n}`),
     '',
   ];
+  // what the figures say, written by hand after the run (bench/phone/findings.md)
+  const findings = join(BENCH_DIR, 'phone', 'findings.md');
+  if (existsSync(findings)) out.push(readFileSync(findings, 'utf8').trim(), '');
   if (phone.problems.length) {
     out.push('Problems (not timing):', '', ...phone.problems.map((p) => `- ${p}`), '');
   }
@@ -149,7 +155,9 @@ export function renderSection(
 export async function writeResultsSection(phone?: PhoneBenchResult): Promise<string> {
   const result = phone ?? readJson<PhoneBenchResult>('phone');
   if (!result) throw new Error('no bench/results/phone.json: run npm run bench:phone first');
-  const demo = readJson<LighthouseJson>('lighthouse');
+  // the demo seed's from the same day when there is one (lighthouse-demo.json), else the suite's
+  const demo =
+    readJson<LighthouseJson>('lighthouse-demo') ?? readJson<LighthouseJson>('lighthouse');
   const big = readJson<LighthouseJson>('lighthouse-catalogue');
   const section = renderSection(result, demo && big ? { demo, big } : undefined);
   const path = join(BENCH_DIR, 'RESULTS.md');

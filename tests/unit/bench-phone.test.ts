@@ -8,6 +8,7 @@ import {
   sideBySideMarkdown,
   stoppedGrowing,
   STYLE_LAYOUT,
+  traceBreakdown,
   UNDER_THRESHOLD_MS,
   verdicts,
   type PairRow,
@@ -168,5 +169,43 @@ describe('phone bench: the side-by-side table', () => {
       '| repeat LCP | 700 | 650 | ms | no slower than demo: met |',
       '| records | 244 | — |  |  |',
     ]);
+  });
+});
+
+describe('phone bench: a trace broken down', () => {
+  it("adds the self time of the events inside the busiest renderer's long tasks", () => {
+    const x = (name: string, ts: number, dur: number, pid = 1, url?: string) => ({
+      name,
+      ph: 'X',
+      ts,
+      dur,
+      pid,
+      tid: 1,
+      ...(url !== undefined ? { args: { data: { url } } } : {}),
+    });
+    const events = [
+      { name: 'thread_name', ph: 'M', ts: 0, pid: 1, tid: 1, args: { name: 'CrRendererMain' } },
+      { name: 'thread_name', ph: 'M', ts: 0, pid: 2, tid: 1, args: { name: 'CrRendererMain' } },
+      // a long task (100 ms): a script call with a layout in it, then HTML parsing
+      x('RunTask', 0, 100_000),
+      x('FunctionCall', 10_000, 60_000, 1, 'http://127.0.0.1:8090/assets/client-abc.js'),
+      x('Layout', 20_000, 10_000),
+      x('ParseHTML', 80_000, 10_000),
+      // a short task: left out
+      x('RunTask', 200_000, 20_000),
+      x('FunctionCall', 205_000, 10_000, 1, 'http://127.0.0.1:8090/assets/db-abc.js'),
+      // another renderer that ran less
+      x('RunTask', 0, 60_000, 2),
+    ];
+    expect(traceBreakdown(events)).toEqual({
+      tasks: 1,
+      taskMs: 100,
+      shares: [
+        { what: 'FunctionCall client-abc.js', ms: 50 },
+        { what: '(task, outside any traced event)', ms: 30 },
+        { what: 'Layout', ms: 10 },
+        { what: 'ParseHTML', ms: 10 },
+      ],
+    });
   });
 });
