@@ -50,7 +50,7 @@ beforeAll(async () => {
     group: group as unknown as Ids['group'],
     meetUp: meetUp as unknown as Ids['meetUp'],
   };
-  // the render server's first page waits for its first pull of the whole catalogue; until then
+  // the render server's first page waits for its first pull; until then
   // (seconds on a loaded machine) PocketBase serves the shell, by design: wait for a drawn page
   const until = Date.now() + 60_000;
   while (!rootOf((await html('/')).text).includes(ko.home.latestTitle)) {
