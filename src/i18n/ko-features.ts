@@ -108,6 +108,8 @@ export const ko = {
     bias: '그룹',
     biasHint: (group: string) => `최애 그룹 ${group} 바꾸기`,
     biasUnsetHint: '최애 그룹 고르기',
+    more: '더 보기',
+    moreHint: (n: number) => `그룹 ${n}개 더 보기`,
   },
 
   exchangeScreen: {

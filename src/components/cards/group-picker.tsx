@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { memo, useState } from 'react';
 import { fileUrl } from '@/data/pb/files';
 import type { Group } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
@@ -13,6 +14,14 @@ export interface GroupPickerProps {
   biasGroup: Group | null | undefined;
 }
 
+/**
+ * Logos the row starts with, and how many more each '더 보기' adds: a real catalogue has hundreds
+ * of groups, and drawing every one (on the server's first screen too) cost each page and each
+ * keystroke on /exchange work for buttons nobody sees.
+ */
+export const GROUP_ROW_START = 24;
+export const GROUP_ROW_STEP = 48;
+
 const logoUrl = (group: Group) =>
   group.logoImage ? fileUrl('groups', group.id, group.logoImage, '100x100') : '';
 
@@ -20,10 +29,22 @@ const logoUrl = (group: Group) =>
  * The horizontally scrolling row of group logos (docs/product-rules.md, Photo card grid). The first
  * button, '그룹', shows the favourite group's logo and leads to /myBias to change it; each other one
  * shows that group's cards (aria-pressed marks the one shown). The row starts at its left end, so
- * '그룹' is always in sight; by default it shows the same group as the one pressed.
+ * '그룹' is always in sight; by default it shows the same group as the one pressed. It shows the
+ * first GROUP_ROW_START groups (and the one shown, wherever it is in the list), then a '더 보기'
+ * button at its end for the next GROUP_ROW_STEP.
  */
-export function GroupPicker({ groups, selectedId, onSelect, biasGroup }: GroupPickerProps) {
+export const GroupPicker = memo(function GroupPicker({
+  groups,
+  selectedId,
+  onSelect,
+  biasGroup,
+}: GroupPickerProps) {
+  const [limit, setLimit] = useState(GROUP_ROW_START);
   const biasLogo = biasGroup ? logoUrl(biasGroup) : '';
+  const visible = groups.slice(0, limit);
+  const selected = selectedId ? groups.find((g) => g.id === selectedId) : undefined;
+  if (selected && !visible.includes(selected)) visible.push(selected);
+  const rest = groups.length - visible.length;
   return (
     <div className={styles.picker} role="group" aria-label={ko.groupPicker.label}>
       <ul className={styles.row}>
@@ -44,7 +65,7 @@ export function GroupPicker({ groups, selectedId, onSelect, biasGroup }: GroupPi
             </span>
           </Link>
         </li>
-        {groups.map((g) => {
+        {visible.map((g) => {
           const logo = logoUrl(g);
           const selected = g.id === selectedId;
           return (
@@ -77,10 +98,28 @@ export function GroupPicker({ groups, selectedId, onSelect, biasGroup }: GroupPi
             </li>
           );
         })}
+        {rest > 0 ? (
+          <li className={styles.item}>
+            <button
+              type="button"
+              className={styles.button}
+              onClick={() => setLimit((n) => n + GROUP_ROW_STEP)}
+              data-testid="group-more"
+            >
+              <span className={styles.logoFrame}>
+                <span className={styles.initial} aria-hidden="true">
+                  +{rest}
+                </span>
+              </span>
+              <span className={styles.caption}>{ko.groupPicker.more}</span>
+              <span className="visually-hidden">{ko.groupPicker.moreHint(rest)}</span>
+            </button>
+          </li>
+        ) : null}
       </ul>
     </div>
   );
-}
+});
 
 /** The '그룹' button's picture when no favourite group is known: a heart on the brand gradient. */
 function DefaultLogo() {

@@ -1,5 +1,5 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { cardSortAtom, useAtom, type CardSort } from '@/state/store';
 import { GroupOfflineSave } from '@/components/ui/group-cards';
 import { ScreenTitle } from '@/components/ui/screen-title';
@@ -55,10 +55,14 @@ export function ExchangeScreen() {
   const shown: Group | null | undefined =
     picked ?? (biasGroup === undefined ? undefined : (biasGroup ?? groups?.[0] ?? null));
 
-  const pick = (group: Group) => {
-    void navigate({ to: '/exchange', search: { group: group.id }, replace: true });
-    setQuery('');
-  };
+  // stable, so the logo row (memoised) is not drawn again on every keystroke
+  const pick = useCallback(
+    (group: Group) => {
+      void navigate({ to: '/exchange', search: { group: group.id }, replace: true });
+      setQuery('');
+    },
+    [navigate],
+  );
 
   return (
     <section className={styles.screen}>
