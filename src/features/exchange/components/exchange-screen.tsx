@@ -105,15 +105,16 @@ function GroupCards({ group, sort }: { group: Group; sort: CardSort }) {
   const cards = usePhotoCards({ group: group.id, sort });
   return (
     <>
-      {/* 그룹 오프라인 저장 and the progress of a kept group's cards (docs/sync.md, Groups saved
-          for offline); drawn after mount only */}
-      <GroupOfflineSave key={group.id} group={group} />
       <CardGridSection
         cards={cards}
         resetKey={`${group.id}|${sort}`}
         heading={ko.exchangeScreen.groupCards(group.groupName)}
         empty={<EmptyState title={ko.exchangeScreen.noCards} />}
       />
+      {/* 그룹 오프라인 저장 and the progress of a kept group's cards (docs/sync.md, Groups saved
+          for offline); drawn after mount only, so below the grid: above it, its arrival moved the
+          server-drawn grid down (a layout shift of 0.08 on every first visit) */}
+      <GroupOfflineSave key={group.id} group={group} />
     </>
   );
 }
