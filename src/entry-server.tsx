@@ -11,7 +11,6 @@
  *
  * The process that loads it provides IndexedDB (fake-indexeddb) before it does.
  */
-import { createHash } from 'node:crypto';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
@@ -197,9 +196,20 @@ function pageReads(reader: WindowReader | null) {
   };
 }
 
+/**
+ * Two FNV-1a hashes (different offsets) of the results' text, with its length: a change check,
+ * not a secret (the app's build has no Node types, so no node:crypto here).
+ */
 function digest(values: readonly unknown[]): string {
   const text = encodePayload({ reads: { values }, now: 0, today: '' });
-  return createHash('sha1').update(text).digest('base64');
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x01000193) >>> 0;
+  }
+  return `${text.length.toString(36)}.${a.toString(36)}.${b.toString(36)}`;
 }
 
 /**

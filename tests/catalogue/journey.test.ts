@@ -183,7 +183,7 @@ describe(`a fan on a ${CARDS.toLocaleString('en')}-card catalogue`, () => {
     await expect.poll(() => results.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await page.getByTestId('search-saved-only').count()).toBe(0);
     const ids = await results.evaluateAll((els) => els.map((e) => e.getAttribute('data-card-id')!));
-    const groupsOf = await page.evaluate(
+    const groupsOf: (string | undefined)[] = await page.evaluate(
       async (list) =>
         (await window.__pocamarket.db.photoCards.bulkGet(list)).map(
           (c: { group: string } | undefined) => c?.group,
