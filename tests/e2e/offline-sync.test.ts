@@ -251,11 +251,18 @@ describe('offline journey', () => {
       () => window.__pocamarket.engine.getStatus().realtime === 'live',
     );
 
-    const postId = await writer.page.evaluate(async () => {
-      const { db, repos } = window.__pocamarket;
-      const card = (await db.photoCards.toArray())[2];
-      return (await repos.createPost(card.id, '실시간으로 보이나요')) as string;
+    // a card the reader (a guest) keeps: realtime brings the posts of the cards in its sync
+    // scope (its favourite group, RIIZE; docs/sync.md, Pull by scope)
+    const cardId = await reader.page.evaluate(async () => {
+      const { db } = window.__pocamarket;
+      const riize = await db.groups.where('groupName').equals('RIIZE').first();
+      return ((await db.photoCards.where('group').equals(riize.id).toArray())[2] as { id: string })
+        .id;
     });
+    const postId = await writer.page.evaluate(async (id) => {
+      const { repos } = window.__pocamarket;
+      return (await repos.createPost(id, '실시간으로 보이나요')) as string;
+    }, cardId);
     await until(
       reader.page,
       async (id) =>

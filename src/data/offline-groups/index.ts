@@ -87,7 +87,12 @@ export async function saveGroupOffline(db: AppDB, groupId: string): Promise<'sav
       if (!scope.groups.includes(groupId) && scope.groups.length >= MAX_GROUPS) {
         return 'limit' as const;
       }
-      await db.offlineGroups.put({ group: groupId, savedAt: Date.now() });
+      // strictly after the last save, so two saves in one millisecond keep their order
+      const last = await db.offlineGroups.orderBy('savedAt').last();
+      await db.offlineGroups.put({
+        group: groupId,
+        savedAt: Math.max(Date.now(), (last?.savedAt ?? 0) + 1),
+      });
       return 'saved' as const;
     },
   );
