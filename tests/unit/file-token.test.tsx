@@ -31,8 +31,17 @@ type Module = typeof import('../../src/data/pb/file-token.ts');
 let mod: Module;
 
 /** A JWT-shaped token whose exp is an hour away. */
-const token = (name: string) =>
-  `h.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600, name }))}.s`;
+const tokens = new Map<string, string>();
+const token = (name: string) => {
+  // one token per name: made twice a second apart, its exp (and so its text) would differ
+  if (!tokens.has(name)) {
+    tokens.set(
+      name,
+      `h.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600, name }))}.s`,
+    );
+  }
+  return tokens.get(name)!;
+};
 
 let online = true;
 let root: Root | undefined;
@@ -45,6 +54,7 @@ function Probe() {
 }
 
 beforeEach(async () => {
+  tokens.clear();
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
   // a fresh module (its token state is module-wide), as on a page load
   vi.resetModules();

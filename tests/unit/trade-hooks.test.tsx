@@ -12,6 +12,9 @@ import { useConversations, type ConversationSummary } from '@/components/live/ch
 import { openConversation, sendMessage } from '@/data/writes/chat.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 
+/** vi.waitFor with room for a busy machine (`npm test` runs this beside the e2e lane). */
+const waitFor = <T,>(check: () => T) => vi.waitFor(check, { timeout: 10_000 });
+
 const ME = 'usermeaaaaaaaaa';
 const YOU = 'useryouaaaaaaaa';
 
@@ -85,16 +88,16 @@ describe('useMatches', () => {
         }),
     );
     await render();
-    await vi.waitFor(() => expect(seen.matches?.matches).toBeNull());
+    await waitFor(() => expect(seen.matches?.matches).toBeNull());
     expect(seen.matches?.refreshing).toBe(true);
     expect(routes.refreshMatches).toHaveBeenCalledWith('');
     await act(async () => answer());
-    await vi.waitFor(() => expect(seen.matches?.matches?.fans).toEqual(fans));
+    await waitFor(() => expect(seen.matches?.matches?.fans).toEqual(fans));
     expect(seen.matches).toMatchObject({ refreshing: false, failed: false });
 
     routes.refreshMatches.mockRejectedValueOnce(new Error('offline'));
     await act(async () => seen.matches!.refresh());
-    await vi.waitFor(() => expect(seen.matches?.failed).toBe(true));
+    await waitFor(() => expect(seen.matches?.failed).toBe(true));
     expect(seen.matches).toMatchObject({ refreshing: false });
     expect(seen.matches?.matches?.fans).toEqual(fans);
   });
@@ -102,7 +105,7 @@ describe('useMatches', () => {
   it('asks nothing offline', async () => {
     appStore.set(syncStatusAtom, { ...appStore.get(syncStatusAtom), online: false });
     await render();
-    await vi.waitFor(() => expect(seen.matches?.matches).toBeNull());
+    await waitFor(() => expect(seen.matches?.matches).toBeNull());
     expect(seen.matches?.refreshing).toBe(false);
     expect(routes.refreshMatches).not.toHaveBeenCalled();
   });
@@ -112,10 +115,10 @@ describe('useConversations', () => {
   it('follows a message sent from this device', async () => {
     routes.refreshMatches.mockResolvedValue(null);
     await render();
-    await vi.waitFor(() => expect(seen.conversations).toEqual([]));
+    await waitFor(() => expect(seen.conversations).toEqual([]));
     const id = await openConversation(YOU, {}, db);
     await sendMessage(id, '안녕하세요', null, db);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(seen.conversations?.[0]).toMatchObject({
         other: YOU,
         pending: true,
