@@ -70,8 +70,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           // journeys on a catalogue of real shape (20,000 cards), each file with a server of its
-          // own on the catalogue benchmark's data dir; `npm test` runs them after the integration
-          // lane, on the e2e lane's build
+          // own on the catalogue benchmark's data dir; `npm test` runs them after the e2e project,
+          // in its lane, on its build
           name: 'catalogue',
           include: ['tests/catalogue/**/*.test.ts'],
           environment: 'node',

@@ -2,8 +2,8 @@
 # `npm test`: every layer, in two lanes that run at the same time.
 #
 #   lane e2e:   the test build (POCAMARKET_TEST_API=1), then the e2e project
-#   lane rest:  the static checks (tests/helpers/checks.sh), unit, then integration, then (once
-#               the e2e lane's build is in) the catalogue journeys (tests/catalogue/)
+#   lane rest:  the static checks (tests/helpers/checks.sh), unit, then integration
+#   and after the e2e project, in its lane, the catalogue journeys (tests/catalogue/), on its build
 #
 # The e2e layer is the long one (about three quarters of the wall time when the layers ran one
 # after another), and it leaves the cores partly idle while pages wait on timers, the network and
@@ -73,10 +73,13 @@ if [ "${TEST_LANES:-}" = serial ]; then
   lane_e2e
   lane_catalogue
 else
-  lane_e2e &
+  # the catalogue journeys end the e2e lane: the other lane is the longer one
+  (
+    lane_e2e
+    lane_catalogue
+  ) &
   e2e_lane=$!
   lane_rest
-  lane_catalogue
   wait "$e2e_lane"
 fi
 
