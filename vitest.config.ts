@@ -42,10 +42,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // every file starts its own PocketBase (free port, temp dir): files share nothing. Three:
-          // the files wait on PocketBase's answers much of the time, and the two longest
-          // (api-rules, trades: about 5 minutes each beside the e2e lane) no longer hold the rest
-          maxWorkers: 3,
+          // every file starts its own PocketBase (free port, temp dir): files share nothing. Two:
+          // three took as long beside the e2e lane (497 s against 481–504 s) and the S3 seed test
+          // then ran out of its 120 s
+          maxWorkers: 2,
         },
       },
       {
