@@ -12,6 +12,7 @@ import { getClient } from '@/data/pb/client.ts';
 import { parseRecord, type PhotoCard } from '@/data/pb/records.ts';
 import type { PhotoCardSort } from '@/data/queries/photo-cards.ts';
 import { applyServerRecords } from '@/data/sync/apply.ts';
+import { touchCache } from '@/data/sync/evict.ts';
 
 export const SEARCH_PATH = '/api/pocamarket/search';
 /** The route's limits (pb_hooks/lib/search.js). */
@@ -94,8 +95,11 @@ export async function searchCards(
     await applyServerRecords(db, 'photoCards', items, { skipOlder: true });
     // noted as just shown: they stay in the bounded cache past the next pull (docs/sync.md, The
     // cache)
-    const now = Date.now();
-    await db.cache.bulkPut(answer.cards.map((c) => ({ key: `photoCards/${c.id}`, usedAt: now })));
+    await touchCache(
+      db,
+      'photoCards',
+      answer.cards.map((c) => c.id),
+    );
   }
   return answer;
 }

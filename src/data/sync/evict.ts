@@ -14,6 +14,16 @@
 import type { AppDB } from '@/data/db/index.ts';
 import type { SyncScope } from './scope.ts';
 
+/** Notes records as just shown: they stay in the cache before older ones. */
+export async function touchCache(
+  db: AppDB,
+  table: 'photoCards' | 'exchangeList',
+  ids: readonly string[],
+): Promise<void> {
+  const now = Date.now();
+  await db.cache.bulkPut(ids.map((id) => ({ key: `${table}/${id}`, usedAt: now })));
+}
+
 /** Cards (and posts) kept outside the scope at most. */
 export const CACHE_MAX = 2000;
 const SLICE = 500;

@@ -19,6 +19,7 @@ import type { RecordModel } from 'pocketbase';
 import type { AppDB } from '@/data/db/index.ts';
 import { listPhotoCards, type PhotoCardSort } from '@/data/queries/photo-cards.ts';
 import { applyServerDeletes, applyServerRecords } from './apply.ts';
+import { touchCache } from './evict.ts';
 import { lastScope } from './pull.ts';
 
 export type Window =
@@ -75,16 +76,6 @@ async function store(
     table,
     items.map((r) => r.id),
   );
-}
-
-/** Notes records as just shown: they stay in the cache before older ones. */
-export async function touchCache(
-  db: AppDB,
-  table: 'photoCards' | 'exchangeList',
-  ids: readonly string[],
-): Promise<void> {
-  const now = Date.now();
-  await db.cache.bulkPut(ids.map((id) => ({ key: `${table}/${id}`, usedAt: now })));
 }
 
 async function fetchWindow(pb: PocketBase, db: AppDB, w: Window): Promise<void> {
