@@ -242,8 +242,27 @@ const server = createServer((req, res) => {
     else res.destroy();
   });
 });
+/**
+ * Warms up as soon as PocketBase answers (it starts after this process): the first pull and the
+ * main lists drawn, so the first fan's page is not the one that waits for them (past PocketBase's
+ * 4 s it would get the plain shell). Tries for a minute; a request does the same work anyway.
+ */
+async function warmUp(): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    try {
+      await pull();
+      for (const path of ['/', '/exchange', '/meetup']) await renderPage(path).catch(() => {});
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
 server.listen(Number(process.env.SSR_PORT ?? 0), '127.0.0.1', () => {
   console.log(`[ssr] listening on ${(server.address() as AddressInfo).port}`);
+  void warmUp();
 });
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => server.close(() => process.exit(0)));

@@ -104,10 +104,15 @@ afterAll(async () => {
   closeLater = [];
 });
 
-describe.each(Object.entries(VIEWPORTS))('social login at %s size', (name, viewport) => {
-  it.each(['kakao', 'naver'] as const)(
-    '%s: creates the user, logs in, and logs the same user in again',
-    async (flavor) => {
+// each provider once, and each size once: the flow is the providers', the layout the size's
+describe('social login', () => {
+  it.each([
+    ['kakao', 'phone'],
+    ['naver', 'desktop'],
+  ] as const)(
+    '%s at %s size: creates the user, logs in, and logs the same user in again',
+    async (flavor, name) => {
+      const viewport = VIEWPORTS[name];
       const email = `${flavor}-${name}@example.com`;
       mock.setProfile(flavor, {
         id: flavor === 'kakao' ? (name === 'phone' ? '9100001' : '9100002') : `nv-${name}`,
