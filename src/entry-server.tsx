@@ -310,13 +310,13 @@ async function describe(
     case '/main/exchange': {
       const group = search.group ? await read('group', search.group) : null;
       if (!group) return { status: 200, preview: { ...koShare.exchange, image: icon } };
-      const cards = await read('photoCards', { group: group.id, sort: 'latest' });
-      const first = cards[0];
+      // the newest card's image and the group's count: never the group's whole list
+      const [first] = await read('photoCards', { group: group.id, sort: 'latest', limit: 1 });
       return {
         status: 200,
         preview: {
           title: koShare.exchange.groupTitle(group.groupName),
-          description: koShare.exchange.groupDescription(group.groupName, cards.length),
+          description: koShare.exchange.groupDescription(group.groupName, group.cardCount),
           image: first?.cardImg ? fileUrl('photoCards', first.id, first.cardImg) : icon,
         },
       };

@@ -15,6 +15,7 @@ import { DESKTOP, launchBrowser, newContext, PHONE } from '../helpers/browser.ts
 import { baseUrl } from '../helpers/e2e-server.ts';
 import { serveTiles } from '../helpers/tiles.ts';
 import { pageIdle } from '../helpers/clock.ts';
+import { batchCreate, recordId } from '../../bench/lib/seed.ts';
 
 let browser: Browser;
 let admin: PocketBase;
@@ -85,38 +86,42 @@ const serverLikeCount = async (id: string) =>
   (await admin.collection('photoCards').getOne(id)).likeCount as number;
 
 describe.each(SIZES)('/exchange at %s size', (_name, viewport) => {
-  it('pages 18 → 30 → … with 더 보기 until 더 이상 없습니다 hides the button', async () => {
-    const { context, page, errors } = await openApp(browser, viewport, {
-      path: '/exchange',
-      serviceWorker: false,
-    });
-    await waitForRiize(page);
-    expect(await page.locator('h2', { hasText: 'RIIZE' }).isVisible()).toBe(true);
-    expect(await page.getByTestId('bias-link').isVisible()).toBe(true);
+  // at phone size; at desktop size a group outside the scope pages (below)
+  it.runIf(viewport === PHONE)(
+    'pages 18 → 30 → … with 더 보기 until 더 이상 없습니다 hides the button',
+    async () => {
+      const { context, page, errors } = await openApp(browser, viewport, {
+        path: '/exchange',
+        serviceWorker: false,
+      });
+      await waitForRiize(page);
+      expect(await page.locator('h2', { hasText: 'RIIZE' }).isVisible()).toBe(true);
+      expect(await page.getByTestId('bias-link').isVisible()).toBe(true);
 
-    const scrollBefore = await page.evaluate(() => window.scrollY);
-    await moreButton(page).click();
-    await expect.poll(() => tiles(page).count()).toBe(30);
-    await expect.poll(() => toast(page, ko.messages.more).isVisible()).toBe(true);
-    // the list scrolls 320 px, 700 ms after the click
-    await expect
-      .poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 })
-      .toBeGreaterThan(scrollBefore + 200);
-
-    for (const expected of [42, 54, 63]) {
+      const scrollBefore = await page.evaluate(() => window.scrollY);
       await moreButton(page).click();
-      await expect.poll(() => tiles(page).count()).toBe(expected);
-    }
-    expect(await moreButton(page).isVisible()).toBe(true);
-    await moreButton(page).click();
-    await expect.poll(() => toast(page, ko.messages.noMore).isVisible()).toBe(true);
-    await expect.poll(() => moreButton(page).count()).toBe(0);
-    expect(await tiles(page).count()).toBe(63);
+      await expect.poll(() => tiles(page).count()).toBe(30);
+      await expect.poll(() => toast(page, ko.messages.more).isVisible()).toBe(true);
+      // the list scrolls 320 px, 700 ms after the click
+      await expect
+        .poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 })
+        .toBeGreaterThan(scrollBefore + 200);
 
-    expect(await axeViolations(page)).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      for (const expected of [42, 54, 63]) {
+        await moreButton(page).click();
+        await expect.poll(() => tiles(page).count()).toBe(expected);
+      }
+      expect(await moreButton(page).isVisible()).toBe(true);
+      await moreButton(page).click();
+      await expect.poll(() => toast(page, ko.messages.noMore).isVisible()).toBe(true);
+      await expect.poll(() => moreButton(page).count()).toBe(0);
+      expect(await tiles(page).count()).toBe(63);
+
+      expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   // behaviour, not layout: once, at phone size
   it.runIf(viewport === PHONE)(
@@ -210,6 +215,71 @@ describe.each(SIZES)('/exchange at %s size', (_name, viewport) => {
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/exchangeDetail/${id}`);
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a group outside the device’s scope', () => {
+  const CARDS = 45;
+  let groupId = '';
+  let cardIds: string[] = [];
+  beforeAll(async () => {
+    groupId = recordId();
+    const name = `페이지그룹${Date.now().toString(36)}`;
+    await admin.collection('groups').create({ id: groupId, groupName: name });
+    cardIds = Array.from({ length: CARDS }, () => recordId());
+    await batchCreate(
+      admin,
+      'photoCards',
+      cardIds.map((id, i) => ({
+        id,
+        group: groupId,
+        groupName: name,
+        memberName: '페이지',
+        title: `페이지 카드 ${i + 1}`,
+      })),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    // other files of this worker see no trace of it (the newest cards, the groups list)
+    const batch = admin.createBatch();
+    for (const id of cardIds) batch.collection('photoCards').delete(id);
+    await batch.send({ requestKey: null }).catch(() => {});
+    await admin
+      .collection('groups')
+      .delete(groupId)
+      .catch(() => {});
+  });
+
+  it('its first screen holds one page ahead, and 더 보기 reads the rest page by page', async () => {
+    // the server's page: the group's count, and its first 30 cards (the grid's 18 and one 더 보기)
+    const html = await (await fetch(`${baseUrl()}/exchange?group=${groupId}`)).text();
+    expect(html).toContain(ko.common.totalCards(CARDS));
+    expect(html.match(/페이지 카드 \d+/g)?.length ?? 0).toBeGreaterThan(0);
+    const embedded = cardIds.filter((id) => html.includes(id));
+    expect(embedded.length).toBe(30);
+
+    const { context, page, errors } = await openApp(browser, DESKTOP, {
+      path: `/exchange?group=${groupId}`,
+      serviceWorker: false,
+    });
+    await expect.poll(() => total(page)).toBe(ko.common.totalCards(CARDS));
+    await expect.poll(() => tiles(page).count()).toBe(18);
+    const held = () =>
+      page.evaluate(
+        (g) => window.__pocamarket.db.photoCards.where('group').equals(g).count(),
+        groupId,
+      );
+    expect(await held()).toBeLessThanOrEqual(30);
+    for (const expected of [30, 42, 45]) {
+      await moreButton(page).click();
+      await expect.poll(() => tiles(page).count()).toBe(expected);
+    }
+    expect(await held()).toBe(CARDS);
+    await moreButton(page).click();
+    await expect.poll(() => toast(page, ko.messages.noMore).isVisible()).toBe(true);
+    expect(await tiles(page).count()).toBe(CARDS);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -226,4 +226,36 @@ describe('windows: what a screen shows beyond the scope', () => {
     await ensureWindow(pb, db, { kind: 'card', id: gone.id });
     expect(await db.photoCards.get(gone.id)).toBeUndefined();
   });
+
+  it('a group page reads its first cards in the grid’s order, not the whole group', async () => {
+    const db = newDb();
+    const { pb } = await createClient(server.url, db);
+    await pullAll(pb, db, false);
+    await ensureWindow(pb, db, { kind: 'groupTop', group: groups.D.id, sort: 'latest', limit: 2 });
+    const newest = [...cards.D].sort((a, b) =>
+      a.created === b.created ? (a.id < b.id ? 1 : -1) : a.created < b.created ? 1 : -1,
+    );
+    const here = await db.photoCards.where('group').equals(groups.D.id).toArray();
+    expect(ids(here)).toEqual(ids(newest.slice(0, 2)));
+    // the next page (the grid's 더 보기) reads further
+    await ensureWindow(pb, db, { kind: 'groupTop', group: groups.D.id, sort: 'latest', limit: 4 });
+    expect(await db.photoCards.where('group').equals(groups.D.id).count()).toBe(4);
+    // the fan's favourite group is the pull's: no window request for it
+    const fanDb = newDb();
+    const client = await loggedIn(server, fanDb, fan);
+    await pullAll(client.pb, fanDb, true, { userId: fan.id });
+    const asked: string[] = [];
+    client.pb.beforeSend = (url, options) => {
+      asked.push(url);
+      return { url, options };
+    };
+    await ensureWindow(client.pb, fanDb, {
+      kind: 'groupTop',
+      group: groups.A.id,
+      sort: 'latest',
+      limit: 2,
+    });
+    expect(asked.filter((u) => u.includes('/photoCards/'))).toEqual([]);
+    expect(await fanDb.photoCards.where('group').equals(groups.A.id).count()).toBe(5);
+  });
 });

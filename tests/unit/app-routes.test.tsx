@@ -33,7 +33,9 @@ async function renderAt(path: string) {
     r.render(<App router={router} />);
   });
   // the first route loads its chunk through the transform pipeline: give it more than 1 s
-  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), { timeout: 5000 });
+  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), {
+    timeout: 15_000,
+  });
   return { router, el: container };
 }
 

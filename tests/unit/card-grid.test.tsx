@@ -108,7 +108,7 @@ async function render(ui: React.ReactNode) {
   });
 }
 
-async function until(check: () => void, timeoutMs = 3000) {
+async function until(check: () => void, timeoutMs = 10_000) {
   const start = performance.now();
   for (;;) {
     try {
@@ -148,7 +148,7 @@ describe('card grid', () => {
     click(more());
     expect(tileCount()).toBe(30);
     expect(success).toHaveBeenLastCalledWith(ko.messages.more, expect.anything());
-    await until(() => expect(window.scrollBy).toHaveBeenCalledTimes(1), 2000);
+    await until(() => expect(window.scrollBy).toHaveBeenCalledTimes(1), 5000);
     expect(vi.mocked(window.scrollBy).mock.calls[0]?.[0]).toMatchObject({ top: 320 });
 
     click(more());

@@ -90,7 +90,9 @@ async function renderAt(path: string) {
     r.render(<App router={router} />);
   });
   // the screen's chunk (with the write API) loads on first use: time for it
-  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), { timeout: 5000 });
+  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), {
+    timeout: 15_000,
+  });
   return { router, el: container };
 }
 

@@ -62,7 +62,7 @@ function render(ui: React.ReactNode) {
   act(() => r.render(<Provider store={appStore}>{ui}</Provider>));
 }
 
-async function until(check: () => void | Promise<void>, timeoutMs = 3000) {
+async function until(check: () => void | Promise<void>, timeoutMs = 10_000) {
   const start = performance.now();
   for (;;) {
     try {

@@ -93,7 +93,7 @@ async function render(ui: ReactNode) {
   return router;
 }
 
-async function until(check: () => void, timeoutMs = 3000) {
+async function until(check: () => void, timeoutMs = 10_000) {
   const start = performance.now();
   for (;;) {
     try {

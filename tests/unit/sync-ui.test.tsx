@@ -67,7 +67,7 @@ function render(ui: React.ReactNode) {
 }
 
 /** Lets live queries and effects run inside act until `check` passes. */
-async function until(check: () => void | Promise<void>, timeoutMs = 3000) {
+async function until(check: () => void | Promise<void>, timeoutMs = 10_000) {
   const start = performance.now();
   for (;;) {
     try {

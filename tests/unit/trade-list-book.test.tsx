@@ -75,7 +75,7 @@ async function renderBook() {
   });
   const el = container;
   await vi.waitFor(() => expect(el.querySelector('[data-testid="book-trade"]')).toBeTruthy(), {
-    timeout: 5000,
+    timeout: 15_000,
   });
   return el;
 }

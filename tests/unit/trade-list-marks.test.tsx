@@ -82,7 +82,7 @@ async function renderDetail(id = C1) {
   await vi.waitFor(
     () => expect(el.querySelector('[data-testid="card-trade-panel"]')).toBeTruthy(),
     {
-      timeout: 5000,
+      timeout: 15_000,
     },
   );
   return { el, router, panel: el.querySelector<HTMLElement>('[data-testid="card-trade-panel"]')! };

@@ -95,7 +95,9 @@ async function renderAt(path: string) {
   await act(async () => {
     r.render(<App router={router} />);
   });
-  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), { timeout: 5000 });
+  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), {
+    timeout: 15_000,
+  });
   return { router, el: container };
 }
 

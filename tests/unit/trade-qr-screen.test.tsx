@@ -114,7 +114,9 @@ async function renderAt(path: string) {
   await act(async () => {
     r.render(<App router={router} />);
   });
-  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), { timeout: 5000 });
+  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), {
+    timeout: 15_000,
+  });
   return container;
 }
 
@@ -134,7 +136,9 @@ describe('/tradeQr', () => {
     await wholeGroup(3);
     await db.tradeItems.bulkPut([item(1, 'have'), item(2, 'want')]);
     const el = await renderAt('/tradeQr');
-    await vi.waitFor(() => expect(byTestId(el, 'trade-qr-code')).not.toBeNull(), { timeout: 5000 });
+    await vi.waitFor(() => expect(byTestId(el, 'trade-qr-code')).not.toBeNull(), {
+      timeout: 15_000,
+    });
     expect(byTestId(el, 'trade-qr-summary')?.textContent).toBe(koTradeQr.show.summary(1, 1));
     const code = byTestId(el, 'trade-qr-code')!;
     expect(code.getAttribute('role')).toBe('img');

@@ -123,7 +123,9 @@ export async function renderAt(path: string) {
     r.render(<App router={router} />);
   });
   // the screen's chunk loads through the transform pipeline: time for it
-  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), { timeout: 5000 });
+  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), {
+    timeout: 15_000,
+  });
   return { router, el: container };
 }
 
@@ -138,7 +140,7 @@ export async function find<E extends Element = HTMLElement>(
       expect(found, selector).not.toBeNull();
       return found!;
     },
-    { timeout: 3000 },
+    { timeout: 15_000 },
   );
 }
 
@@ -156,7 +158,7 @@ export async function findByText(
       expect(found, text).toBeDefined();
       return found!;
     },
-    { timeout: 3000 },
+    { timeout: 15_000 },
   );
 }
 

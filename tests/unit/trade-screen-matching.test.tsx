@@ -78,7 +78,7 @@ describe('/matching', () => {
     });
     const { el, router } = await renderAt('/matching');
     await vi.waitFor(() => expect(el.querySelectorAll('[data-testid="match"]')).toHaveLength(2), {
-      timeout: 5000,
+      timeout: 15_000,
     });
     expect(routes.refreshMatches).not.toHaveBeenCalled();
     const note = await find(el, '[data-testid="matching-freshness"]');

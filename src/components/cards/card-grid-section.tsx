@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import type { PhotoCard } from '@/data/pb/records';
 import { ko } from '@/i18n/ko';
 import { useLoadMore } from '@/components/hooks/use-load-more';
@@ -21,6 +21,13 @@ export interface CardGridSectionProps {
   /** Shown instead of the grid when there are no cards. */
   empty?: ReactNode;
   testId?: string;
+  /**
+   * How many cards the list has when `cards` is only its first part (a group's page reads a page
+   * ahead of the grid, docs/sync.md, The cache): '전체 N장' and 더 보기 count this.
+   */
+  total?: number;
+  /** Told how many tiles the grid shows, so the next page can be read before it is asked for. */
+  onShowing?: (count: number) => void;
 }
 
 /** Tiles whose images load at once: the two rows a phone shows on first paint. */
@@ -49,6 +56,8 @@ export function CardGridSection({
   heading,
   empty,
   testId = 'card-grid',
+  total,
+  onShowing,
 }: CardGridSectionProps) {
   const headingId = useId();
   const gridRef = useRef<HTMLUListElement>(null);
@@ -63,7 +72,9 @@ export function CardGridSection({
   // appears, nothing moves), so the grid does not wait for them.
   const marks = useTradeMarks();
   const toggleLike = useToggleLike();
-  const { visible, showButton, more } = useLoadMore(cards?.length, resetKey);
+  const count = cards === undefined ? undefined : Math.max(total ?? 0, cards.length);
+  const { visible, showButton, more } = useLoadMore(count, resetKey);
+  useEffect(() => onShowing?.(visible), [visible, onShowing]);
   const revealed = useRevealCount(
     Math.min(visible, cards?.length ?? 0),
     FIRST_TILES,
@@ -94,7 +105,7 @@ export function CardGridSection({
           </h2>
           {cards ? (
             <p className={styles.total} aria-live="polite" data-testid="card-total">
-              {ko.common.totalCards(cards.length)}
+              {ko.common.totalCards(count ?? cards.length)}
             </p>
           ) : (
             <span className={styles.totalSkeleton} aria-hidden="true" />

@@ -39,6 +39,10 @@ export function windowOf(name: ReadName, args: readonly unknown[]): Window | nul
   switch (name) {
     case 'photoCards': {
       const q = (a ?? {}) as PhotoCardQuery;
+      // a group's page reads its first page(s); a read of a whole group (the card viewer's
+      // swipe, the trade card picker) reads it whole
+      if (q.group && q.limit !== undefined)
+        return { kind: 'groupTop', group: q.group, sort: q.sort ?? 'latest', limit: q.limit };
       if (q.group) return { kind: 'group', group: q.group };
       if (q.limit !== undefined) return { kind: 'top', sort: q.sort ?? 'latest', limit: q.limit };
       return null;

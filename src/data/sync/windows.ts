@@ -25,6 +25,7 @@ import { lastScope } from './pull.ts';
 export type Window =
   | { kind: 'group'; group: string }
   | { kind: 'top'; sort: PhotoCardSort; limit: number }
+  | { kind: 'groupTop'; group: string; sort: PhotoCardSort; limit: number }
   | { kind: 'card'; id: string }
   | { kind: 'cards'; ids: string[] }
   | { kind: 'postsOfCard'; card: string }
@@ -78,6 +79,41 @@ async function store(
   );
 }
 
+/**
+ * The first `limit` cards in `sort` order, of one group or of all: stored, and a copy here that
+ * sorts among them but was not listed is read again (its likes changed since it was read, or it
+ * is gone), so the local first N are the server's.
+ */
+async function readTop(
+  pb: PocketBase,
+  db: AppDB,
+  sort: PhotoCardSort,
+  wanted: number,
+  group?: string,
+): Promise<void> {
+  const cards = pb.collection('photoCards');
+  const limit = Math.min(wanted, PAGE);
+  const res = await cards.getList(1, limit, {
+    sort: SORTS[sort],
+    skipTotal: true,
+    ...(group ? { filter: pb.filter('group = {:g}', { g: group }) } : {}),
+  });
+  await store(db, 'photoCards', res.items);
+  const listed = new Set(res.items.map((r) => r.id));
+  const stale = (await listPhotoCards({ sort, limit, ...(group ? { group } : {}) }, db))
+    .map((c) => c.id)
+    .filter((id) => !listed.has(id));
+  for (let i = 0; i < stale.length; i += IDS_PER_FILTER) {
+    const chunk = stale.slice(i, i + IDS_PER_FILTER);
+    const filter = chunk.map((id) => pb.filter('id = {:id}', { id })).join(' || ');
+    const again = await cards.getList(1, chunk.length, { filter, skipTotal: true });
+    await store(db, 'photoCards', again.items);
+    const found = new Set(again.items.map((r) => r.id));
+    const gone = chunk.filter((id) => !found.has(id));
+    if (gone.length) await applyServerDeletes(db, 'photoCards', gone);
+  }
+}
+
 async function fetchWindow(pb: PocketBase, db: AppDB, w: Window): Promise<void> {
   const cards = pb.collection('photoCards');
   switch (w.kind) {
@@ -95,27 +131,11 @@ async function fetchWindow(pb: PocketBase, db: AppDB, w: Window): Promise<void> 
       }
       return;
     }
-    case 'top': {
-      const limit = Math.min(w.limit, PAGE);
-      const res = await cards.getList(1, limit, { sort: SORTS[w.sort], skipTotal: true });
-      await store(db, 'photoCards', res.items);
-      // a copy here that sorts among them but was not listed is stale (its likes changed since
-      // it was read, or it is gone): read again, so the local first N are the server's
-      const listed = new Set(res.items.map((r) => r.id));
-      const stale = (await listPhotoCards({ sort: w.sort, limit }, db))
-        .map((c) => c.id)
-        .filter((id) => !listed.has(id));
-      for (let i = 0; i < stale.length; i += IDS_PER_FILTER) {
-        const chunk = stale.slice(i, i + IDS_PER_FILTER);
-        const filter = chunk.map((id) => pb.filter('id = {:id}', { id })).join(' || ');
-        const again = await cards.getList(1, chunk.length, { filter, skipTotal: true });
-        await store(db, 'photoCards', again.items);
-        const found = new Set(again.items.map((r) => r.id));
-        const gone = chunk.filter((id) => !found.has(id));
-        if (gone.length) await applyServerDeletes(db, 'photoCards', gone);
-      }
-      return;
-    }
+    case 'groupTop':
+      if (lastScope()?.groups.includes(w.group)) return; // the pull keeps it
+      return readTop(pb, db, w.sort, w.limit, w.group);
+    case 'top':
+      return readTop(pb, db, w.sort, w.limit);
     case 'cards': {
       const here = await db.photoCards.bulkGet(w.ids);
       const missing = w.ids.filter((_, i) => !here[i]);

@@ -101,13 +101,42 @@ export function ExchangeScreen() {
   );
 }
 
+/** Cards read beyond what the grid shows: one 더 보기 page, so a click shows them at once. */
+const READ_AHEAD = 12;
+/** What the grid shows first (its first page). */
+const FIRST_SHOWN = 18;
+
+/**
+ * A group's cards, read a page ahead of the grid rather than whole (a group can hold thousands;
+ * the first screen embeds only its first page). Its total is the group's card count, or what the
+ * device holds when that is all it can show (offline).
+ */
 function GroupCards({ group, sort }: { group: Group; sort: CardSort }) {
-  const cards = usePhotoCards({ group: group.id, sort });
+  const resetKey = `${group.id}|${sort}`;
+  // what the grid has shown at most since the group or sort changed (it shows 12 while loading:
+  // the read does not shrink for that)
+  const [paging, setPaging] = useState({ key: resetKey, shown: FIRST_SHOWN });
+  if (paging.key !== resetKey) setPaging({ key: resetKey, shown: FIRST_SHOWN });
+  const onShowing = useCallback(
+    (n: number) => setPaging((p) => (n > p.shown ? { ...p, shown: n } : p)),
+    [],
+  );
+  const limit = (paging.key === resetKey ? paging.shown : FIRST_SHOWN) + READ_AHEAD;
+  const cards = usePhotoCards({ group: group.id, sort, limit });
+  const online = useOnline();
+  const total =
+    cards === undefined
+      ? undefined
+      : !online && cards.length < limit
+        ? cards.length
+        : Math.max(group.cardCount, cards.length);
   return (
     <>
       <CardGridSection
         cards={cards}
-        resetKey={`${group.id}|${sort}`}
+        total={total}
+        onShowing={onShowing}
+        resetKey={resetKey}
         heading={ko.exchangeScreen.groupCards(group.groupName)}
         empty={<EmptyState title={ko.exchangeScreen.noCards} />}
       />
