@@ -243,8 +243,8 @@ const server = createServer((req, res) => {
   });
 });
 /**
- * Warms up as soon as PocketBase answers (it starts after this process): the first pull and the
- * main lists drawn, so the first fan's page is not the one that waits for them (past PocketBase's
+ * Warms up as soon as PocketBase answers (it starts after this process): the first pull, and the
+ * lists drawn from it, so the first fan's page is not the one that waits for them (past PocketBase's
  * 4 s it would get the plain shell). Tries for a minute; a request does the same work anyway.
  */
 async function warmUp(): Promise<void> {
@@ -252,7 +252,8 @@ async function warmUp(): Promise<void> {
   while (Date.now() < until) {
     try {
       await pull();
-      for (const path of ['/', '/exchange', '/meetup']) await renderPage(path).catch(() => {});
+      // pages drawn from the scope alone: what the renderer holds stays what it was asked for
+      for (const path of ['/exchange', '/meetup']) await renderPage(path).catch(() => {});
       return;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 500));
