@@ -20,6 +20,7 @@ import { describeMachine, machineInfo } from './lib/machine.ts';
 import { BENCH_DIR, table, writeResult, type Row } from './lib/report.ts';
 import { pocketBaseVersion } from './lib/server.ts';
 import { writeSuite, type BenchOutcome, type SuiteResult } from './lib/summary.ts';
+import { writeResultsSection } from './phone/results-md.ts';
 
 interface Context {
   quick: boolean;
@@ -330,6 +331,12 @@ const suite: SuiteResult = {
   benchmarks: outcomes,
 };
 const paths = await writeSuite(suite);
+// the real-catalogue section (npm run bench:phone's figures) stays at the top of RESULTS.md
+if (existsSync(join(BENCH_DIR, 'results', 'phone.json'))) {
+  await writeResultsSection().catch((err: unknown) =>
+    console.log(`RESULTS.md: the real-catalogue section was not kept (${String(err)})`),
+  );
+}
 
 console.log('');
 console.log(`=== headline (${describeMachine(suite.machine)}) ===`);

@@ -7,10 +7,9 @@
  *
  * A hand-written reading of the figures (bench/phone/findings.md, dated) goes under the tables.
  *
- * RESULTS.md is written whole by `npm run bench` (bench/lib/summary.ts), which does not keep
- * this section: `npx tsx bench/phone/section.ts` puts it back at the top from the JSON files
- * (between the markers below, replacing an older copy), and `npm run bench:phone -- --write-md`
- * does so after a run.
+ * RESULTS.md is written whole by `npm run bench` (bench/lib/summary.ts), which then puts this
+ * section back at the top from the JSON files (between the markers below, replacing an older
+ * copy), as do `npx tsx bench/phone/section.ts` and `npm run bench:phone -- --write-md`.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -109,10 +108,9 @@ export function renderSection(
     '',
     `## Real catalogue: ${phone.variants.find((v) => v.name === 'demo')?.cards.toLocaleString('en-US') ?? '358'} vs ${phone.config.cards.toLocaleString('en-US')} cards`,
     '',
-    `Hand-written section, ${day}: not made by \`npm run bench\`, which rewrites the rest of this ` +
-      'file and leaves this section out; `npx tsx bench/phone/section.ts` puts it back from ' +
-      '`bench/results/phone.json` (and `lighthouse*.json`). What the figures mean: ' +
-      '[bench/README.md](README.md), Phone.',
+    `From \`npm run bench:phone\`, ${day}: \`npm run bench\` rewrites the rest of this file and ` +
+      'puts this section back from `bench/results/phone.json` (and `lighthouse*.json`), as does ' +
+      '`npx tsx bench/phone/section.ts`. What the figures mean: [bench/README.md](README.md), Phone.',
     '',
     `Machine: ${describeMachine(phone.machine)}`,
     '',
