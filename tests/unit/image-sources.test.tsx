@@ -16,7 +16,7 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ARTIST_IMAGE,
   CARD_IMAGE,
@@ -34,8 +34,23 @@ import { useAfterIdle, useRevealCount } from '@/components/hooks/use-after-idle'
 let root: Root | undefined;
 let container: HTMLElement | undefined;
 
+/**
+ * The idle moments are the test's to give (waitForIdle): left to a timer, a render slowed by a
+ * busy machine let one pass before the first assertion, and the row had filled in already.
+ */
+let idle = new Map<number, () => void>();
+let idleIds = 0;
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+beforeEach(() => {
+  idle = new Map();
+  window.requestIdleCallback = ((run: () => void) => {
+    idle.set(++idleIds, run);
+    return idleIds;
+  }) as never;
+  window.cancelIdleCallback = ((id: number) => idle.delete(id)) as never;
 });
 
 afterEach(() => {
@@ -43,6 +58,8 @@ afterEach(() => {
   container?.remove();
   root = undefined;
   vi.restoreAllMocks();
+  delete (window as { requestIdleCallback?: unknown }).requestIdleCallback;
+  delete (window as { cancelIdleCallback?: unknown }).cancelIdleCallback;
 });
 
 const LADDERS: Record<string, [ThumbLadder, string, string]> = {
@@ -199,7 +216,10 @@ const cardImages = () => all<HTMLImageElement>('[data-testid="photo-card"] img[a
 async function waitForIdle() {
   for (let step = 0; step < 4; step++) {
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      const due = [...idle.values()];
+      idle.clear();
+      for (const run of due) run();
+      await new Promise((resolve) => setTimeout(resolve, 20));
     });
   }
 }
