@@ -38,7 +38,8 @@ describe('/exchange search', () => {
     // the group's Korean initials: every RIIZE card, 60 a page from the server
     await box.fill('ㄹㅇㅈ');
     await expect.poll(() => page.getByTestId('search-results').count()).toBe(1);
-    await expect.poll(() => total(page)).toBe(ko.common.totalCards(60));
+    // the count is the server's, all matches, while the first page holds 60
+    await expect.poll(() => total(page)).toBe(ko.common.totalCards(63));
     expect(asked).toEqual(['ㄹㅇㅈ']);
     expect(await note(page).count()).toBe(0);
     await expect.poll(() => tiles(page).count()).toBe(18);
@@ -47,11 +48,24 @@ describe('/exchange search', () => {
     await expect.poll(() => tiles(page).count()).toBe(30);
     await page.getByTestId('load-more').click();
     await expect.poll(() => tiles(page).count()).toBe(42);
-    await expect.poll(() => total(page)).toBe(ko.common.totalCards(63));
-    expect(asked).toEqual(['ㄹㅇㅈ', 'ㄹㅇㅈ']);
+    await expect.poll(() => asked).toEqual(['ㄹㅇㅈ', 'ㄹㅇㅈ']);
+    await page.getByTestId('load-more').click();
+    await expect.poll(() => tiles(page).count()).toBe(54);
 
+    // a new search loads; it never shows "no results" before its cards arrive
+    await page.evaluate((empty) => {
+      const w = window as unknown as { sawEmpty: boolean };
+      w.sawEmpty = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="search-results"]')?.textContent?.includes(empty))
+          w.sawEmpty = true;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    }, ko.cardGrid.noResults);
     await box.fill('원 빈');
     await expect.poll(() => total(page)).toBe(ko.common.totalCards(9));
+    expect(await page.evaluate(() => (window as unknown as { sawEmpty: boolean }).sawEmpty)).toBe(
+      false,
+    );
     for (const text of await page.locator('[data-testid="photo-card"] a').allTextContents()) {
       expect(text).toContain('원빈');
     }

@@ -317,6 +317,9 @@ describe('render when idle', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 20 && el.textContent !== '8'; i++) {
       await act(async () => {
+        const due = [...idle.values()];
+        idle.clear();
+        for (const run of due) run();
         await new Promise((resolve) => setTimeout(resolve, 20));
       });
       seen.add(el.textContent ?? '');

@@ -182,7 +182,15 @@ function ServerResults({
   server: ReturnType<typeof useServerSearch>;
 }) {
   const found = usePhotoCardsByIds(server.ids ?? []);
-  const cards = server.ids === undefined ? undefined : found;
+  // the found ids' cards as the store answers them: until it does (a read keeps its previous
+  // answer while the new one loads), the grid is loading, not an empty result
+  const cards = useMemo(() => {
+    const ids = server.ids;
+    if (ids === undefined || found === undefined) return undefined;
+    const asked = new Set(ids);
+    const current = found.filter((c) => asked.has(c.id));
+    return ids.length && !current.length ? undefined : current;
+  }, [server.ids, found]);
   return (
     // the grid's 더 보기 is counted here so the next page is asked before the grid runs out
     <div
@@ -192,6 +200,7 @@ function ServerResults({
     >
       <CardGridSection
         cards={cards}
+        total={server.total}
         resetKey={`${search}|${sort}`}
         heading={ko.exchangeScreen.resultsTitle}
         empty={<EmptyState title={ko.cardGrid.noResults} body={ko.cardGrid.noResultsHint} />}
