@@ -56,7 +56,7 @@ lane_e2e() {
 
 lane_rest() {
   step checks bash tests/helpers/checks.sh
-  step unit npx vitest run --project unit --project unit-dom
+  step unit npx vitest run --project unit --project unit-dom --project unit-dom-mocks
   step integration npx vitest run --project integration
 }
 

@@ -8,9 +8,44 @@ settlePage();
 // milliseconds alone can take seconds: every vi.waitFor gets 10 s unless it says otherwise
 // (its own default, 1 s, failed tests that were right).
 import { vi } from 'vitest';
-const waitFor = vi.waitFor.bind(vi);
-vi.waitFor = ((callback, options) =>
-  waitFor(
-    callback,
-    typeof options === 'number' ? options : { timeout: 10_000, ...options },
-  )) as typeof vi.waitFor;
+import { RESET } from 'jotai/utils';
+// (run once per file: a shared module graph keeps the first file's wrapper)
+const WRAPPED = Symbol.for('pocamarket:waitFor-10s');
+if (!(WRAPPED in vi.waitFor)) {
+  const waitFor = vi.waitFor.bind(vi);
+  vi.waitFor = Object.assign(
+    ((callback, options) =>
+      waitFor(
+        callback,
+        typeof options === 'number' ? options : { timeout: 10_000, ...options },
+      )) as typeof vi.waitFor,
+    { [WRAPPED]: true },
+  );
+}
+
+// The DOM files that mock no module share one jsdom and one module graph per worker (`isolate:
+// false`, vitest.config.ts). Each file starts as a fresh page would: the globals a file stubbed
+// restored, nobody signed in, nothing stored, an empty document, the network up.
+if (typeof document !== 'undefined') {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  const store = await import('@/state/store');
+  const { initialSyncStatus } = await import('@/data/sync/status');
+  const { db } = await import('@/data/db/index.ts');
+  localStorage.clear();
+  sessionStorage.clear();
+  document.body.innerHTML = '';
+  for (const name of ['onLine', 'share', 'clipboard'])
+    delete (navigator as unknown as Record<string, unknown>)[name];
+  delete (window as unknown as Record<string, unknown>)['daum'];
+  const s = store.appStore;
+  s.set(store.sessionUserIdAtom, null);
+  s.set(store.dataLayerStartedAtom, false);
+  s.set(store.syncStatusAtom, initialSyncStatus());
+  s.set(store.unreadAlertsAtom, 0);
+  s.set(store.unreadMessagesAtom, 0);
+  s.set(store.guestBiasAtom, RESET);
+  s.set(store.cardSortAtom, RESET);
+  await Promise.all(db.tables.map((t) => t.clear()));
+}
