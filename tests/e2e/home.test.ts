@@ -221,62 +221,66 @@ describe.each(Object.entries(VIEWPORTS))('home at %s size', (name, viewport) => 
     await context.close();
   });
 
-  it('logged in: the avatar leads to the wishlist; after one visit it works offline', async () => {
-    // with the service worker: the offline reload is answered by its precached shell
-    const { context, page, errors } = await openApp(browser, viewport);
-    const userId = await login(page, 'fan1@example.com');
-    await waitForRows(page);
+  // behaviour, not layout: once, at phone size
+  it.runIf(!desktop)(
+    'logged in: the avatar leads to the wishlist; after one visit it works offline',
+    async () => {
+      // with the service worker: the offline reload is answered by its precached shell
+      const { context, page, errors } = await openApp(browser, viewport);
+      const userId = await login(page, 'fan1@example.com');
+      await waitForRows(page);
 
-    const fab = page.locator(FAB);
-    await expect.poll(() => fab.getAttribute('aria-label')).toBe(ko.home.likeList);
-    await expect
-      .poll(() => fab.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
-      .toBeGreaterThan(0);
-    // the hearts show the fan's own likes
-    const liked = await page.evaluate(async (me) => {
-      const likes: Array<{ photoCard: string }> = await window.__pocamarket.db.likes
-        .where('user')
-        .equals(me)
-        .toArray();
-      return likes.map((l) => l.photoCard);
-    }, userId);
-    const rowIds = [...(await cardIds(page, LATEST)), ...(await cardIds(page, POPULAR))];
-    const pressed = await page.$$eval(
-      '[data-testid="photo-card"]:has([data-testid="like-button"][aria-pressed="true"])',
-      (els) => els.map((e) => (e as HTMLElement).dataset.cardId ?? ''),
-    );
-    expect(pressed.sort()).toEqual(rowIds.filter((id) => liked.includes(id)).sort());
-    await fab.click();
-    await expect.poll(() => pathname(page)).toBe('/LikeDetail');
-    await page.goBack();
-    await waitForRows(page);
-    expect(errors).toEqual([]);
+      const fab = page.locator(FAB);
+      await expect.poll(() => fab.getAttribute('aria-label')).toBe(ko.home.likeList);
+      await expect
+        .poll(() => fab.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
+      // the hearts show the fan's own likes
+      const liked = await page.evaluate(async (me) => {
+        const likes: Array<{ photoCard: string }> = await window.__pocamarket.db.likes
+          .where('user')
+          .equals(me)
+          .toArray();
+        return likes.map((l) => l.photoCard);
+      }, userId);
+      const rowIds = [...(await cardIds(page, LATEST)), ...(await cardIds(page, POPULAR))];
+      const pressed = await page.$$eval(
+        '[data-testid="photo-card"]:has([data-testid="like-button"][aria-pressed="true"])',
+        (els) => els.map((e) => (e as HTMLElement).dataset.cardId ?? ''),
+      );
+      expect(pressed.sort()).toEqual(rowIds.filter((id) => liked.includes(id)).sort());
+      await fab.click();
+      await expect.poll(() => pathname(page)).toBe('/LikeDetail');
+      await page.goBack();
+      await waitForRows(page);
+      expect(errors).toEqual([]);
 
-    // --- no network: a reload still shows both rows from the local store
-    const before = { latest: await cardIds(page, LATEST), popular: await cardIds(page, POPULAR) };
-    await context.setOffline(true);
-    await page.reload();
-    await waitForRows(page);
-    expect(await cardIds(page, LATEST)).toEqual(before.latest);
-    expect(await cardIds(page, POPULAR)).toEqual(before.popular);
-    // the first banner is plain markup until Swiper starts, when the first turn is due
-    await expect.poll(() => page.locator('[data-testid="home-banner"]').count()).toBe(4);
-    expect(await page.locator(FAB).getAttribute('aria-label')).toBe(ko.home.likeList);
+      // --- no network: a reload still shows both rows from the local store
+      const before = { latest: await cardIds(page, LATEST), popular: await cardIds(page, POPULAR) };
+      await context.setOffline(true);
+      await page.reload();
+      await waitForRows(page);
+      expect(await cardIds(page, LATEST)).toEqual(before.latest);
+      expect(await cardIds(page, POPULAR)).toEqual(before.popular);
+      // the first banner is plain markup until Swiper starts, when the first turn is due
+      await expect.poll(() => page.locator('[data-testid="home-banner"]').count()).toBe(4);
+      expect(await page.locator(FAB).getAttribute('aria-label')).toBe(ko.home.likeList);
 
-    // a heart ticked offline waits in the outbox: the sync dock's pending button appears in the
-    // same corner, and the avatar button moves up out of its way. The context closes offline, so
-    // the change never reaches the server the other tests share.
-    await page.locator(`${LATEST} [data-testid="like-button"]`).first().click();
-    const pendingButton = page.locator('[data-testid="pending-count"]');
-    await expect.poll(() => pendingButton.isVisible()).toBe(true);
-    await expect
-      .poll(async () => {
-        const [a, b] = [await fab.boundingBox(), await pendingButton.boundingBox()];
-        return !!a && !!b && a.y + a.height <= b.y;
-      })
-      .toBe(true);
-    await context.close();
-  });
+      // a heart ticked offline waits in the outbox: the sync dock's pending button appears in the
+      // same corner, and the avatar button moves up out of its way. The context closes offline, so
+      // the change never reaches the server the other tests share.
+      await page.locator(`${LATEST} [data-testid="like-button"]`).first().click();
+      const pendingButton = page.locator('[data-testid="pending-count"]');
+      await expect.poll(() => pendingButton.isVisible()).toBe(true);
+      await expect
+        .poll(async () => {
+          const [a, b] = [await fab.boundingBox(), await pendingButton.boundingBox()];
+          return !!a && !!b && a.y + a.height <= b.y;
+        })
+        .toBe(true);
+      await context.close();
+    },
+  );
 });
 
 describe('home with reduced motion (phone)', () => {
