@@ -144,9 +144,16 @@ const INJECTIONS = [
   'x'.repeat(LONG),
 ];
 const unique = (text: string) => `${STAMP} ${text}`;
-const outbox = (p: Page) => p.evaluate(() => window.__pocamarket.db.outbox.count());
-const hasSession = (p: Page) =>
-  p.evaluate(async () => !!(await window.__pocamarket.db.auth.get('session')));
+/** The data layer's test handle (a server-rendered page answers input before it has started). */
+const dataLayer = (p: Page) => p.waitForFunction(() => !!window.__pocamarket);
+const outbox = async (p: Page) => {
+  await dataLayer(p);
+  return p.evaluate(() => window.__pocamarket.db.outbox.count());
+};
+const hasSession = async (p: Page) => {
+  await dataLayer(p);
+  return p.evaluate(async () => !!(await window.__pocamarket.db.auth.get('session')));
+};
 const trimmed = async (p: Page, testId: string) =>
   (await p.getByTestId(testId).first().textContent())?.trim();
 
