@@ -141,6 +141,8 @@ describe(`a fan on a ${CARDS.toLocaleString('en')}-card catalogue`, () => {
     const outside = await admin
       .collection('photoCards')
       .getFirstListItem(followed.map((g) => `group != "${g.id}"`).join(' && '), { sort: '-id' });
+    // (the page just loaded offline: its data layer's test handle comes after the screen)
+    await page.waitForFunction(() => !!window.__pocamarket);
     expect(
       await page.evaluate(
         async (id) => !!(await window.__pocamarket.db.photoCards.get(id)),
