@@ -18,6 +18,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import type PocketBase from 'pocketbase';
 import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
+import { FIRST_READ } from '@/components/hooks/load-more';
 import { MISS } from '@/components/live/server-render';
 import { db } from '@/data/db/index';
 import { fileUrl } from '@/data/pb/files';
@@ -310,8 +311,13 @@ async function describe(
     case '/main/exchange': {
       const group = search.group ? await read('group', search.group) : null;
       if (!group) return { status: 200, preview: { ...koShare.exchange, image: icon } };
-      // the newest card's image and the group's count: never the group's whole list
-      const [first] = await read('photoCards', { group: group.id, sort: 'latest', limit: 1 });
+      // the newest card's image and the group's count, from the screen's own read (no second
+      // request), never the group's whole list
+      const [first] = await read('photoCards', {
+        group: group.id,
+        sort: 'latest',
+        limit: FIRST_READ,
+      });
       return {
         status: 200,
         preview: {

@@ -13,6 +13,12 @@ export const PAGE_SIZE = {
 } as const;
 
 /**
+ * Cards a paged list reads at first: the grid's first page and one 더 보기 ahead (a group's page,
+ * docs/sync.md, The cache; its first screen embeds these).
+ */
+export const FIRST_READ = PAGE_SIZE.afterLoad + PAGE_SIZE.step;
+
+/**
  * After a successful 더 보기 the window scrolls this far, this much later (docs/product-rules.md,
  * Limits and messages).
  */

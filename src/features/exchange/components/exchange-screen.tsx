@@ -13,6 +13,7 @@ import { EmptyState } from '@/components/cards/empty-state';
 import { GroupPicker } from '@/components/cards/group-picker';
 import { useBiasGroup } from '@/components/hooks/use-bias';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
+import { PAGE_SIZE } from '@/components/hooks/load-more';
 import { useOnline } from '@/components/hooks/use-online';
 import { useGroups, usePhotoCards, usePhotoCardsByIds } from '@/components/live/photo-cards';
 import { useServerSearch } from '@/features/exchange/hooks/use-server-search';
@@ -101,11 +102,6 @@ export function ExchangeScreen() {
   );
 }
 
-/** Cards read beyond what the grid shows: one 더 보기 page, so a click shows them at once. */
-const READ_AHEAD = 12;
-/** What the grid shows first (its first page). */
-const FIRST_SHOWN = 18;
-
 /**
  * A group's cards, read a page ahead of the grid rather than whole (a group can hold thousands;
  * the first screen embeds only its first page). Its total is the group's card count, or what the
@@ -115,13 +111,17 @@ function GroupCards({ group, sort }: { group: Group; sort: CardSort }) {
   const resetKey = `${group.id}|${sort}`;
   // what the grid has shown at most since the group or sort changed (it shows 12 while loading:
   // the read does not shrink for that)
-  const [paging, setPaging] = useState({ key: resetKey, shown: FIRST_SHOWN });
-  if (paging.key !== resetKey) setPaging({ key: resetKey, shown: FIRST_SHOWN });
+  const [paging, setPaging] = useState<{ key: string; shown: number }>({
+    key: resetKey,
+    shown: PAGE_SIZE.afterLoad,
+  });
+  if (paging.key !== resetKey) setPaging({ key: resetKey, shown: PAGE_SIZE.afterLoad });
   const onShowing = useCallback(
     (n: number) => setPaging((p) => (n > p.shown ? { ...p, shown: n } : p)),
     [],
   );
-  const limit = (paging.key === resetKey ? paging.shown : FIRST_SHOWN) + READ_AHEAD;
+  // read one 더 보기 page ahead of the grid, so a click shows its cards at once
+  const limit = (paging.key === resetKey ? paging.shown : PAGE_SIZE.afterLoad) + PAGE_SIZE.step;
   const cards = usePhotoCards({ group: group.id, sort, limit });
   const online = useOnline();
   const total =
