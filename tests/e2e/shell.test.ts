@@ -46,7 +46,7 @@ async function goInApp(page: Page, path: string): Promise<void> {
   }, path);
 }
 
-describe.each(Object.entries(VIEWPORTS))('every route at %s size', (name, viewport) => {
+describe.each(Object.entries(VIEWPORTS))('every route at %s size', (_name, viewport) => {
   it('renders its screen with no console errors and no WCAG A/AA violations', async () => {
     // With the service worker: once it controls the page it answers the next two dozen addresses
     // from its precached shell, cheaper than the server's rendered pages and their hydration.
@@ -55,15 +55,16 @@ describe.each(Object.entries(VIEWPORTS))('every route at %s size', (name, viewpo
     const violations: string[] = [];
     const audited = new Set<string>();
     const titles: string[] = [];
-    // every address is loaded on its own at phone size (a shared link, a reload); at desktop
-    // size the app goes from screen to screen, as a fan clicking through does
-    const inApp = name !== 'phone';
+    // the first address is loaded, then the app goes from screen to screen as a fan clicking
+    // through does (loading each of two dozen addresses took minutes of the suite's CPU; a
+    // direct load of the main routes is first-screen.test.ts's, of every route the unit route
+    // test's)
     let first = true;
     for (const [path, title] of ROUTES) {
       // PocketBase answers /api/* itself; the SPA reaches this return route only in-app, which
       // the unit route test covers.
       if (path.startsWith('/api/')) continue;
-      if (inApp && !first) await goInApp(page, path);
+      if (!first) await goInApp(page, path);
       else {
         // leaving a page cancels the chunks it was still importing (its data layer starts after
         // the screen is up); Chromium reports that on the page being left, which is no error of
