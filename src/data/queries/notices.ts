@@ -4,6 +4,7 @@
  */
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import type { Notice } from '@/data/pb/records.ts';
+import { compareKeys } from '@/lib/compare.ts';
 
 /** Where the `published` of the newest notice opened on this device is kept. */
 export const NOTICES_SEEN_KEY = 'seen:notices';
@@ -13,8 +14,8 @@ export function sortNotices(rows: readonly Notice[]): Notice[] {
   return [...rows].sort(
     (a, b) =>
       Number(b.pinned) - Number(a.pinned) ||
-      (b.published || b.created).localeCompare(a.published || a.created) ||
-      b.id.localeCompare(a.id),
+      compareKeys(b.published || b.created, a.published || a.created) ||
+      compareKeys(b.id, a.id),
   );
 }
 
