@@ -6,7 +6,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appStore, Provider, sessionUserIdAtom } from '@/state/store';
+import { appStore, dataLayerStartedAtom, Provider, sessionUserIdAtom } from '@/state/store';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { GroupCardsProgress, GroupOfflineSave } from '@/components/ui/group-cards';
 import { db } from '@/data/db/index.ts';
@@ -39,6 +39,8 @@ beforeEach(async () => {
   ]);
   setDeviceBias('bias');
   appStore.set(sessionUserIdAtom, null);
+  // these parts read the store only once the data layer has started (docs/first-visit.md)
+  appStore.set(dataLayerStartedAtom, true);
   setOnline(true);
 });
 
@@ -120,6 +122,18 @@ describe('GroupCardsProgress', () => {
     });
     await until(() => expect($('[data-testid="group-cards-progress"]')).toBeNull());
     expect(bar()).toBeNull();
+  });
+
+  it('waits for the data layer: nothing drawn (and no store read) before it starts', async () => {
+    appStore.set(dataLayerStartedAtom, false);
+    await db.photoCards.put(card('c1'));
+    render(<GroupCardsProgress group={GROUP} />);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    expect($('[data-testid="group-cards-progress"]')).toBeNull();
+    act(() => appStore.set(dataLayerStartedAtom, true));
+    await until(() => expect(bar()?.getAttribute('aria-valuenow')).toBe('1'));
   });
 
   it('says offline that the rest comes once connected', async () => {

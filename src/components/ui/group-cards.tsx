@@ -4,10 +4,12 @@
  * in, and `GroupOfflineSave`, 그룹 오프라인 저장 with the same progress.
  *
  * Both read the local store (Dexie), which must stay out of the screens' chunks and the server's
- * render: these wrappers draw nothing on the server and while hydrating (so hydration matches),
+ * render: these wrappers draw nothing on the server, while hydrating (so hydration matches) and
+ * until the data layer has started (a first visit's page settles first, docs/first-visit.md),
  * and load the live part (./group-cards-live.tsx) as a chunk of its own.
  */
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
+import { useDataLayerStarted } from '@/components/hooks/use-data-layer-started';
 import type { Group } from '@/data/pb/records';
 
 const ProgressLive = lazy(() =>
@@ -17,17 +19,6 @@ const SaveLive = lazy(() =>
   import('./group-cards-live').then((m) => ({ default: m.GroupOfflineSaveLive })),
 );
 
-const noSubscribe = () => () => {};
-
-/** False on the server and while hydrating, true in the browser after that. */
-function useInBrowser(): boolean {
-  return useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
-}
-
 export interface GroupCardsProgressProps {
   group: Group;
   /** Say so once every card is here ('카드 400장이 모두 기기에 있어요'); otherwise draw nothing. */
@@ -36,7 +27,7 @@ export interface GroupCardsProgressProps {
 
 /** The progress of `group`'s cards on the device; nothing once they are all here. */
 export function GroupCardsProgress(props: GroupCardsProgressProps) {
-  return useInBrowser() ? (
+  return useDataLayerStarted() ? (
     <Suspense fallback={null}>
       <ProgressLive {...props} />
     </Suspense>
@@ -49,7 +40,7 @@ export interface GroupOfflineSaveProps {
 
 /** 그룹 오프라인 저장 for `group`: save, the progress of its cards, un-save. */
 export function GroupOfflineSave(props: GroupOfflineSaveProps) {
-  return useInBrowser() ? (
+  return useDataLayerStarted() ? (
     <Suspense fallback={null}>
       <SaveLive {...props} />
     </Suspense>
