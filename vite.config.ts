@@ -85,6 +85,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // A lazy chunk's imports are not preloaded by <link rel=modulepreload> elements: the helper
+    // that adds them appended up to 36 links in one task (120 ms of a phone's main thread when
+    // the data layer starts). The browser fetches them from the import graph instead (from the
+    // service worker's cache after the first visit); a route's own chunks are preloaded by the
+    // first screen's HTML (server/build/entry-steps.ts). CSS of lazy chunks is still loaded.
+    modulePreload: false,
     // the renderer reads index.html and the icons from the client build; it needs no copy
     copyPublicDir: !isSsrBuild,
     // dist/.vite/manifest.json: the renderer links each route's chunk and CSS from it
