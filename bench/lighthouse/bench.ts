@@ -179,6 +179,13 @@ export interface RunSample {
    * script each is attributed to and its start, ms; what the total blocking time is made of.
    */
   longTasks: { url: string; startMs: number; durationMs: number }[];
+  /**
+   * What the main-thread work is made of (mainthread-work-breakdown's groups: script evaluation,
+   * style and layout, HTML parsing...), ms at 4× CPU, and the scripts' share (bootup-time: each
+   * script's evaluation and parsing), largest first.
+   */
+  mainThreadByGroup: Record<string, number>;
+  scriptTime: { url: string; totalMs: number; scriptingMs: number; parseMs: number }[];
   ms: number;
 }
 
@@ -366,6 +373,33 @@ function sample(lhr: LhResult, ms: number): RunSample {
       url: shortUrl(t.url ?? '', origin) || '(unattributed)',
       startMs: Math.round(t.startTime ?? 0),
       durationMs: Math.round(t.duration ?? 0),
+    })),
+    mainThreadByGroup: Object.fromEntries(
+      (
+        (
+          lhr.audits['mainthread-work-breakdown']?.details as
+            { items?: { group?: string; duration?: number }[] } | undefined
+        )?.items ?? []
+      ).map((i) => [i.group ?? '?', Math.round(i.duration ?? 0)]),
+    ),
+    scriptTime: (
+      (
+        lhr.audits['bootup-time']?.details as
+          | {
+              items?: {
+                url?: string;
+                total?: number;
+                scripting?: number;
+                scriptParseCompile?: number;
+              }[];
+            }
+          | undefined
+      )?.items ?? []
+    ).map((i) => ({
+      url: shortUrl(i.url ?? '', origin) || '(unattributed)',
+      totalMs: Math.round(i.total ?? 0),
+      scriptingMs: Math.round(i.scripting ?? 0),
+      parseMs: Math.round(i.scriptParseCompile ?? 0),
     })),
     ms,
   };
