@@ -49,7 +49,8 @@ function afterHydration(): void {
     endFirstScreenClock();
     stop();
   });
-  const signIn = () => appStore.set(sessionUserIdAtom, readSessionHint());
+  // a transition: every heart and the avatar redraw in slices that yield
+  const signIn = () => startTransition(() => appStore.set(sessionUserIdAtom, readSessionHint()));
   if ('requestIdleCallback' in window) requestIdleCallback(signIn, { timeout: 3000 });
   else setTimeout(signIn, 500);
 }

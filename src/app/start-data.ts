@@ -8,6 +8,7 @@
  * keeping. In a build with the test API (`__TEST_API__`, see test-api.ts) it also defines
  * `window.__pocamarket` before the engine starts.
  */
+import { startTransition } from 'react';
 import { db } from '@/data/db/index.ts';
 import { serveWindows } from '@/data/live/window-switch.ts';
 import { getClient } from '@/data/pb/client.ts';
@@ -44,10 +45,15 @@ export function startData(): Promise<SyncEngine> {
           )
         : undefined;
     const engine = createSyncEngine({ db, client, registerBackgroundSync, pull });
+    // The store's values change at once; what they re-render (every heart, avatar and pending
+    // mark after a login, the status pill after each pull) is a transition, drawn in slices that
+    // yield instead of one long task (docs/first-visit.md, No long tasks).
     const mirror = () => {
       const status = engine.getStatus();
-      appStore.set(syncStatusAtom, status);
-      appStore.set(sessionUserIdAtom, status.userId);
+      startTransition(() => {
+        appStore.set(syncStatusAtom, status);
+        appStore.set(sessionUserIdAtom, status.userId);
+      });
       rememberSessionUser(status.userId);
     };
     engine.subscribe(mirror);
