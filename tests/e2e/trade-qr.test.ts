@@ -160,9 +160,8 @@ async function readCodes(page: Page): Promise<Buffer[]> {
   return out;
 }
 
-/** The match the scan screen shows: the card ids on each side. */
+/** The match the scan screen shows: the fan's name and the card ids on each side. */
 async function shownMatch(page: Page) {
-  await page.getByTestId('trade-qr-result').waitFor({ timeout: 30_000 });
   const ids = (side: string) =>
     page
       .getByTestId(side)
@@ -224,6 +223,16 @@ function cameraBrowser(video: string): Promise<Browser> {
   });
 }
 
+/**
+ * Waits for the scan's match (a camera takes a while to read a code) and for it to show
+ * `expected`: the cards are read from the store after the panel appears (a read keeps its
+ * previous answer until the new one is in), so a tile can be drawn a moment before its card.
+ */
+async function expectMatch(page: Page, expected: Awaited<ReturnType<typeof shownMatch>>) {
+  await page.getByTestId('trade-qr-result').waitFor({ timeout: 30_000 });
+  await expect.poll(() => shownMatch(page)).toEqual(expected);
+}
+
 const sorted = (ids: unknown) => [...(ids as string[])].sort();
 const e = koEncounterScreens.panel;
 
@@ -262,7 +271,7 @@ describe('trade QR codes with no signal', () => {
       theyHave: sorted([c1, c2]),
       theyWant: sorted([c3]),
     };
-    expect(await shownMatch(B.page)).toEqual(expected);
+    await expectMatch(B.page, expected);
     await expect
       .poll(() => B.page.getByTestId('trade-qr-they-have').locator('h3').textContent())
       .toBe(koTradeQr.result.theyHave(2));
@@ -306,7 +315,7 @@ describe('trade QR codes with no signal', () => {
     try {
       const C = await offlineFan(cam, b['email'], '/tradeQr/scan');
       await C.page.getByTestId('trade-qr-camera').click();
-      expect(await shownMatch(C.page)).toEqual(expected);
+      await expectMatch(C.page, expected);
       expect(C.errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
     } finally {
       await cam.close();
@@ -348,8 +357,7 @@ describe('trade QR codes with no signal', () => {
       .toBe(koTradeQr.errors.otherPayload);
     for (const png of reversed.slice(1))
       await photo.setInputFiles({ name: 'p.png', mimeType: 'image/png', buffer: png });
-    const match = await shownMatch(B.page);
-    expect(match).toEqual(expected);
+    await expectMatch(B.page, expected);
     // b follows neither c's big group nor lists a card of it: its cards are not on b's device
     // (docs/sync.md, Pull by scope), so they are counted in a line of their own
     const bigListed = cHave.length + cWant.length - 2;
@@ -365,7 +373,7 @@ describe('trade QR codes with no signal', () => {
     try {
       const D = await offlineFan(cam, b['email'], '/tradeQr/scan');
       await D.page.getByTestId('trade-qr-camera').click();
-      expect(await shownMatch(D.page)).toEqual(expected);
+      await expectMatch(D.page, expected);
     } finally {
       await cam.close();
     }
