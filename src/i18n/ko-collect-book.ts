@@ -1,4 +1,6 @@
 // Strings of the collect book screens and keeping their images offline; merged into `ko` by ko-features.ts.
+import { count } from './count';
+
 export const koCollectBook = {
   // /collectBook/collectBookAdd (docs/product-rules.md, Add a collect book).
   collectBookAdd: {
@@ -40,8 +42,8 @@ export const koCollectBook = {
     loading: '콜렉트북을 불러오는 중…',
     progressLabel: '수집률',
     progressAria: (percent: number, owned: number, total: number) =>
-      `수집률 ${percent}%, 전체 ${total}장 중 ${owned}장 보유`,
-    count: (owned: number, total: number) => `${owned}/${total}`,
+      `수집률 ${percent}%, 전체 ${count(total)}장 중 ${count(owned)}장 보유`,
+    count: (owned: number, total: number) => `${count(owned)}/${count(total)}`,
     complete: '완료',
     unsaved: '저장 안 됨',
     unsavedCount: (n: number) => `저장 안 된 변경 ${n}개`,

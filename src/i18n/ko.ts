@@ -3,6 +3,8 @@
 // punctuation) lives in one place and tests can check it. Strings that take values are small
 // functions; everything else is a literal.
 
+import { count } from './count';
+
 export const ko = {
   app: {
     name: '포카마켓',
@@ -70,7 +72,7 @@ export const ko = {
     previous: '이전',
     yes: '예',
     no: '아니오',
-    totalCards: (count: number) => `전체 ${count}장`,
+    totalCards: (n: number) => `전체 ${count(n)}장`,
   },
 
   dialog: {

@@ -90,6 +90,12 @@ describe('ko.ts and ko-features.ts', () => {
       'LE SSERAFIM을 최애 그룹으로 선택하시겠습니까?',
     );
     expect(ko.common.totalCards(42)).toBe('전체 42장');
+    // a real catalogue's counts are grouped by threes, as Korean text writes them
+    expect(ko.common.totalCards(6661)).toBe('전체 6,661장');
+    expect(ko.common.totalCards(200358)).toBe('전체 200,358장');
+    expect(ko.common.totalCards(1000000)).toBe('전체 1,000,000장');
+    expect(ko.groupCards.loading(1234, 6661)).toBe('카드 불러오는 중 1,234/6,661');
+    expect(ko.groupOffline.size(999)).toBe('카드 999장');
     expect(ko.validation.postCounter(12, 150)).toBe('12/150');
   });
 
