@@ -48,7 +48,7 @@ async function clockContext(viewport: { width: number; height: number }): Promis
 }
 
 /** Whether the banners turn by themselves (null before Swiper has started). */
-const bannersTurning = (page: Page) => swiperTurning(page, '[data-testid="home-carousel"] .swiper');
+const bannersTurning = (page: Page) => swiperTurning(page, 'home-carousel');
 
 /** Waits until the banners turn by themselves: Swiper has started and its delay has passed. */
 async function expectBannerTurn(page: Page, from: string | null) {

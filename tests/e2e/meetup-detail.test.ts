@@ -138,7 +138,7 @@ async function imagesLoaded(p: Page) {
 }
 
 /** Waits for the carousel to stand still: in loop mode Swiper ignores a slide asked for mid-move. */
-const CAROUSEL_SWIPER = '[data-testid=meetup-carousel] .swiper';
+const CAROUSEL_SWIPER = 'meetup-carousel';
 
 async function settled(p: Page) {
   await p.waitForFunction(() => {

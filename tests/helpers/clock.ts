@@ -21,17 +21,15 @@ export async function runClock(page: Page, ms: number): Promise<void> {
 }
 
 /**
- * Whether the Swiper under `selector` is turning by itself: its autoplay runs and is not paused
- * (by the mouse, by a slide change under way). Null while Swiper has not started there.
+ * Whether the carousel `testId` is turning by itself (its `data-turning`: Swiper started, the
+ * rotation on, no mouse over it). Null while Swiper has not started there.
  */
-export function swiperTurning(page: Page, selector: string): Promise<boolean | null> {
-  return page.evaluate((selector) => {
-    type Autoplay = { running: boolean; paused: boolean };
-    const el = document.querySelector(selector) as
-      (Element & { swiper?: { autoplay?: Autoplay } }) | null;
-    const autoplay = el?.swiper?.autoplay;
-    return autoplay ? autoplay.running && !autoplay.paused : null;
-  }, selector);
+export function swiperTurning(page: Page, testId: string): Promise<boolean | null> {
+  return page.evaluate((testId) => {
+    const frame = document.querySelector(`[data-testid="${testId}"]`);
+    if (!frame?.querySelector('.swiper-initialized')) return null;
+    return frame.getAttribute('data-turning') === 'true';
+  }, testId);
 }
 
 /**

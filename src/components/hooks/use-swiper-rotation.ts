@@ -1,6 +1,9 @@
-import { useEffect, useState, type FocusEvent } from 'react';
+import { useEffect, useLayoutEffect, useState, type FocusEvent } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
+
+/** How long a slide stays before the next one comes (home banners, event photos). */
+export const ROTATION_DELAY_MS = 3000;
 
 export interface SwiperRotation {
   swiper: SwiperInstance | null;
@@ -10,8 +13,10 @@ export interface SwiperRotation {
   setSwiper: (swiper: SwiperInstance) => void;
   /** The fan's (or the system's) choice: what the rotation button shows. */
   playing: boolean;
-  /** Whether the slides are turning right now (playing and no keyboard focus inside). */
+  /** Whether the slides are meant to turn (playing and no keyboard focus inside). */
   rotate: boolean;
+  /** Whether they are turning right now: Swiper started, `rotate`, and no mouse over the slides. */
+  turning: boolean;
   /** The rotation button: the fan's choice wins over the system's from then on. */
   toggle: () => void;
   /** Spread on the carousel's frame: keyboard focus inside holds the rotation. */
@@ -22,11 +27,17 @@ export interface SwiperRotation {
 }
 
 /**
- * When an auto-playing Swiper turns (home banners, event photos): from the start unless the system
+ * When a carousel's Swiper turns (home banners, event photos): from the start unless the system
  * asks for less motion; never while keyboard focus is on a slide, an arrow or a dot (not a tap: a
  * tapped dot must not freeze the slides on a phone, and not the rotation button, marked
- * `data-rotation`, which says itself whether to rotate); and as the fan's pause/play button says.
- * Swiper's own `pauseOnMouseEnter` handles the mouse.
+ * `data-rotation`, which says itself whether to rotate); never while a mouse is over the slides
+ * (the buttons beside them don't count) or the page is hidden; and as the fan's pause/play button
+ * says.
+ *
+ * The turning is a timer here, not Swiper's Autoplay module: Autoplay runs a requestAnimationFrame
+ * loop for as long as it plays (to report the time left), which kept a phone's main thread busy
+ * 15–40% of the time on an idle home screen (docs/first-visit.md, No long tasks). A slide change,
+ * by the timer or by the fan, starts the next full delay.
  */
 export function useSwiperRotation(enabled = true): SwiperRotation {
   const reducedMotion = usePrefersReducedMotion();
@@ -34,15 +45,48 @@ export function useSwiperRotation(enabled = true): SwiperRotation {
   // null until the fan presses the rotation button: then their choice wins over the system's.
   const [playChoice, setPlayChoice] = useState<boolean | null>(null);
   const [keyboardInside, setKeyboardInside] = useState(false);
+  const [mouseOver, setMouseOver] = useState(false);
+  const [hidden, setHidden] = useState(false);
+  // bumped by every slide change: the next turn waits a full delay from it
+  const [changes, setChanges] = useState(0);
   const playing = enabled && (playChoice ?? !reducedMotion);
   const rotate = playing && !keyboardInside;
+  const turning = swiper !== null && rotate && !mouseOver;
 
   useEffect(() => {
-    if (!swiper || swiper.destroyed || !swiper.autoplay) return;
-    // stop/start rather than pause/resume: leaving with the mouse resumes a pause, never a stop.
-    if (rotate && !swiper.autoplay.running) swiper.autoplay.start();
-    else if (!rotate && swiper.autoplay.running) swiper.autoplay.stop();
-  }, [swiper, rotate]);
+    if (!swiper) return;
+    const changed = () => setChanges((n) => n + 1);
+    const slides = swiper.el;
+    const over = (event: PointerEvent) => {
+      if (event.pointerType === 'mouse') setMouseOver(event.type === 'pointerenter');
+    };
+    swiper.on('slideChange', changed);
+    slides.addEventListener('pointerenter', over);
+    slides.addEventListener('pointerleave', over);
+    return () => {
+      if (!swiper.destroyed) swiper.off('slideChange', changed);
+      slides.removeEventListener('pointerenter', over);
+      slides.removeEventListener('pointerleave', over);
+    };
+  }, [swiper]);
+
+  useEffect(() => {
+    const seen = () => setHidden(document.visibilityState === 'hidden');
+    document.addEventListener('visibilitychange', seen);
+    return () => document.removeEventListener('visibilitychange', seen);
+  }, []);
+
+  // armed in the commit that shows `turning` (a layout effect): whoever reads the carousel's
+  // data-turning finds the timer already running
+  useLayoutEffect(() => {
+    if (!swiper || !turning || hidden) return;
+    const timer = window.setTimeout(() => {
+      if (swiper.destroyed) return;
+      // Swiper refuses a loop's slide while one is still moving: then wait a delay more
+      if (!swiper.slideNext()) setChanges((n) => n + 1);
+    }, ROTATION_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [swiper, turning, hidden, changes]);
 
   return {
     swiper,
@@ -50,6 +94,7 @@ export function useSwiperRotation(enabled = true): SwiperRotation {
     setSwiper,
     playing,
     rotate,
+    turning,
     toggle: () => setPlayChoice(!playing),
     focusHandlers: {
       onFocus(event) {

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import { onIdle } from './use-after-idle';
-
-/** The carousels' autoplay delay: the first slide shows this long before the first turn. */
-const FIRST_TURN_MS = 3000;
+import { ROTATION_DELAY_MS } from './use-swiper-rotation';
 
 /**
  * Whether to start Swiper in a carousel drawn first as plain markup (home banners, event
@@ -15,7 +13,7 @@ export function useSwiperStart(): { start: boolean; now: () => void } {
     let cancelIdle: (() => void) | undefined;
     const timer = window.setTimeout(() => {
       cancelIdle = onIdle(() => setStart(true), 1000);
-    }, FIRST_TURN_MS);
+    }, ROTATION_DELAY_MS);
     return () => {
       window.clearTimeout(timer);
       cancelIdle?.();

@@ -33,7 +33,7 @@ function PlainBanner() {
  * The home banners (docs/product-rules.md, Home), after the WAI carousel pattern: a rotation button
  * and a button per slide, the hidden slides inert (out of the tab order and the accessibility tree)
  * so a keyboard lands only on the banner in view. Rotation stops while keyboard focus is inside,
- * while the mouse is over it, when the fan presses pause, and from the start when the system asks
+ * while the mouse is over it, while the page is hidden, when the fan presses pause, and from the start when the system asks
  * for less motion.
  *
  * Swiper (about 86 KB) is not needed to paint: the server-rendered page and the first client
@@ -42,7 +42,7 @@ function PlainBanner() {
  */
 export function BannerCarousel() {
   const [active, setActive] = useState(0);
-  const { swiper, reducedMotion, setSwiper, playing, rotate, toggle, focusHandlers } =
+  const { swiper, reducedMotion, setSwiper, playing, rotate, turning, toggle, focusHandlers } =
     useSwiperRotation();
   const { start: started, now: startNow } = useSwiperStart();
 
@@ -53,6 +53,7 @@ export function BannerCarousel() {
       aria-label={ko.home.carouselLabel}
       data-testid="home-carousel"
       data-rotating={rotate}
+      data-turning={turning}
       {...focusHandlers}
       onPointerEnter={startNow}
       onPointerDown={startNow}

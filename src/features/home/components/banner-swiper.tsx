@@ -1,19 +1,9 @@
-import { Autoplay } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import type { Swiper as SwiperInstance, SwiperOptions } from 'swiper/types';
+import type { Swiper as SwiperInstance } from 'swiper/types';
 import 'swiper/css';
 import { ko } from '@/i18n/ko-features';
 import { BannerCard, BANNERS } from './banner-card';
 import styles from './banner-carousel.module.css';
-
-// 3000 ms, loop, pause on hover. Kept outside the component: Swiper React re-applies
-// options whose identity changes.
-const MODULES = [Autoplay];
-const AUTOPLAY: SwiperOptions['autoplay'] = {
-  delay: 3000,
-  pauseOnMouseEnter: true,
-  disableOnInteraction: false,
-};
 
 export interface BannerSwiperProps {
   active: number;
@@ -22,13 +12,14 @@ export interface BannerSwiperProps {
   setActive: (index: number) => void;
 }
 
-/** The turning slides, with Swiper: loaded after the first paint (see banner-carousel.tsx). */
+/**
+ * The slides, with Swiper (loop): loaded after the first paint (see banner-carousel.tsx), turned
+ * by useSwiperRotation's timer.
+ */
 export function BannerSwiper({ active, reducedMotion, setSwiper, setActive }: BannerSwiperProps) {
   return (
     <Swiper
       className={styles.swiper}
-      modules={MODULES}
-      autoplay={AUTOPLAY}
       loop
       speed={reducedMotion ? 0 : 500}
       onSwiper={setSwiper}

@@ -57,7 +57,7 @@ export function EventCarousel({ meetUp }: { meetUp: MeetUp }) {
 
 function Rotating({ meetUp, images }: { meetUp: MeetUp; images: string[] }) {
   const many = images.length > 1;
-  const { reducedMotion, setSwiper, playing, rotate, toggle, focusHandlers } =
+  const { reducedMotion, setSwiper, playing, rotate, turning, toggle, focusHandlers } =
     useSwiperRotation(many);
   const { start: started, now: startNow } = useSwiperStart();
   const frameRef = useRef<HTMLElement>(null);
@@ -125,6 +125,7 @@ function Rotating({ meetUp, images }: { meetUp: MeetUp; images: string[] }) {
       aria-label={t.carouselLabel(meetUp.eventTitle)}
       data-testid="meetup-carousel"
       data-rotating={rotate}
+      data-turning={turning}
       {...focusHandlers}
       ref={frameRef}
       onPointerEnter={startNow}

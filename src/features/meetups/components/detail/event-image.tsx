@@ -37,7 +37,7 @@ export function EventImage({
 }) {
   const image = eventImageSource(meetUp, file);
   // The first image is the page's largest paint: fetched first. The others stay eager (at the
-  // default low priority): autoplay shows them within seconds, and a page seen once keeps them
+  // default low priority): the rotation shows them within seconds, and a page seen once keeps them
   // for offline.
   return (
     <button

@@ -1,4 +1,4 @@
-import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules';
+import { A11y, Keyboard, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance, SwiperOptions } from 'swiper/types';
 import 'swiper/css';
@@ -8,14 +8,9 @@ import type { MeetUp } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
 import styles from './event-carousel.module.css';
 
-// 3000 ms, loop, pause on hover, navigation, pagination, keyboard. Kept outside the component:
-// Swiper React re-applies options whose identity changes.
-const MODULES = [Autoplay, Navigation, Pagination, Keyboard, A11y];
-const AUTOPLAY: SwiperOptions['autoplay'] = {
-  delay: 3000,
-  pauseOnMouseEnter: true,
-  disableOnInteraction: false,
-};
+// Loop, navigation, pagination, keyboard (useSwiperRotation's timer turns it). Kept outside the
+// component: Swiper React re-applies options whose identity changes.
+const MODULES = [Navigation, Pagination, Keyboard, A11y];
 const PAGINATION: SwiperOptions['pagination'] = { clickable: true };
 const KEYBOARD: SwiperOptions['keyboard'] = { enabled: true, onlyInViewport: true };
 const t = ko.meetupDetail;
@@ -54,8 +49,6 @@ export function EventSwiper({
     <Swiper
       className={styles.swiper}
       modules={MODULES}
-      // Always configured (hover pause included); the effect above starts and stops it.
-      autoplay={many ? AUTOPLAY : false}
       loop={many}
       navigation={many}
       pagination={many ? PAGINATION : false}
