@@ -8,6 +8,8 @@
  *   name with the extension of what it is (`.png`, `.jpg`, `.webp`, `.gif`): PocketBase picks the
  *   served Content-Type partly from the extension (`.js`/`.mjs` as script, `.css` as CSS), so a
  *   GIF named `x.js` would otherwise be served from our origin as JavaScript.
+ * - Its size in pixels, read from its header (lib/image-size.js), must be within the bound there:
+ *   a few KB of header can declare a canvas whose thumbnail takes gigabytes to decode.
  * - Fans' uploads are counted per user, per kind and per day (Korean calendar day) in the
  *   `uploadLog` collection: one row per stored file, written in the transaction that stores the
  *   record, so a refused or rolled-back request counts nothing and six parallel requests can't
@@ -51,9 +53,6 @@ const EXTENSION = {
   'image/gif': '.gif',
 };
 
-/** Bytes read from each upload to tell its type (WEBP needs 12). */
-const SNIFF_BYTES = 16;
-
 // A non-image is answered exactly as PocketBase answers a file type its field doesn't allow
 // (English here, put into Korean with every other PocketBase answer by api.pb.js and
 // lib/errors-ko.js: "지원하지 않는 파일 형식입니다. (허용: image/png, ...)"), so the app and API
@@ -61,6 +60,20 @@ const SNIFF_BYTES = 16;
 const MSG_NOT_IMAGE = `The file mime type must be one of: ${IMAGE_MIME.join(', ')}.`;
 const CODE_NOT_IMAGE = 'validation_invalid_mime_type';
 const CODE_QUOTA = 'validation_upload_quota';
+const CODE_IMAGE_SIZE = 'validation_image_size';
+const MSG_IMAGE_TOO_LARGE =
+  '이미지가 너무 큽니다. 2,500만 화소(한 변 12,000픽셀)까지 올릴 수 있어요. 크기를 줄여 다시 올려주세요.';
+const MSG_IMAGE_UNREADABLE = '이미지 크기를 읽을 수 없습니다. 다른 이미지를 올려주세요.';
+
+/**
+ * Why an image of `size` (lib/image-size.js, from its header) is refused, or '' when it is
+ * within the bound: too large, or a header the size can't be read from (a JPEG whose frame
+ * header lies past its first 256 KB, a truncated file).
+ */
+function sizeProblem(size) {
+  if (!size) return MSG_IMAGE_UNREADABLE;
+  return require(`${__hooks}/lib/image-size.js`).withinBound(size) ? '' : MSG_IMAGE_TOO_LARGE;
+}
 
 function startsWith(bytes, prefix, offset) {
   const at = offset || 0;
@@ -132,10 +145,11 @@ function uploadsOf(record) {
   return out;
 }
 
-function readHead(file) {
+/** The first bytes of an upload: its type's signature and, for the size bound, its header. */
+function readHead(file, bytes) {
   const reader = file.reader.open();
   try {
-    return toBytes(reader, SNIFF_BYTES);
+    return toBytes(reader, bytes);
   } finally {
     reader.close();
   }
@@ -153,9 +167,18 @@ function checkFiles(record, isCreate) {
   for (const u of uploads) {
     // too big: PocketBase refuses it with its own size message, which says more
     if (u.maxSize > 0 && u.file.size > u.maxSize) continue;
-    const mime = sniffImage(readHead(u.file));
+    const images = require(`${__hooks}/lib/image-size.js`);
+    const head = readHead(u.file, images.HEAD_BYTES);
+    const mime = sniffImage(head);
     if (!mime) {
       bad[u.field] = new ValidationError(CODE_NOT_IMAGE, MSG_NOT_IMAGE);
+      refused = true;
+      continue;
+    }
+    // its size from its header, before PocketBase ever decodes it for a thumbnail
+    const problem = sizeProblem(images.imageSize(head, mime));
+    if (problem) {
+      bad[u.field] = new ValidationError(CODE_IMAGE_SIZE, problem);
       refused = true;
       continue;
     }
@@ -257,7 +280,10 @@ module.exports = {
   IMAGE_MIME,
   CODE_QUOTA,
   CODE_NOT_IMAGE,
+  CODE_IMAGE_SIZE,
   MSG_NOT_IMAGE,
+  MSG_IMAGE_TOO_LARGE,
+  MSG_IMAGE_UNREADABLE,
   sniffImage,
   storedName,
   dayStart,
