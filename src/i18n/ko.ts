@@ -5,6 +5,9 @@
 
 import { count } from './count';
 
+/** A picked file that is not an image the server takes. */
+const IMAGE_INVALID = 'PNG, JPG, WEBP, GIF 이미지(5MB 이하)만 올릴 수 있습니다.';
+
 export const ko = {
   app: {
     name: '포카마켓',
@@ -239,7 +242,14 @@ export const ko = {
     commentEmpty: '댓글 내용을 입력해주세요.',
     commentTooLong: '댓글은 500자까지 쓸 수 있습니다.',
     bookTitleInvalid: '콜렉트북 제목을 1~50자로 입력해주세요.',
-    imageInvalid: 'PNG, JPG, WEBP, GIF 이미지(5MB 이하)만 올릴 수 있습니다.',
+    imageInvalid: IMAGE_INVALID,
+    /** Why a picked image is refused by its bytes (the server's words: pb_hooks/lib/uploads.js). */
+    imageProblem: {
+      notImage: IMAGE_INVALID,
+      tooLarge:
+        '이미지가 너무 큽니다. 2,500만 화소(한 변 12,000픽셀)까지 올릴 수 있어요. 크기를 줄여 다시 올려주세요.',
+      unreadable: '이미지 크기를 읽을 수 없습니다. 다른 이미지를 올려주세요.',
+    },
     usernameInvalid: '닉네임은 한글, 영문, 숫자, _ . 로 2~20자까지 쓸 수 있습니다.',
     storageFull:
       '기기의 저장 공간이 부족해 저장하지 못했어요. 저장 공간을 확보한 뒤 다시 시도해주세요.',

@@ -353,6 +353,17 @@ describe('bad input in the forms', () => {
     await imageInput.setInputFiles({ name: 'ok.png', mimeType: 'image/png', buffer: png(30, 40) });
     await page.getByTestId('report-image-preview').waitFor();
     expect(await imageError.count()).toBe(0);
+    // an image bomb: a real PNG's header rewritten to declare 16000×16000 pixels; read from its
+    // header (never decoded) and refused with the server's words
+    const bomb = png(30, 40);
+    bomb.writeUInt32BE(16000, 16);
+    bomb.writeUInt32BE(16000, 20);
+    await imageInput.setInputFiles({ name: 'bomb.png', mimeType: 'image/png', buffer: bomb });
+    await expect.poll(() => page.getByTestId('report-image-preview').count()).toBe(0);
+    expect(await imageError.textContent()).toBe(ko.sync.imageProblem.tooLarge);
+    await imageInput.setInputFiles({ name: 'ok.png', mimeType: 'image/png', buffer: png(30, 40) });
+    await page.getByTestId('report-image-preview').waitFor();
+    expect(await imageError.count()).toBe(0);
 
     // blank and zero-width answers do not answer the question
     const group = page.getByTestId('report-group-input');

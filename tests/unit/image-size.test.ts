@@ -1,10 +1,13 @@
 /**
  * Image sizes from headers (pb_hooks/lib/image-size.js, evaluated from its CommonJS source like
- * file-urls.test.ts does): each format's header read right, and the bound's edges.
+ * file-urls.test.ts does): each format's header read right, and the bound's edges; and the app's
+ * copy (src/lib/image-size.ts, src/lib/image-bytes.ts) answering exactly as the server's.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import * as app from '../../src/lib/image-size.ts';
+import { imageProblem } from '../../src/lib/image-bytes.ts';
 
 interface Size {
   width: number;
@@ -98,5 +101,69 @@ describe('image sizes from headers', () => {
     expect(withinBound({ width: 5001, height: 5000 })).toBe(false);
     expect(withinBound({ width: 0, height: 10 })).toBe(false);
     expect(withinBound(null)).toBe(false);
+  });
+});
+
+describe('the app reads sizes as the server does', () => {
+  const cases: [string, number[]][] = [];
+  const icon = [...readFileSync(resolve(__dirname, '../../public/icons/icon-192.png'))];
+  cases.push(['image/png', icon]);
+  const png = (w: number, h: number) => {
+    const b = icon.slice(0, 40);
+    b.splice(
+      16,
+      8,
+      ...[w, h].flatMap((n) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]),
+    );
+    return b;
+  };
+  for (const [w, h] of [
+    [16000, 16000],
+    [12000, 2083],
+    [12001, 1],
+    [0, 5],
+    [4294967295, 1],
+  ])
+    cases.push(['image/png', png(w!, h!)]);
+  cases.push(['image/gif', [...ascii('GIF89a'), 0xff, 0xff, 0xff, 0xff, 0, 0, 0]]);
+  cases.push(['image/gif', [...ascii('GIF89a'), 0x10, 0, 0x10, 0]]);
+  cases.push([
+    'image/webp',
+    riff([...ascii('VP8X'), 10, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]),
+  ]);
+  cases.push([
+    'image/webp',
+    riff([...ascii('VP8L'), 0, 0, 0, 0, 0x2f, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0]),
+  ]);
+  cases.push([
+    'image/jpeg',
+    [0xff, 0xd8, 0xff, 0xc0, 0, 17, 8, 0xff, 0xff, 0xff, 0xff, 3, 0, 0, 0, 0, 0, 0],
+  ]);
+  cases.push(['image/jpeg', [0xff, 0xd8, 0xff, 0xe1, 0, 1, 0xff, 0xc0]]);
+  // random bytes behind each signature: both refuse or both size alike
+  let seed = 7;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 16) & 255;
+  const heads: Record<string, number[]> = {
+    'image/png': icon.slice(0, 16),
+    'image/gif': ascii('GIF89a'),
+    'image/webp': riff([]),
+    'image/jpeg': [0xff, 0xd8, 0xff],
+  };
+  for (let i = 0; i < 200; i++) {
+    const mime = Object.keys(heads)[i % 4]!;
+    cases.push([mime, [...heads[mime]!, ...Array.from({ length: 8 + (i % 40) }, rnd)]]);
+  }
+
+  it.each(cases.map((c, i) => [i, ...c] as const))('case %i (%s)', async (_i, mime, bytes) => {
+    const server = imageSize(bytes, mime);
+    const mine = app.imageSize(Uint8Array.from(bytes), mime);
+    expect(mine).toEqual(server);
+    expect(app.withinBound(mine)).toBe(withinBound(server));
+    const problem = await imageProblem(new Blob([Uint8Array.from(bytes)]));
+    expect(problem).toBe(!server ? 'unreadable' : withinBound(server) ? null : 'tooLarge');
+  });
+
+  it('calls a file that is no image so', async () => {
+    expect(await imageProblem(new Blob(['<svg onload=alert(1)>']))).toBe('notImage');
   });
 });

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { ko } from '@/i18n/ko-features';
 import { MESSAGE_PHOTO_MAX_BYTES, MESSAGE_PHOTO_TYPES } from '@/data/writes/trade-rules';
-import { hasImageContent } from '@/lib/image-bytes';
+import { imageProblem } from '@/lib/image-bytes';
 
 export interface PhotoChoice {
   photo: File | null;
-  /** ko.sync.imageInvalid after a wrong file, else null. */
+  /** ko.sync.imageProblem's words after a wrong file, else null. */
   error: string | null;
   /**
    * Checks type, size and the file's first bytes, as the other upload forms do (the server
@@ -33,11 +33,13 @@ export function usePhotoChoice(): PhotoChoice {
     async choose(next) {
       if (!next) return false;
       const mine = ++choice.current;
-      const ok = isValidMessagePhoto(next) && (await hasImageContent(next).catch(() => false));
+      const problem = isValidMessagePhoto(next)
+        ? await imageProblem(next).catch(() => 'notImage' as const)
+        : 'notImage';
       if (mine !== choice.current) return false;
-      setPhoto(ok ? next : null);
-      setError(ok ? null : ko.sync.imageInvalid);
-      return ok;
+      setPhoto(problem ? null : next);
+      setError(problem ? ko.sync.imageProblem[problem] : null);
+      return !problem;
     },
     clear() {
       choice.current++;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '@/data/writes/collect-books';
 import { ko } from '@/i18n/ko-features';
-import { hasImageContent } from '@/lib/image-bytes';
+import { imageProblem } from '@/lib/image-bytes';
 import { isBlank } from '@/lib/text';
 
 /**
@@ -24,7 +24,7 @@ export interface BookDraft {
   /** Mobile step 2: the title was confirmed with '확인' (the thumbnail chooser opens). */
   titleConfirmed: boolean;
   thumbnail: Thumbnail | null;
-  /** ko.sync.imageInvalid after a wrong file, else null. */
+  /** ko.sync.imageProblem's words after a wrong file, else null. */
   thumbnailError: string | null;
   setGroup: (id: string) => void;
   setTitle: (title: string) => void;
@@ -80,17 +80,17 @@ export function useBookDraft(): BookDraft {
     chooseThumbnail(file) {
       if (!file) return;
       const mine = ++choice.current;
-      const refuse = () => {
+      const refuse = (problem: keyof typeof ko.sync.imageProblem) => {
         setThumbnail(null);
-        setThumbnailError(ko.sync.imageInvalid);
+        setThumbnailError(ko.sync.imageProblem[problem]);
       };
-      if (!isValidThumbnail(file)) return refuse();
+      if (!isValidThumbnail(file)) return refuse('notImage');
       setThumbnailError(null);
-      void hasImageContent(file)
-        .catch(() => false)
-        .then((image) => {
+      void imageProblem(file)
+        .catch(() => 'notImage' as const)
+        .then((problem) => {
           if (mine !== choice.current) return;
-          if (!image) return refuse();
+          if (problem) return refuse(problem);
           setThumbnail({ file, url: URL.createObjectURL(file) });
         });
     },

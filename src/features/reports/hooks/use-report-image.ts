@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
 import { ko } from '@/i18n/ko-features';
-import { hasImageContent } from '@/lib/image-bytes';
+import { imageProblem } from '@/lib/image-bytes';
 import { isValidReportImage } from '@/features/reports/report-rules';
 
 export interface ReportImage {
   file: File | null;
-  /** ko.sync.imageInvalid after a wrong file, else null. */
+  /** ko.sync.imageProblem's words after a wrong file, else null. */
   error: string | null;
   /**
-   * Checks type, size and the file's bytes; a wrong file is refused and clears the earlier
+   * Checks type, size and the file's bytes (its type and pixel size); a wrong file is refused and clears the earlier
    * choice. Resolves true if taken.
    */
   choose: (file: File | null) => Promise<boolean>;
@@ -26,11 +26,13 @@ export function useReportImage(): ReportImage {
     async choose(next) {
       if (!next) return false;
       const mine = ++choice.current;
-      const ok = isValidReportImage(next) && (await hasImageContent(next).catch(() => false));
+      const problem = isValidReportImage(next)
+        ? await imageProblem(next).catch(() => 'notImage' as const)
+        : 'notImage';
       if (mine !== choice.current) return false;
-      if (!ok) {
+      if (problem) {
         setFile(null);
-        setError(ko.sync.imageInvalid);
+        setError(ko.sync.imageProblem[problem]);
         return false;
       }
       setError(null);
