@@ -23,10 +23,20 @@ const MAX_PARTS = 36 * 36 - 1;
 const RAW = 0x00;
 const DEFLATED = 0x01;
 
-/** Bytes through a (de)compression stream, with streams alone (no Blob or Response needed). */
+/**
+ * The most bytes a payload may inflate to: far above a real one (2,000 cards as bitsets of the
+ * largest groups is tens of KB), far below what deflate can pack into the parts (over 1,000:1).
+ */
+export const MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+/**
+ * Bytes through a (de)compression stream, with streams alone (no Blob or Response needed); more
+ * than `limit` bytes out is refused as a garbled code (the stream is cancelled, not drained).
+ */
 async function pipe(
   bytes: Uint8Array,
   stream: CompressionStream | DecompressionStream,
+  limit = Infinity,
 ): Promise<Uint8Array> {
   const writer = stream.writable.getWriter();
   void writer.write(bytes as Uint8Array<ArrayBuffer>).catch(() => {});
@@ -39,6 +49,10 @@ async function pipe(
     if (done) break;
     chunks.push(value);
     size += value.length;
+    if (size > limit) {
+      void reader.cancel().catch(() => {});
+      throw new TradeQrError('garbled');
+    }
   }
   const out = new Uint8Array(size);
   let at = 0;
@@ -147,7 +161,11 @@ export class PartCollector {
     if (body[0] === RAW) return body.subarray(1);
     if (body[0] !== DEFLATED) throw new TradeQrError('garbled');
     try {
-      return await pipe(body.subarray(1), new DecompressionStream('deflate-raw'));
+      return await pipe(
+        body.subarray(1),
+        new DecompressionStream('deflate-raw'),
+        MAX_PAYLOAD_BYTES,
+      );
     } catch {
       throw new TradeQrError('garbled');
     }

@@ -73,32 +73,62 @@ function writeList(w: ByteWriter, places: number[], size: number): void {
   }
 }
 
-function readList(r: ByteReader, size: number): number[] {
+/**
+ * The most places a payload may name, all lists of all groups together. A fan's lists hold at
+ * most 2,000 cards (the server's cap on trade items); this leaves room and still bounds what a
+ * crafted code can make the reader build: every list is checked against it, and against its
+ * group's size, before a single place is expanded (a 90-character code holding one run of 2^40
+ * places froze the scan screen for seconds when runs were expanded first).
+ */
+export const MAX_PLACES = 10_000;
+
+/** How many places the rest of the payload may still name (shared by all its lists). */
+interface Budget {
+  left: number;
+}
+
+function take(budget: Budget, n: number): void {
+  if (n > budget.left) throw new TradeQrError('garbled');
+  budget.left -= n;
+}
+
+function readList(r: ByteReader, size: number, budget: Budget): number[] {
   const mode = r.byte();
   const out: number[] = [];
   if (mode === BITSET) {
+    // as many bytes as the group needs must be there (a huge size runs out of bytes first)
     const bits = r.raw(Math.ceil(size / 8));
-    for (let p = 0; p < size; p++) if (bits[p >> 3]! & (1 << (p & 7))) out.push(p);
+    for (let p = 0; p < size; p++) {
+      if (!(bits[p >> 3]! & (1 << (p & 7)))) continue;
+      take(budget, 1);
+      out.push(p);
+    }
   } else if (mode === GAPS) {
     const n = r.varint();
+    if (n > size) throw new TradeQrError('garbled');
+    take(budget, n);
     let prev = -1;
     for (let k = 0; k < n; k++) {
       prev += r.varint() + 1;
+      if (prev >= size) throw new TradeQrError('garbled');
       out.push(prev);
     }
   } else if (mode === RUNS) {
     const n = r.varint();
+    if (n > size) throw new TradeQrError('garbled');
     let at = 0;
     for (let k = 0; k < n; k++) {
       at += r.varint();
       const len = r.varint();
+      // checked before it is expanded: within the group, and within what the payload may name
+      if (at > size || len > size - at) throw new TradeQrError('garbled');
+      take(budget, len);
       for (let q = 0; q < len; q++) out.push(at + q);
       at += len;
     }
   } else {
     throw new TradeQrError('garbled');
   }
-  if (out.length > size || out.some((p) => p >= size)) throw new TradeQrError('garbled');
   return out;
 }
 
@@ -157,13 +187,14 @@ export function readPayload(bytes: Uint8Array, catalogue: CatalogueOrdering): De
     const out: DecodedTradeQr = { fan, have: [], want: [], unknown: 0 };
     const groupCount = r.varint();
     const byHash = groupsByHash(catalogue);
+    const budget: Budget = { left: MAX_PLACES };
     for (let g = 0; g < groupCount; g++) {
       const mine = byHash.get(r.u32());
       const size = r.varint();
       const newest = r.u32();
       const print = r.u32();
-      const have = readList(r, size);
-      const want = readList(r, size);
+      const have = readList(r, size, budget);
+      const want = readList(r, size, budget);
       const readable = mine ? readablePlaces(mine, size, newest, print) : 0;
       for (const [places, into] of [
         [have, out.have],
