@@ -182,7 +182,8 @@ function fanOutMeetUp(app, meetUp) {
 /** A fan's nickname for an alert ('상대' when there is none). */
 function nicknameOf(app, userId) {
   const user = findRecord(app, 'users', userId);
-  return (user && (user.getString('username') || user.getString('name'))) || '상대';
+  // the nickname only: an alert is read by another fan (a fan's name is private)
+  return (user && user.getString('username')) || '상대';
 }
 
 /**

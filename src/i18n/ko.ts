@@ -69,6 +69,8 @@ export const ko = {
     back: '뒤로 가기',
     loading: 'Loading...',
     loadingWriter: '로딩 중...',
+    /** A fan without a nickname, as other fans see them (never their name). */
+    noNickname: '닉네임 없는 팬',
     more: '더 보기',
     save: '저장',
     next: '다음',

@@ -283,6 +283,9 @@ describe('exchange posts: the writer, other fans and the admin', () => {
     await expect
       .poll(() => item.getByTestId('post-writer').textContent())
       .not.toBe(ko.common.loadingWriter);
+    // fan1 is shown to fan2 by their nickname, never their name (김팬일)
+    expect(await item.getByTestId('post-writer').textContent()).toBe('별빛포카');
+    expect(await p.content()).not.toContain('김팬일');
     expect(await item.getByTestId('post-edit').count()).toBe(0);
     expect(await item.getByTestId('post-delete').count()).toBe(0);
     expect(await item.getByTestId('post-status-select').count()).toBe(0);

@@ -213,9 +213,11 @@ describe('trades at phone size', () => {
     await waitForOutboxEmpty(pa);
 
     await pb.goto('/chatting');
-    const conv = pb.getByTestId('conversation-item').filter({ hasText: a['name'] as string });
+    // the chat list names the other fan by their nickname, never their name (교환왕)
+    const conv = pb.getByTestId('conversation-item').filter({ hasText: a['username'] as string });
     await conv.getByTestId('conversation-unread').waitFor();
     expect(await pb.getByTestId('conversation-item').count()).toBe(1);
+    expect(await conv.textContent()).not.toContain(a['name'] as string);
     expect(await axeViolations(pb)).toEqual([]);
     await conv.click();
     await pb.waitForURL((u) => u.pathname.startsWith('/chatting/'));

@@ -5,8 +5,21 @@ import { useAtomValue, sessionUserIdAtom } from '@/state/store';
 import { useRead } from './use-read';
 import type { UserProfile } from '@/data/pb/records';
 import type { PublicProfile } from '@/data/queries/users';
+import { ko } from '@/i18n/ko';
 
 export type { PublicProfile } from '@/data/queries/users';
+
+/**
+ * How a fan is named to other fans: their nickname, the same everywhere (docs/accounts.md, Names
+ * and nicknames), or a neutral label when they have none; `loading` while the profile is on its
+ * way (undefined) or not here yet (null).
+ */
+export function nicknameOf(
+  profile: PublicProfile | null | undefined,
+  loading: string = ko.common.loadingWriter,
+): string {
+  return profile ? profile.username || ko.common.noNickname : loading;
+}
 
 /** The signed-in user's profile, or null when logged out. */
 export function useOwnProfile(): UserProfile | null | undefined {

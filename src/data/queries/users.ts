@@ -6,15 +6,18 @@ import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import type { UserProfile } from '@/data/pb/records.ts';
 
 /** What anyone may see of a user: writer names on posts, comment authors. */
+/**
+ * What a screen shows of another fan: the nickname, never the name (docs/accounts.md, Names and
+ * nicknames). `name` stays out of this shape, so no screen can print it by mistake.
+ */
 export type PublicProfile = Pick<
   UserProfile,
-  'id' | 'name' | 'username' | 'avatar' | 'biasGroup' | 'created' | 'updated'
+  'id' | 'username' | 'avatar' | 'biasGroup' | 'created' | 'updated'
 >;
 
 function toPublic(u: UserProfile): PublicProfile {
   return {
     id: u.id,
-    name: u.name,
     username: u.username,
     avatar: u.avatar,
     biasGroup: u.biasGroup,

@@ -23,7 +23,7 @@ import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ko } from '@/i18n/ko-features';
 import { koTrades } from '@/i18n/ko-trades';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
-import { useOwnProfile, usePublicProfiles } from '@/components/live/accounts';
+import { nicknameOf, useOwnProfile, usePublicProfiles } from '@/components/live/accounts';
 import { useFanTrust } from '@/components/live/trades';
 import { useNow } from '@/components/hooks/use-now';
 import { pbTimestampMs } from '@/data/time';
@@ -230,7 +230,7 @@ function TrustPanel({ userId, completed }: { userId: string; completed: number |
                     {koTrades.trades.ratings[r.rating]}
                   </span>
                   <span className={styles.reviewBy}>
-                    {author ? tt.byFan(author.name || author.username) : ''}
+                    {author ? tt.byFan(nicknameOf(author)) : ''}
                     {Number.isNaN(created) ? '' : ` · ${relativeTime(created, now)}`}
                   </span>
                 </p>

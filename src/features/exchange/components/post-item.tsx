@@ -12,7 +12,7 @@ import {
 } from '@/data/writes/lazy';
 import { ko } from '@/i18n/ko-features';
 import { koChatPost } from '@/i18n/ko-chat-post';
-import type { PublicProfile } from '@/components/live/accounts';
+import { nicknameOf, type PublicProfile } from '@/components/live/accounts';
 import { isOverLimit, postErrorMessage, type PostStatus } from './post-errors';
 import { StatusChip, StatusSelect } from './post-status';
 import { PostTextField } from './post-text-field';
@@ -73,7 +73,7 @@ export const PostItem = memo(function PostItem({
   const editButton = useRef<HTMLButtonElement>(null);
   const fieldId = useId();
   const canModify = own || admin;
-  const name = writer ? writer.name || writer.username : ko.common.loadingWriter;
+  const name = nicknameOf(writer);
 
   function startEdit() {
     setDraft(post.description);

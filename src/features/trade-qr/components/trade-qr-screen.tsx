@@ -47,7 +47,8 @@ function useMyParts() {
   const profile = useOwnProfile();
   const lists = useTradeLists();
   const catalogue = useQrCatalogue();
-  const name = profile?.username || profile?.name || '';
+  // the nickname, never the name: the code is shown to other fans
+  const name = profile?.username || '';
   const [result, setResult] = useState<{ parts: string[] } | { error: string } | null>(null);
   useEffect(() => {
     if (!userId || !lists || !catalogue || profile === undefined) return;

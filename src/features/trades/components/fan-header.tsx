@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { WriterAvatar } from '@/components/ui/writer-avatar';
-import { usePublicProfile, type PublicProfile } from '@/components/live/accounts';
+import { nicknameOf, usePublicProfile, type PublicProfile } from '@/components/live/accounts';
 import type { FanTrust } from '@/components/live/trades';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import styles from './fan-header.module.css';
 
 const t = koTradeScreens.fan;
 
-/** A fan's name as the trade screens print it (the profile's name, else the nickname). */
+/** A fan as the trade screens name them: their nickname (never their name). */
 export function fanName(profile: PublicProfile | null | undefined): string {
-  return profile ? profile.name || profile.username : t.loading;
+  return nicknameOf(profile, t.loading);
 }
 
 /** The trust line: completed trades and good reviews, when the trust route has answered. */

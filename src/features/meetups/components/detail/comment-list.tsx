@@ -3,7 +3,7 @@ import { memo, useMemo } from 'react';
 import type { Comment } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
 import { koViewer } from '@/i18n/ko-viewer';
-import { usePublicProfiles, type PublicProfile } from '@/components/live/accounts';
+import { nicknameOf, usePublicProfiles, type PublicProfile } from '@/components/live/accounts';
 import { BylineHead } from '@/components/ui/byline';
 import { useNow } from '@/components/hooks/use-now';
 import { useFailedKeys, usePendingKeys } from '@/components/live/sync';
@@ -61,7 +61,7 @@ interface CommentItemProps {
 }
 
 const CommentItem = memo(function CommentItem({ comment, author, now, sync }: CommentItemProps) {
-  const name = author ? author.username || author.name : ko.common.loadingWriter;
+  const name = nicknameOf(author);
   return (
     <li
       className={styles.comment}
