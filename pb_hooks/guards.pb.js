@@ -36,6 +36,10 @@ onRecordCreateRequest(
 );
 
 onRecordCreateRequest((e) => {
+  // users.name is hidden (private): a sign-up's value is read from the request, then checked
+  // below (the body can be read once: it is read here for both)
+  const submitted = require(`${__hooks}/lib/request-body.js`).submittedBody(e);
+  require(`${__hooks}/lib/protected-fields.js`).takeName(e, submitted);
   if (!e.hasSuperuserAuth()) {
     const { toArray } = require(`${__hooks}/lib/records.js`);
     const { badRequest } = require(`${__hooks}/lib/errors.js`);
@@ -54,7 +58,7 @@ onRecordCreateRequest((e) => {
     // request is read
     if (
       bad.indexOf('likeList') < 0 &&
-      require(`${__hooks}/lib/request-body.js`).submitsChange(e, r, 'likeList')
+      require(`${__hooks}/lib/request-body.js`).submitsChange(e, r, 'likeList', null, submitted)
     ) {
       bad.push('likeList');
     }
@@ -72,6 +76,10 @@ onRecordCreateRequest((e) => {
 }, 'users');
 
 onRecordUpdateRequest((e) => {
+  // users.name is hidden (private): the fan's own value is read from the request, checked below
+  // (the body can be read once: it is read here for both)
+  const submitted = require(`${__hooks}/lib/request-body.js`).submittedBody(e);
+  require(`${__hooks}/lib/protected-fields.js`).takeName(e, submitted);
   if (!e.hasSuperuserAuth()) {
     const { changedFields } = require(`${__hooks}/lib/records.js`);
     const { badRequest } = require(`${__hooks}/lib/errors.js`);
@@ -86,6 +94,7 @@ onRecordUpdateRequest((e) => {
         e.record,
         'likeList',
         require(`${__hooks}/lib/like-list.js`).likeListOf(e.app, e.record.id),
+        submitted,
       )
     ) {
       bad.push('likeList');

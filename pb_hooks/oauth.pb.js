@@ -58,6 +58,7 @@ routerUse((e) => {
  * starter collect book (lib/starter-book.js).
  */
 onRecordAuthWithOAuth2Request((e) => {
+  let name = '';
   if (e.isNewRecord) {
     const lib = require(`${__hooks}/lib/social.js`);
     const user = e.oAuth2User;
@@ -66,10 +67,19 @@ onRecordAuthWithOAuth2Request((e) => {
     for (const key of Object.keys(given)) data[key] = given[key];
     const nickname = (user && (user.username || user.name)) || '';
     if (!data.username) data.username = lib.uniqueUsername(e.app, nickname);
-    if (!data.name) data.name = lib.displayName(user && user.name, nickname);
+    name = data.name ? String(data.name) : lib.displayName(user && user.name, nickname);
+    delete data.name;
     e.createData = data;
   }
   e.next();
+  // The name is a hidden field (private: pb_migrations/1764920000_users_name_private.js), which
+  // PocketBase drops from createData like any client value: stored here, checked as a sign-up's.
+  if (name && e.record && !e.record.getString('name')) {
+    if (require(`${__hooks}/lib/signup.js`).nameError(name)) return;
+    const fresh = e.app.findRecordById('users', e.record.id);
+    fresh.set('name', name);
+    e.app.save(fresh);
+  }
 }, 'users');
 
 /**

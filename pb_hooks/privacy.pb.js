@@ -4,9 +4,10 @@
  *  - email: PocketBase hides it unless emailVisibility is true (never, see guards.pb.js) and adds
  *    `emailVisibility = true` to any filter on it, so other users' emails can't be read or
  *    probed by filters. Sorting by email would still reveal the order, so it is refused here.
- *  - phoneNumber and birth are `hidden` fields (PocketBase keeps them out of every response,
+ *  - name (the real name), phoneNumber and birth are `hidden` fields (PocketBase keeps them out of every response,
  *    expand and realtime message, and refuses them in filters and sorts, for everyone but
- *    superusers). The hooks below show them to the user themself: login/refresh, their own
+ *    superusers): other fans see the nickname only. The hooks below show them to the user themself
+ *    (and the name to admins): login/refresh, their own
  *    record in views, lists, and create/update responses; those answers also carry `likeList`
  *    (which cards they liked), read from their likes (lib/like-list.js), never stored.
  *
@@ -22,11 +23,11 @@ onRecordsListRequest((e) => {
     }
   }
   if (e.auth && e.collection.name === 'users') {
+    const lib = require(`${__hooks}/lib/like-list.js`);
     const records = e.records;
     for (let i = 0; i < records.length; i++) {
-      if (records[i].id === e.auth.id) {
-        require(`${__hooks}/lib/like-list.js`).showToOwner(e.app, records[i]);
-      }
+      if (records[i].id === e.auth.id) lib.showToOwner(e.app, records[i]);
+      else lib.showToAdmin(e.auth, records[i]);
     }
   }
   e.next();
@@ -35,6 +36,8 @@ onRecordsListRequest((e) => {
 onRecordViewRequest((e) => {
   if (e.auth && e.auth.id === e.record.id) {
     require(`${__hooks}/lib/like-list.js`).showToOwner(e.app, e.record);
+  } else {
+    require(`${__hooks}/lib/like-list.js`).showToAdmin(e.auth, e.record);
   }
   e.next();
 }, 'users');
@@ -47,7 +50,7 @@ onRecordAuthRequest((e) => {
 // create (sign-up) and update responses go back to the user who sent the values (the like list
 // is custom data: shown, never saved)
 onRecordCreateRequest((e) => {
-  e.record.unhide('phoneNumber', 'birth');
+  e.record.unhide('name', 'phoneNumber', 'birth');
   e.record.withCustomData(true);
   e.record.set('likeList', []);
   e.next();

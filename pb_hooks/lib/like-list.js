@@ -23,9 +23,19 @@ function likeListOf(app, userId) {
 
 /** Shows `record` (a users record) to its owner: private fields unhidden, the like list added. */
 function showToOwner(app, record) {
-  record.unhide('phoneNumber', 'birth');
+  record.unhide('name', 'phoneNumber', 'birth');
   record.withCustomData(true);
   record.set('likeList', likeListOf(app, record.id));
 }
 
-module.exports = { likeListOf, showToOwner };
+/**
+ * What an admin sees of any fan beyond their public profile: their name (reports and trades are
+ * handled by people who need it), not their phone, birth date or likes.
+ */
+function showToAdmin(auth, record) {
+  if (auth && auth.collection().name === 'users' && auth.getString('role') === 'admin') {
+    record.unhide('name');
+  }
+}
+
+module.exports = { likeListOf, showToOwner, showToAdmin };

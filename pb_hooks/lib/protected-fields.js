@@ -44,4 +44,16 @@ const IMMUTABLE = {
 
 const MSG_PROTECTED = '변경할 수 없는 항목이 포함되어 있습니다.';
 
-module.exports = { DERIVED, USER_PROTECTED, IMMUTABLE, MSG_PROTECTED };
+/**
+ * users.name is a hidden field (private: pb_migrations/1764920000_users_name_private.js): PocketBase
+ * drops it from a client's body (and from the request info the hooks get), so a sign-up's or the
+ * fan's own value is read from the request itself (`body`: lib/request-body.js's submittedBody,
+ * which the caller reads once) and set here, to be checked like every other field (guards.pb.js).
+ */
+function takeName(e, body) {
+  if (!Object.prototype.hasOwnProperty.call(body, 'name') || body.name == null) return;
+  const value = Array.isArray(body.name) ? body.name[body.name.length - 1] : body.name;
+  e.record.set('name', String(value));
+}
+
+module.exports = { DERIVED, USER_PROTECTED, IMMUTABLE, MSG_PROTECTED, takeName };

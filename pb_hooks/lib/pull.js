@@ -262,8 +262,10 @@ function pullCollection(e, info, collection, scope, after, limit) {
   }
   if (items.length) $apis.enrichRecords(e, items);
   if (collection.name === 'users' && e.auth) {
+    const lib = require(`${__hooks}/lib/like-list.js`);
     for (const r of items) {
-      if (r.id === e.auth.id) require(`${__hooks}/lib/like-list.js`).showToOwner(app, r);
+      if (r.id === e.auth.id) lib.showToOwner(app, r);
+      else lib.showToAdmin(e.auth, r);
     }
   }
   let cursor = null;

@@ -43,10 +43,12 @@ function submittedBody(e) {
 /**
  * Whether the raw body would change the multi-value `field` of `record` (plainly or through a
  * `+`/`-` modifier), compared with its stored value (or `current`, for a list that is not stored:
- * `likeList`); sending the current value back is no change.
+ * `likeList`); sending the current value back is no change. `submitted`: the body, when the
+ * caller has read it already (a request's body can be read once).
  */
-function submitsChange(e, record, field, current) {
-  const body = submittedBody(e);
+function submitsChange(e, record, field, current, submitted) {
+  // the body can be read once per request: a caller that read it already passes it
+  const body = submitted || submittedBody(e);
   const stored = current
     ? toArray(current).map(String)
     : record.isNew()

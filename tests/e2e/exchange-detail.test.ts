@@ -283,9 +283,16 @@ describe('exchange posts: the writer, other fans and the admin', () => {
     await expect
       .poll(() => item.getByTestId('post-writer').textContent())
       .not.toBe(ko.common.loadingWriter);
-    // fan1 is shown to fan2 by their nickname, never their name (김팬일)
+    // fan1 is shown to fan2 by their nickname, never their name (김팬일), which the server
+    // never sent to fan2's device
     expect(await item.getByTestId('post-writer').textContent()).toBe('별빛포카');
     expect(await p.content()).not.toContain('김팬일');
+    const stored = await p.evaluate(
+      (id) =>
+        window.__pocamarket.db.users.get(id).then((u: { name?: string } | undefined) => u?.name),
+      ids.fan1,
+    );
+    expect(stored).toBeFalsy();
     expect(await item.getByTestId('post-edit').count()).toBe(0);
     expect(await item.getByTestId('post-delete').count()).toBe(0);
     expect(await item.getByTestId('post-status-select').count()).toBe(0);

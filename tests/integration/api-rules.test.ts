@@ -1257,6 +1257,50 @@ describe('emails and private profile fields never leak', () => {
     expect(card.likeCount).toBeGreaterThan(0);
   });
 
+  it('a fan’s name is theirs and the admins’: others see the nickname only', async () => {
+    expect(target.record['name']).toBeTruthy();
+    const others: Array<[string, PocketBase]> = [
+      ['anonymous', ctx.server.client()],
+      ['another user', ctx.other.pb],
+    ];
+    for (const [who, pb] of others) {
+      const me = pb.authStore.record?.id;
+      const list = await pb.collection('users').getFullList({ batch: 500 });
+      for (const u of list.filter((x) => x.id !== me)) expect(u['name'], who).toBeUndefined();
+      const one = await pb.collection('users').getOne(target.id);
+      expect(one['name'], who).toBeUndefined();
+      expect(one.username, who).toBe(target.record.username);
+      const posts = await pb
+        .collection('exchangeList')
+        .getFullList({ filter: `writer = "${target.id}"`, expand: 'writer' });
+      expect(posts[0]?.expand?.writer?.id, who).toBe(target.id);
+      expect(posts[0]?.expand?.writer?.['name'], who).toBeUndefined();
+      const pulled = (await pullEverything(pb, 'users')).find((u) => u.id === target.id);
+      expect(pulled?.['name'], who).toBeUndefined();
+      // no probing by name either
+      for (const q of [{ filter: `name = "${target.record['name']}"` }, { sort: 'name' }]) {
+        expect((await failure(pb.collection('users').getList(1, 10, q))).status, who).toBe(400);
+      }
+    }
+    // the fan themself (view, list, pull, login) and an admin see it
+    for (const [who, pb] of [
+      ['the fan', target.pb],
+      ['an admin-role user', ctx.admin.pb],
+    ] as Array<[string, PocketBase]>) {
+      expect((await pb.collection('users').getOne(target.id))['name'], who).toBe(
+        target.record['name'],
+      );
+      const listed = (await pb.collection('users').getFullList({ batch: 500 })).find(
+        (u) => u.id === target.id,
+      );
+      expect(listed?.['name'], who).toBe(target.record['name']);
+      const pulled = (await pullEverything(pb, 'users')).find((u) => u.id === target.id);
+      expect(pulled?.['name'], who).toBe(target.record['name']);
+    }
+    const refreshed = await target.pb.collection('users').authRefresh();
+    expect(refreshed.record['name']).toBe(target.record['name']);
+  });
+
   it('filtering by email finds nothing (no existence check by email)', async () => {
     for (const [who, pb] of viewers()) {
       const filters = [

@@ -290,7 +290,10 @@ export interface SyncedTableRule {
 }
 
 export const SYNCED_TABLE_RULES: { readonly [T in SyncedTable]?: SyncedTableRule } = {
-  users: { keepLocal: ['email', 'phoneNumber', 'birth', 'tradePublic'], dropEmpty: ['email'] },
+  users: {
+    keepLocal: ['email', 'name', 'phoneNumber', 'birth', 'tradePublic'],
+    dropEmpty: ['email'],
+  },
   likes: { oneRecordPer: ['user', 'photoCard'] },
   tradeItems: { oneRecordPer: ['user', 'photoCard'] },
   conversations: { oneRecordPer: ['a', 'b'], cascade: { messages: 'conversation' } },
