@@ -3,6 +3,8 @@
  * with logged-in clients, catalogue records created by the superuser, and small assertions for
  * "this request must fail".
  */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import PocketBase, { ClientResponseError, type RecordModel } from 'pocketbase';
 import type { TestServer } from './pocketbase.ts';
 
@@ -141,4 +143,28 @@ export async function readAsSuperuser(
     if (err instanceof ClientResponseError && err.status === 404) return null;
     throw err;
   }
+}
+
+/**
+ * Every file under the data dir's storage/ (originals, .attrs and thumbs), as paths relative to
+ * it, sorted: "nothing stored" is checked on disk.
+ */
+export function storedFiles(server: TestServer): string[] {
+  const root = join(server.dataDir, 'storage');
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(p.slice(root.length + 1));
+    }
+  };
+  walk(root);
+  return out.sort();
 }

@@ -6,14 +6,21 @@
  * decoded again after it failed once. "Decoded" is read from PocketBase's own log: it records
  * each thumbnail it failed to make.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { ClientResponseError } from 'pocketbase';
 import type { TestServer } from '../helpers/pocketbase.ts';
 import { setupServer } from '../helpers/integration-setup.ts';
-import { createUser, failure, readAsSuperuser, uniq, type Actor } from '../helpers/pb-fixtures.ts';
+import {
+  createUser,
+  failure,
+  readAsSuperuser,
+  storedFiles as listStoredFiles,
+  uniq,
+  type Actor,
+} from '../helpers/pb-fixtures.ts';
 
 let server: TestServer;
 let su: PocketBase;
@@ -64,26 +71,7 @@ const UNREADABLE = '이미지 크기를 읽을 수 없습니다. 다른 이미�
 const fieldError = (err: ClientResponseError, field: string) =>
   (err.response['data'] as Record<string, { code: string; message: string }>)[field];
 
-/** Every file under the data dir's storage/ (originals, .attrs and thumbs). */
-function storedFiles(): string[] {
-  const root = join(server.dataDir, 'storage');
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(p.slice(root.length + 1));
-    }
-  };
-  walk(root);
-  return out.sort();
-}
+const storedFiles = () => listStoredFiles(server);
 
 /** PocketBase's log entries of thumbnails it failed to make from the file `name`. */
 async function failedThumbs(name: string): Promise<number> {

@@ -7,7 +7,7 @@
  *
  * "Nothing stored" is checked on disk: the files under the temp data dir's storage/.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
@@ -22,6 +22,7 @@ import {
   readAsSuperuser,
   type Actor,
   type Catalogue,
+  storedFiles as listStoredFiles,
 } from '../helpers/pb-fixtures.ts';
 
 interface Quota {
@@ -70,25 +71,7 @@ const file = (bytes: Uint8Array<ArrayBuffer> | Blob, name: string, type = 'image
   new File([bytes], name, { type });
 
 /** Every file under the data dir's storage/ (originals, .attrs and thumbs). */
-function storedFiles(): Set<string> {
-  const root = join(server.dataDir, 'storage');
-  const out = new Set<string>();
-  const walk = (dir: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.add(p.slice(root.length + 1));
-    }
-  };
-  walk(root);
-  return out;
-}
+const storedFiles = (): Set<string> => new Set(listStoredFiles(server));
 
 function added(before: Set<string>): string[] {
   return [...storedFiles()].filter((f) => !before.has(f));
