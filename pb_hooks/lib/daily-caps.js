@@ -1,0 +1,73 @@
+/// <reference path="../../pb_data/types.d.ts" />
+/**
+ * How many exchange posts and meetup comments one fan may write in a day (Korean calendar day),
+ * used by pb_hooks/daily-caps.pb.js (SECURITY.md, Limits). Without a cap one account put 180
+ * posts on one card in 30 s; each went into the card's page, the snapshot and every device's
+ * pull. The per-address rate limits bound the pace, not the total.
+ *
+ * Counted in `uploadLog` (the uploads' per-day log, superusers only: lib/uploads.js), one row per
+ * record, written in the transaction that stores the record, so a refused or rolled-back request
+ * counts nothing, parallel requests can't all slip under the cap, and deleting a post gives
+ * nothing back (a fan can't post, delete and post again without end).
+ */
+
+/** Per collection: the field naming the writer, the day's cap and what the message calls it. */
+const CAPS = {
+  exchangeList: { writer: 'writer', perDay: 30, what: '교환글은' },
+  comments: { writer: 'name', perDay: 100, what: '댓글은' },
+};
+
+const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The start of the Korean calendar day holding `nowMs` (Korea keeps no daylight saving time). */
+function dayStart(nowMs) {
+  return Math.floor((nowMs + KST_OFFSET_MS) / DAY_MS) * DAY_MS - KST_OFFSET_MS;
+}
+
+function capMessage(cap) {
+  return `오늘은 ${cap.what} 더 쓸 수 없어요. 하루에 ${cap.perDay}개까지 쓸 수 있어요. 내일 다시 시도해주세요.`;
+}
+
+/**
+ * Counts this create against its writer's day, refusing it (400, the Korean message, field code
+ * `validation_daily_cap` on the writer field) when the day's cap is reached. Superusers are
+ * exempt. Runs the rest of the request in the same transaction as the count and the log row.
+ */
+function handleCreate(e) {
+  const cap = CAPS[e.collection.name];
+  if (!cap || !e.auth || e.hasSuperuserAuth()) return e.next();
+  // a replay of a create that landed (the outbox's retry) is answered by guards.pb.js as such,
+  // never as over the cap: it counted when it landed
+  if (require(`${__hooks}/lib/tombstones.js`).idTaken(e.app, e.collection.name, e.record.id)) {
+    return e.next();
+  }
+  const userId = e.auth.id;
+  const bucket = `write:${e.collection.name}`;
+  require(`${__hooks}/lib/records.js`).inTransaction(e, null, (txApp) => {
+    const since = new Date(dayStart(Date.now())).toISOString().replace('T', ' ');
+    const row = new DynamicModel({ n: 0 });
+    txApp
+      .db()
+      .newQuery(
+        'SELECT COUNT(*) AS n FROM uploadLog ' +
+          'WHERE user = {:user} AND bucket = {:bucket} AND created >= {:since}',
+      )
+      .bind({ user: userId, bucket: bucket, since: since })
+      .one(row);
+    if (row.n >= cap.perDay) {
+      const message = capMessage(cap);
+      throw new BadRequestError(message, {
+        [cap.writer]: new ValidationError('validation_daily_cap', message),
+      });
+    }
+    const log = new Record(txApp.findCollectionByNameOrId('uploadLog'));
+    log.set('user', userId);
+    log.set('bucket', bucket);
+    log.set('record', e.record.id);
+    log.set('size', 0);
+    txApp.save(log);
+  });
+}
+
+module.exports = { CAPS, handleCreate, dayStart, capMessage };
