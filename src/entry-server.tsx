@@ -339,13 +339,13 @@ async function describe(
           },
         };
       }
-      const posts = await read('postsOfCard', card.id);
+      const postCount = await read('postCountOfCard', card.id);
       const name = cardName(card);
       return {
         status: 200,
         preview: {
           title: koShare.card.title(name),
-          description: koShare.card.description(name, posts.length, card.likeCount),
+          description: koShare.card.description(name, postCount, card.likeCount),
           image: card.cardImg ? fileUrl('photoCards', card.id, card.cardImg) : icon,
         },
       };

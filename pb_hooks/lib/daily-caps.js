@@ -11,11 +11,21 @@
  * nothing back (a fan can't post, delete and post again without end).
  */
 
-/** Per collection: the field naming the writer, the day's cap and what the message calls it. */
+/**
+ * Per collection: the field naming the writer, the day's cap (an operator may set another with the
+ * environment variable named in `env`, e.g. a load test's fans writing thousands), and what the
+ * message calls it.
+ */
 const CAPS = {
-  exchangeList: { writer: 'writer', perDay: 30, what: '교환글은' },
-  comments: { writer: 'name', perDay: 100, what: '댓글은' },
+  exchangeList: { writer: 'writer', perDay: 30, env: 'DAILY_POST_CAP', what: '교환글' },
+  comments: { writer: 'name', perDay: 100, env: 'DAILY_COMMENT_CAP', what: '댓글' },
 };
+
+/** The cap in force: the environment's whole number when it sets one, else the default. */
+function perDayOf(cap) {
+  const set = parseInt(String($os.getenv(cap.env) || ''), 10);
+  return Number.isFinite(set) && set > 0 ? set : cap.perDay;
+}
 
 const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,8 +35,9 @@ function dayStart(nowMs) {
   return Math.floor((nowMs + KST_OFFSET_MS) / DAY_MS) * DAY_MS - KST_OFFSET_MS;
 }
 
-function capMessage(cap) {
-  return `오늘은 ${cap.what} 더 쓸 수 없어요. 하루에 ${cap.perDay}개까지 쓸 수 있어요. 내일 다시 시도해주세요.`;
+/** Both nouns end in ㄹ, so their particles are 을 and 은. */
+function capMessage(cap, perDay) {
+  return `오늘 쓸 수 있는 ${cap.what}을 모두 썼어요. ${cap.what}은 하루에 ${perDay}개까지 쓸 수 있어요. 내일 다시 시도해주세요.`;
 }
 
 /**
@@ -55,8 +66,9 @@ function handleCreate(e) {
       )
       .bind({ user: userId, bucket: bucket, since: since })
       .one(row);
-    if (row.n >= cap.perDay) {
-      const message = capMessage(cap);
+    const perDay = perDayOf(cap);
+    if (row.n >= perDay) {
+      const message = capMessage(cap, perDay);
       throw new BadRequestError(message, {
         [cap.writer]: new ValidationError('validation_daily_cap', message),
       });
@@ -70,4 +82,4 @@ function handleCreate(e) {
   });
 }
 
-module.exports = { CAPS, handleCreate, dayStart, capMessage };
+module.exports = { CAPS, handleCreate, dayStart, capMessage, perDayOf };

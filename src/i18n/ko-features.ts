@@ -145,6 +145,7 @@ export const ko = {
     imageSizeNote: '이미지는 실제 포토카드 크기(55×85mm)와 다를 수 있어요.',
     postCount: (n: number) => `교환 글 ${n}개`,
     postsLabel: '교환 글 목록',
+    morePosts: (n: number) => `교환 글 ${n}개 더 보기`,
     noPosts: '아직 교환 글이 없어요. 첫 교환 글을 남겨보세요!',
     formLabel: '교환 글 쓰기',
     formPlaceholder: '갖고 있는 포토카드와 원하는 포토카드를 적어주세요.',

@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko-features.ts';
 import { login, openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
 
@@ -319,6 +320,47 @@ describe('exchange posts: the writer, other fans and the admin', () => {
     await item.waitFor({ state: 'detached' });
     await waitForOutboxEmpty(p);
     await expectGone(post.id);
+    await closeClean(context, errors);
+  });
+});
+
+describe('a busy card', () => {
+  it('shows its posts 20 at a time, the first screen and the page alike', async () => {
+    const card = cards[11]!;
+    const tag = uniqueText('원빈');
+    const batch = admin.createBatch();
+    for (let i = 1; i <= 25; i++) {
+      batch.collection('exchangeList').create({
+        writer: ids.fan2,
+        photoCard: card,
+        description: `${tag} #${i}`,
+        status: '교환대기중',
+      });
+    }
+    await batch.send();
+    const total = (
+      await admin.collection('exchangeList').getList(1, 1, {
+        filter: admin.filter('photoCard = {:c}', { c: card }),
+      })
+    ).totalItems;
+    expect(total).toBeGreaterThanOrEqual(25);
+
+    // the server-rendered first screen draws one page of posts, not all of them
+    const html = await (await fetch(`${baseUrl()}/exchangeDetail/${card}`)).text();
+    expect(html.match(/data-testid="exchange-post"/g) ?? []).toHaveLength(20);
+
+    const { context, page: p, errors } = await openDetail(PHONE, card);
+    await p.getByTestId('post-count').getByText(ko.exchange.postCount(total)).waitFor();
+    const posts = p.getByTestId('exchange-post');
+    expect(await posts.count()).toBe(20);
+    // newest first: the last one written heads the list
+    expect(await posts.first().textContent()).toContain(`${tag} #25`);
+    const more = p.getByRole('button', { name: ko.exchange.morePosts(Math.min(20, total - 20)) });
+    await more.focus();
+    await p.keyboard.press('Enter');
+    await expect.poll(() => posts.count()).toBe(Math.min(40, total));
+    expect(await p.getByText(`${tag} #1`, { exact: true }).count()).toBe(1);
+    if (total <= 40) expect(await p.getByTestId('more-posts').count()).toBe(0);
     await closeClean(context, errors);
   });
 });

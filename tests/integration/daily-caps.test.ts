@@ -22,8 +22,8 @@ setupCatalogueServer((env) => {
 
 const POSTS = 30;
 const COMMENTS = 100;
-const postMessage = `오늘은 교환글은 더 쓸 수 없어요. 하루에 ${POSTS}개까지 쓸 수 있어요. 내일 다시 시도해주세요.`;
-const commentMessage = `오늘은 댓글은 더 쓸 수 없어요. 하루에 ${COMMENTS}개까지 쓸 수 있어요. 내일 다시 시도해주세요.`;
+const postMessage = `오늘 쓸 수 있는 교환글을 모두 썼어요. 교환글은 하루에 ${POSTS}개까지 쓸 수 있어요. 내일 다시 시도해주세요.`;
+const commentMessage = `오늘 쓸 수 있는 댓글을 모두 썼어요. 댓글은 하루에 ${COMMENTS}개까지 쓸 수 있어요. 내일 다시 시도해주세요.`;
 
 const post = (fan: Actor, id = newId()) => ({
   id,

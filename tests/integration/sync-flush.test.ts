@@ -506,6 +506,34 @@ describe('refusals', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it("a post over the day's cap ends in dead letters with the server's reason, not a generic failure", async () => {
+    const alice = await newUser();
+    // the day's 30 posts, sent straight to the server
+    const batch = alice.pb.createBatch();
+    for (let i = 0; i < 30; i++) {
+      batch.collection('exchangeList').create({
+        writer: alice.id,
+        photoCard: cat.card.id,
+        description: `오늘의 글 ${i}`,
+        status: '교환대기중',
+      });
+    }
+    await batch.send();
+    const db = newDb();
+    const client = await loggedIn(server, db, alice);
+    const id = await createPost(cat.card.id, '31번째 글', db);
+
+    const report = await flush(db, client);
+    expect(report).toMatchObject({ dead: 1, remaining: 0 });
+    const [dead] = await db.deadLetters.toArray();
+    expect(dead!.message).toBe(
+      '오늘 쓸 수 있는 교환글을 모두 썼어요. 교환글은 하루에 30개까지 쓸 수 있어요. 내일 다시 시도해주세요.',
+    );
+    expect(dead!.detail).toContain('validation_daily_cap');
+    expect(await db.exchangeList.get(id)).toBeUndefined();
+    expect(await readAsSuperuser(su, 'exchangeList', id)).toBeNull();
+  });
+
   it('a refused edit puts the server copy back, and a later queued edit still applies', async () => {
     const alice = await newUser();
     const db = newDb();

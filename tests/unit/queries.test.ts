@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppDB, type OutboxRow } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';
 import { listCollectBooksOf } from '@/data/queries/collect-books.ts';
-import { listExchangePostsOfCard } from '@/data/queries/exchange.ts';
+import { countExchangePostsOfCard, listExchangePostsOfCard } from '@/data/queries/exchange.ts';
 import { listGroups } from '@/data/queries/groups.ts';
 import { listLikedCardIds, listLikedCards } from '@/data/queries/likes.ts';
 import { listCommentsOfMeetUp, listMeetUps } from '@/data/queries/meetups.ts';
@@ -156,7 +156,12 @@ describe('screens’ lists', () => {
       updated: stamp(day),
     });
     await db.exchangeList.bulkPut([post('p1', 'c1', 1), post('p2', 'c1', 3), post('p3', 'c2', 2)]);
-    expect((await listExchangePostsOfCard('c1', db)).map((p) => p.id)).toEqual(['p2', 'p1']);
+    expect((await listExchangePostsOfCard('c1', undefined, db)).map((p) => p.id)).toEqual([
+      'p2',
+      'p1',
+    ]);
+    expect((await listExchangePostsOfCard('c1', 1, db)).map((p) => p.id)).toEqual(['p2']);
+    expect(await countExchangePostsOfCard('c1', db)).toBe(2);
   });
 
   it('lists the comments of a meetup newest first, and meetups soonest first', async () => {

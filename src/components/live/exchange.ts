@@ -2,11 +2,17 @@
 import { useRead } from './use-read';
 import type { ExchangePost } from '@/data/pb/records';
 
-/** The posts about one card, newest first (the exchange detail list). */
+/** The newest `limit` posts about one card, newest first (the exchange detail list's pages). */
 export function useExchangePostsOfCard(
   cardId: string | null | undefined,
+  limit: number,
 ): ExchangePost[] | undefined {
-  return useRead('postsOfCard', cardId ?? null);
+  return useRead('postsOfCard', cardId ?? null, limit);
+}
+
+/** How many posts about one card are here ('교환 글 N개'). */
+export function useExchangePostCount(cardId: string | null | undefined): number | undefined {
+  return useRead('postCountOfCard', cardId ?? null);
 }
 
 /** The posts one user wrote, newest first. */

@@ -19,6 +19,7 @@ export const PUBLIC_READS: Partial<Record<ReadName, SyncedCollection | null>> = 
   photoCard: 'photoCards',
   photoCardsByIds: 'photoCards',
   postsOfCard: 'exchangeList',
+  postCountOfCard: null,
   postsByWriter: 'exchangeList',
   post: 'exchangeList',
   meetUps: 'meetUps',

@@ -14,6 +14,7 @@
  */
 import { getCollectBook, listCollectBooksOf } from '@/data/queries/collect-books.ts';
 import {
+  countExchangePostsOfCard,
   getExchangePost,
   listExchangePostsByWriter,
   listExchangePostsOfCard,
@@ -74,7 +75,10 @@ export const reads = {
   photoCards: (query: PhotoCardQuery) => listPhotoCards(query),
   photoCard: (id: Id) => (id ? getPhotoCard(id) : Promise.resolve(null)),
   photoCardsByIds: (ids: string[]) => getPhotoCards(ids),
-  postsOfCard: (cardId: Id) => (cardId ? listExchangePostsOfCard(cardId) : Promise.resolve([])),
+  /** A card's newest `limit` posts: the card page's pages. */
+  postsOfCard: (cardId: Id, limit: number) =>
+    cardId ? listExchangePostsOfCard(cardId, limit) : Promise.resolve([]),
+  postCountOfCard: (cardId: Id) => (cardId ? countExchangePostsOfCard(cardId) : Promise.resolve(0)),
   postsByWriter: (writerId: Id) =>
     writerId ? listExchangePostsByWriter(writerId) : Promise.resolve([]),
   post: (id: Id) => (id ? getExchangePost(id) : Promise.resolve(null)),

@@ -46,6 +46,25 @@ export function isDuplicate(err: unknown): boolean {
   );
 }
 
+/**
+ * Field codes of refusals the server explains to the fan in Korean (pb_hooks: a daily cap, the
+ * daily upload quota, an image too large to take). Their message says why and what to do, so a
+ * dead letter shows it instead of the action's generic failure message.
+ */
+const EXPLAINED_CODES = new Set([
+  'validation_daily_cap',
+  'validation_upload_quota',
+  'validation_image_size',
+]);
+
+/** The server's own Korean reason for a refusal, when it gives one the fan can act on. */
+export function explainedRefusal(err: unknown): string | null {
+  if (errorStatus(err) !== 400) return null;
+  const explained = Object.values(fieldErrors(err)).some((e) => EXPLAINED_CODES.has(e?.code ?? ''));
+  const message = (err as ErrorLike).response?.message?.trim();
+  return explained && message ? message : null;
+}
+
 /** A short description of the server's answer, kept with dead letters. */
 export function describeFailure(err: unknown): string {
   const e = (err ?? {}) as ErrorLike;

@@ -18,6 +18,7 @@ import {
   classifyFailure,
   confirmSession,
   describeFailure,
+  explainedRefusal,
   errorStatus,
 } from './errors.ts';
 import type { FlushContext, FlushReport } from './flush.ts';
@@ -116,7 +117,7 @@ export async function finish(
       db,
       row,
       errorStatus(result.err),
-      job.kind.failureMessage(job.payload),
+      explainedRefusal(result.err) ?? job.kind.failureMessage(job.payload),
       describeFailure(result.err),
     );
     if (moved) report.dead++;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { ShareButton } from '@/components/ui/share-button';
@@ -5,13 +6,16 @@ import { ko } from '@/i18n/ko-features';
 import { koShare } from '@/i18n/ko-share';
 import { usePhotoCard } from '@/components/live/photo-cards';
 import { useOnline } from '@/components/hooks/use-online';
-import { useExchangePostsOfCard } from '@/components/live/exchange';
+import { useExchangePostCount, useExchangePostsOfCard } from '@/components/live/exchange';
 import { CardTradePanel } from '@/components/trades/card-trade-panel';
 import { CardPanel } from './card-panel';
 import { PostForm } from './post-form';
 import { PostList } from './post-list';
 import frame from '@/components/ui/detail-screen.module.css';
 import styles from './exchange-detail-screen.module.css';
+
+/** Posts shown at first, and added by each 더 보기. */
+export const POSTS_PAGE = 20;
 
 /**
  * /exchangeDetail/{id} (docs/product-rules.md, Exchange posts): the card, its have/want marks
@@ -26,7 +30,10 @@ export function ExchangeDetailScreen({ id }: { id: string }) {
 
 function Detail({ id }: { id: string }) {
   const card = usePhotoCard(id);
-  const posts = useExchangePostsOfCard(card ? card.id : null);
+  // a page of posts at a time: a busy card's first screen stays small (docs/product-rules.md)
+  const [showing, setShowing] = useState(POSTS_PAGE);
+  const posts = useExchangePostsOfCard(card ? card.id : null, showing);
+  const postCount = useExchangePostCount(card ? card.id : null);
   // a card outside this device's saved ones is read from the server when opened; offline it
   // can only be shown once the connection is back (docs/sync.md, The cache)
   const online = useOnline();
@@ -84,7 +91,7 @@ function Detail({ id }: { id: string }) {
           </div>
           <section className={styles.posts} aria-labelledby="post-count">
             <h2 id="post-count" className={styles.count} data-testid="post-count">
-              {ko.exchange.postCount(posts?.length ?? 0)}
+              {ko.exchange.postCount(Math.max(postCount ?? 0, posts?.length ?? 0))}
             </h2>
             <PostForm cardId={card.id} />
             {posts === undefined ? (
@@ -92,7 +99,19 @@ function Detail({ id }: { id: string }) {
                 {ko.common.loading}
               </p>
             ) : (
-              <PostList posts={posts} />
+              <>
+                <PostList posts={posts} />
+                {postCount !== undefined && postCount > posts.length && (
+                  <button
+                    type="button"
+                    className={styles.morePosts}
+                    data-testid="more-posts"
+                    onClick={() => setShowing((n) => n + POSTS_PAGE)}
+                  >
+                    {ko.exchange.morePosts(Math.min(POSTS_PAGE, postCount - posts.length))}
+                  </button>
+                )}
+              </>
             )}
           </section>
         </div>
