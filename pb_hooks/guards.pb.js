@@ -54,13 +54,15 @@ onRecordCreateRequest((e) => {
     if (r.getFloat('tradesCompleted') !== 0) bad.push('tradesCompleted');
     if (r.getBool('verified')) bad.push('verified');
     if (r.getBool('emailVisibility')) bad.push('emailVisibility');
-    // likeList is not a stored field: PocketBase drops a caller's value for it unseen, so the
-    // request is read
-    if (
-      bad.indexOf('likeList') < 0 &&
-      require(`${__hooks}/lib/request-body.js`).submitsChange(e, r, 'likeList', null, submitted)
-    ) {
-      bad.push('likeList');
+    // likeList is not a stored field and collectBook a hidden one: PocketBase drops a caller's
+    // value for them unseen, so the request is read
+    for (const f of ['likeList', 'collectBook']) {
+      if (
+        bad.indexOf(f) < 0 &&
+        require(`${__hooks}/lib/request-body.js`).submitsChange(e, r, f, null, submitted)
+      ) {
+        bad.push(f);
+      }
     }
     if (bad.length) throw badRequest(MSG_PROTECTED, bad, 'validation_protected_field');
     // loaded only here: it folds its whole word list when it loads
@@ -87,9 +89,10 @@ onRecordUpdateRequest((e) => {
     const bad = changedFields(e.record, USER_PROTECTED);
     // likeList is not a stored field (lib/like-list.js): PocketBase drops a caller's value for it
     // unseen, so the request is read, and sending the list back unchanged is allowed
+    const { submitsChange } = require(`${__hooks}/lib/request-body.js`);
     if (
       bad.indexOf('likeList') < 0 &&
-      require(`${__hooks}/lib/request-body.js`).submitsChange(
+      submitsChange(
         e,
         e.record,
         'likeList',
@@ -98,6 +101,13 @@ onRecordUpdateRequest((e) => {
       )
     ) {
       bad.push('likeList');
+    }
+    // collectBook is hidden (pb_migrations/1764930000_users_books_private.js): dropped unseen too
+    if (
+      bad.indexOf('collectBook') < 0 &&
+      submitsChange(e, e.record, 'collectBook', null, submitted)
+    ) {
+      bad.push('collectBook');
     }
     if (bad.length) throw badRequest(MSG_PROTECTED, bad, 'validation_protected_field');
     require(`${__hooks}/lib/input-rules.js`).checkProfileEdit(

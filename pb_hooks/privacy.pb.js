@@ -4,7 +4,8 @@
  *  - email: PocketBase hides it unless emailVisibility is true (never, see guards.pb.js) and adds
  *    `emailVisibility = true` to any filter on it, so other users' emails can't be read or
  *    probed by filters. Sorting by email would still reveal the order, so it is refused here.
- *  - name (the real name), phoneNumber and birth are `hidden` fields (PocketBase keeps them out of every response,
+ *  - name (the real name), phoneNumber, birth and collectBook (the ids of the fan's books, public
+ *    ones included, which are opened by their link and never listed) are `hidden` fields (PocketBase keeps them out of every response,
  *    expand and realtime message, and refuses them in filters and sorts, for everyone but
  *    superusers): other fans see the nickname only. The hooks below show them to the user themself
  *    (and the name to admins): login/refresh, their own
@@ -50,7 +51,7 @@ onRecordAuthRequest((e) => {
 // create (sign-up) and update responses go back to the user who sent the values (the like list
 // is custom data: shown, never saved)
 onRecordCreateRequest((e) => {
-  e.record.unhide('name', 'phoneNumber', 'birth');
+  e.record.unhide('name', 'phoneNumber', 'birth', 'collectBook');
   e.record.withCustomData(true);
   e.record.set('likeList', []);
   e.next();

@@ -21,9 +21,12 @@ function likeListOf(app, userId) {
   return out;
 }
 
-/** Shows `record` (a users record) to its owner: private fields unhidden, the like list added. */
+/**
+ * Shows `record` (a users record) to its owner: private fields (their name, phone, birth date and
+ * the ids of their books) unhidden, the like list added.
+ */
 function showToOwner(app, record) {
-  record.unhide('name', 'phoneNumber', 'birth');
+  record.unhide('name', 'phoneNumber', 'birth', 'collectBook');
   record.withCustomData(true);
   record.set('likeList', likeListOf(app, record.id));
 }

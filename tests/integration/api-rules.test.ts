@@ -1257,6 +1257,45 @@ describe('emails and private profile fields never leak', () => {
     expect(card.likeCount).toBeGreaterThan(0);
   });
 
+  it('a fan’s books are never listed: nobody else learns their ids, a public one’s neither', async () => {
+    const shown = await target.pb
+      .collection('collectBook')
+      .create({ users: target.id, title: '자랑할 책', isPublic: true });
+    const others: Array<[string, PocketBase]> = [
+      ['anonymous', ctx.server.client()],
+      ['another user', ctx.other.pb],
+      ['an admin-role user', ctx.admin.pb],
+    ];
+    for (const [who, pb] of others) {
+      const one = await pb.collection('users').getOne(target.id);
+      expect(one['collectBook'], who).toBeUndefined();
+      const listed = (await pb.collection('users').getFullList({ batch: 500 })).find(
+        (u) => u.id === target.id,
+      );
+      expect(listed?.['collectBook'], who).toBeUndefined();
+      const pulled = (await pullEverything(pb, 'users')).find((u) => u.id === target.id);
+      expect(pulled?.['collectBook'], who).toBeUndefined();
+      const posts = await pb
+        .collection('exchangeList')
+        .getFullList({ filter: `writer = "${target.id}"`, expand: 'writer' });
+      expect(posts[0]?.expand?.writer?.['collectBook'], who).toBeUndefined();
+      // no probing by a book's id either
+      for (const q of [{ filter: `collectBook ~ "${shown.id}"` }, { sort: 'collectBook' }]) {
+        expect((await failure(pb.collection('users').getList(1, 10, q))).status, who).toBe(400);
+      }
+      // the public book itself still opens by its link
+      expect((await pb.collection('collectBook').getOne(shown.id)).title, who).toBe('자랑할 책');
+    }
+    // the fan sees their own (view, pull, login refresh)
+    expect((await target.pb.collection('users').getOne(target.id))['collectBook']).toContain(
+      shown.id,
+    );
+    const own = (await pullEverything(target.pb, 'users')).find((u) => u.id === target.id);
+    expect(own?.['collectBook']).toContain(shown.id);
+    const refreshed = await target.pb.collection('users').authRefresh();
+    expect(refreshed.record['collectBook']).toContain(shown.id);
+  });
+
   it('a fan’s name is theirs and the admins’: others see the nickname only', async () => {
     expect(target.record['name']).toBeTruthy();
     const others: Array<[string, PocketBase]> = [

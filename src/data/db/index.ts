@@ -291,7 +291,7 @@ export interface SyncedTableRule {
 
 export const SYNCED_TABLE_RULES: { readonly [T in SyncedTable]?: SyncedTableRule } = {
   users: {
-    keepLocal: ['email', 'name', 'phoneNumber', 'birth', 'tradePublic'],
+    keepLocal: ['email', 'name', 'phoneNumber', 'birth', 'collectBook', 'tradePublic'],
     dropEmpty: ['email'],
   },
   likes: { oneRecordPer: ['user', 'photoCard'] },
