@@ -13,13 +13,28 @@
 
 /**
  * Per collection: the field naming the writer, the day's cap (an operator may set another with the
- * environment variable named in `env`, e.g. a load test's fans writing thousands), and what the
- * message calls it.
+ * environment variable named in `env`, e.g. a load test's fans writing thousands), and the
+ * message. Chat reports are capped too: each lands in the admins' queue (60 went in 0.4 s from one
+ * account), and a fan with more than 20 to make in a day is better served by a block. (제보,
+ * `informUs`, each carry an image: the daily upload quota bounds them, lib/uploads.js.)
  */
 const CAPS = {
-  exchangeList: { writer: 'writer', perDay: 30, env: 'DAILY_POST_CAP', what: '교환글' },
-  comments: { writer: 'name', perDay: 100, env: 'DAILY_COMMENT_CAP', what: '댓글' },
+  exchangeList: { writer: 'writer', perDay: 30, env: 'DAILY_POST_CAP', message: written('교환글') },
+  comments: { writer: 'name', perDay: 100, env: 'DAILY_COMMENT_CAP', message: written('댓글') },
+  chatReports: {
+    writer: 'reporter',
+    perDay: 20,
+    env: 'DAILY_CHAT_REPORT_CAP',
+    message: (n) =>
+      `오늘은 더 신고할 수 없어요. 채팅 신고는 하루에 ${n}번까지 할 수 있어요. 계속 불편하다면 차단해주세요.`,
+  },
 };
+
+/** The message of a cap on something written (both nouns end in ㄹ: particles 을 and 은). */
+function written(what) {
+  return (n) =>
+    `오늘 쓸 수 있는 ${what}을 모두 썼어요. ${what}은 하루에 ${n}개까지 쓸 수 있어요. 내일 다시 시도해주세요.`;
+}
 
 /** The cap in force: the environment's whole number when it sets one, else the default. */
 function perDayOf(cap) {
@@ -35,9 +50,8 @@ function dayStart(nowMs) {
   return Math.floor((nowMs + KST_OFFSET_MS) / DAY_MS) * DAY_MS - KST_OFFSET_MS;
 }
 
-/** Both nouns end in ㄹ, so their particles are 을 and 은. */
 function capMessage(cap, perDay) {
-  return `오늘 쓸 수 있는 ${cap.what}을 모두 썼어요. ${cap.what}은 하루에 ${perDay}개까지 쓸 수 있어요. 내일 다시 시도해주세요.`;
+  return cap.message(perDay);
 }
 
 /**

@@ -31,7 +31,7 @@
  *
  * - `group`: the cards of one group, or the posts on them;
  * - `ids`: these cards (at most MAX_SCOPE_IDS), or the posts on them;
- * - `mine: true` (`exchangeList` only): the caller's own posts.
+ * - `mine: true` (`exchangeList`, `chatReports`): the caller's own posts or chat reports.
  *
  * A scope only narrows what the list rule already lets the caller read (it is one more `&&`
  * term), so it can never show more. The same collection may then be named several times, once
@@ -49,6 +49,8 @@ const SCOPE_ID = /^[0-9A-Za-z_-]{1,100}$/;
 const SCOPES = {
   photoCards: { group: 'group', ids: 'id' },
   exchangeList: { group: 'photoCard.group', ids: 'photoCard', mine: 'writer' },
+  // an admin may list every fan's chat reports; their devices pull their own (docs/sync.md)
+  chatReports: { mine: 'reporter' },
 };
 
 /** PocketBase's own timestamp format ("2025-01-01 00:00:00.000Z"). */

@@ -1,6 +1,6 @@
 /**
  * Daily caps on what one fan writes, against the real server (pb_hooks/lib/daily-caps.js): the
- * 31st exchange post and the 101st meetup comment of a Korean day are refused with a Korean
+ * 31st exchange post, the 101st meetup comment and the 21st chat report of a Korean day are refused with a Korean
  * message and nothing stored, direct and batched (as the offline outbox sends), in parallel too;
  * deleting gives nothing back; a replay of a create that landed is still answered as one; other
  * fans and superusers are not held back.
@@ -119,5 +119,22 @@ describe('meetup comments: 100 a day per fan', () => {
       commentMessage,
     );
     expect(await countOf('comments', 'name', fan)).toBe(COMMENTS);
+  });
+});
+
+describe('chat reports: 20 a day per fan', () => {
+  it('takes 20 and refuses the 21st with a pointer to blocking, nothing stored', async () => {
+    const fan = await createUser(server, su);
+    const target = await createUser(server, su);
+    const report = () => ({ id: newId(), reporter: fan.id, target: target.id, reason: '욕설' });
+    const batch = fan.pb.createBatch();
+    for (let i = 0; i < 20; i++) batch.collection('chatReports').create(report());
+    await batch.send();
+    refusedWith(
+      await failure(fan.pb.collection('chatReports').create(report())),
+      'reporter',
+      '오늘은 더 신고할 수 없어요. 채팅 신고는 하루에 20번까지 할 수 있어요. 계속 불편하다면 차단해주세요.',
+    );
+    expect(await countOf('chatReports', 'reporter', fan)).toBe(20);
   });
 });

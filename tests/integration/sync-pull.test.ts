@@ -271,6 +271,34 @@ describe('private collections follow the session', () => {
   });
 });
 
+describe('chat reports', () => {
+  it("an admin's device pulls the admin's own reports, not every fan's queue", async () => {
+    const admin = await createUser(server, su, { role: 'admin' });
+    const theirs = await alice.pb
+      .collection('chatReports')
+      .create({ reporter: alice.id, target: bob.id, reason: '욕설' });
+    const own = await admin.pb
+      .collection('chatReports')
+      .create({ reporter: admin.id, target: bob.id, reason: '사기 의심' });
+    // the API still lists both to the admin
+    const listed = await admin.pb.collection('chatReports').getFullList();
+    expect(listed.map((r) => r.id)).toEqual(expect.arrayContaining([theirs.id, own.id]));
+
+    const db = newDb();
+    const client = await loggedIn(server, db, admin);
+    await claimPrivateTables(db, admin.id);
+    await pullAll(client.pb, db, true, { scoped: false });
+    expect(await db.chatReports.toCollection().primaryKeys()).toEqual([own.id]);
+
+    // alice's device keeps hers
+    const aliceDb = newDb();
+    const a = await loggedIn(server, aliceDb, alice);
+    await claimPrivateTables(aliceDb, alice.id);
+    await pullAll(a.pb, aliceDb, true, { scoped: false });
+    expect(await aliceDb.chatReports.toCollection().primaryKeys()).toContain(theirs.id);
+  });
+});
+
 describe('realtime', () => {
   it('applies creates, updates and deletes made by another user, and private events of the owner', async () => {
     const previous = (globalThis as { EventSource?: unknown }).EventSource;

@@ -218,6 +218,12 @@ async function freshStore(db: AppDB): Promise<boolean> {
 const plain = (name: string): PullEntry => ({ key: name, name });
 
 /**
+ * Chat reports: the fan's own only. An admin may list every fan's, but an admin's phone has no
+ * use for the whole queue, which grew with every fan's reports (docs/sync.md, Pull by scope).
+ */
+const OWN_CHAT_REPORTS: PullEntry = { key: 'chatReports@mine', name: 'chatReports', mine: true };
+
+/**
  * Pulls `entries` (in pull order, optionally with `tombstones` last) in rounds of one request each
  * until no entry has more.
  */
@@ -350,6 +356,7 @@ function entriesFor(signedIn: boolean, scope: SyncScope | null): PullEntry[] {
   const out: PullEntry[] = [];
   for (const name of readableCollections(signedIn)) {
     if (scope && SCOPED.has(name)) out.push(...scopedEntries(name as ScopedCollection, scope));
+    else if (name === 'chatReports') out.push(OWN_CHAT_REPORTS);
     else out.push(plain(name));
   }
   out.push(plain(TOMBSTONES));

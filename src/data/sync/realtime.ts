@@ -16,9 +16,15 @@ import { computeScope, inScope } from './scope.ts';
 
 /**
  * Whether a card or post event belongs on this device: one it holds already (a cached card's new
- * copy), or one in the sync scope (docs/sync.md, Pull by scope). Other collections: always.
+ * copy), or one in the sync scope (docs/sync.md, Pull by scope); a chat report: the fan's own.
+ * Other collections: always.
  */
 async function wanted(db: AppDB, c: SyncedCollection, record: Record<string, unknown>) {
+  if (c === 'chatReports') {
+    // the fan's own only, an admin's too (their device doesn't keep the whole queue)
+    const session = await db.auth.get('session');
+    return record['reporter'] === (session?.record as { id?: unknown } | undefined)?.id;
+  }
   if (c !== 'photoCards' && c !== 'exchangeList') return true;
   if (await db.table(c).get(String(record['id'] ?? ''))) return true;
   const scope = lastScope();
