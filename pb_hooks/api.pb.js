@@ -1,7 +1,18 @@
 /// <reference path="../pb_data/types.d.ts" />
 /**
- * The one router middleware of the app, kept to one because each JS middleware costs every
- * request a hook VM (measured: a second one took about 30% off small requests' throughput).
+ * The one router middleware of the app, and it must stay one: each JS middleware holds a hook VM
+ * for as long as its request runs, and a realtime connection runs for minutes. With five of them
+ * every idle realtime client held five VMs; past the pool (server/pocketbase.ts) PocketBase builds
+ * a fresh VM for every hook call, so 500 idle clients took 1.9 GB and cut the like rate by three
+ * quarters (docs/scaling.md, Realtime). Everything that must see a request is dispatched from here:
+ *
+ * - Outside /api/ and /_/: the built app and its server-rendered first screens (lib/static.js).
+ * - GET /api/realtime: the bounds on realtime connections (lib/realtime.js).
+ * - GET /api/oauth2-redirect with our state: on to the app's screen (lib/social.js).
+ * - A `?thumb=` of a file: never decoded from an original over the size bound (lib/thumbs.js).
+ * - A guest's catalogue lists and views: cacheable by a CDN for 30 s (lib/catalogue.js).
+ * - PocketBase's security headers on every answer (its own middleware runs after this one, and a
+ *   page or file answered here would not get them).
  *
  * - Gzip for API responses: record lists are JSON that compresses about 6:1 (a first sync of
  *   5,000 cards is 2.3 MB raw, about 0.35 MB gzipped), which matters on a phone's data plan at an
@@ -28,6 +39,30 @@ routerUse(
     (e) => {
       try {
         const path = e.request.url.path;
+        const header = e.response.header();
+        header.set('X-XSS-Protection', '1; mode=block');
+        header.set('X-Content-Type-Options', 'nosniff');
+        header.set('X-Frame-Options', 'SAMEORIGIN');
+        if (path.indexOf('/api/') !== 0) {
+          if (path.indexOf('/_/') === 0) return e.next();
+          return require(`${__hooks}/lib/static.js`).serve(e);
+        }
+        if (e.request.method === 'GET') {
+          if (path === '/api/realtime') {
+            require(`${__hooks}/lib/realtime.js`).checkConnect(e);
+            return e.next();
+          }
+          if (path === '/api/oauth2-redirect') {
+            const back = require(`${__hooks}/lib/social.js`).redirectBack(e);
+            if (back !== undefined) return back;
+          } else if (path.indexOf('/api/files/') === 0) {
+            if (e.request.url.query().get('thumb')) {
+              return require(`${__hooks}/lib/thumbs.js`).thumbMiddleware(e);
+            }
+          } else if (path.indexOf('/api/collections/') === 0) {
+            require(`${__hooks}/lib/catalogue.js`).cacheForGuests(e);
+          }
+        }
         const query = e.request.url.rawQuery;
         if (
           query &&

@@ -37,17 +37,6 @@ routerAdd('GET', '/api/pocamarket/catalogue/{version}', (e) => {
   return e.string(200, snap.body);
 });
 
-// The catalogue's own list and view answers, to a guest, may be kept by a CDN for 30 s (a signed-in
-// caller's answers are theirs alone and stay uncached). A router middleware: the record request
+// The catalogue's own list and view answers to a guest may be kept by a CDN for 30 s: set by
+// api.pb.js's router middleware (lib/catalogue.js, cacheForGuests), since the record request
 // events don't expose the response's headers.
-routerUse((e) => {
-  if (e.request.method === 'GET' && !e.auth) {
-    const path = e.request.url.path;
-    if (/^\/api\/collections\/(groups|photoCards|meetUps)\/records(\/[^/]+)?$/.test(path)) {
-      const lib = require(`${__hooks}/lib/catalogue.js`);
-      e.response.header().set('Cache-Control', lib.INDEX_CACHE);
-      e.response.header().add('Vary', 'Authorization');
-    }
-  }
-  return e.next();
-});

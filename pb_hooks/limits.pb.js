@@ -3,8 +3,9 @@
  * Request limits outside the router middleware (see lib/limits.js for the limits and reasons):
  *
  * - each request inside /api/batch gets the same query limits as a direct one, and no expand;
- * - a realtime subscription's options (`?options={"query":{...}}`) get them too, since each
- *   message to that client runs its query again, and a client has at most MAX_SUBSCRIPTIONS;
+ * - a realtime subscription's options (`?options={"query":{...}}`) may not filter or expand
+ *   (each message to that client would run its query or fetch again, per client), and a client
+ *   has at most MAX_SUBSCRIPTIONS;
  * - a batch with a replayed like create (an id taken or used and deleted) is refused whole, with
  *   the answer a replayed create gets (lib/tombstones.js, REPLAY_CHECKED);
  * - each write inside a batch counts against the app's rate-limit rule of the direct request it
@@ -75,6 +76,8 @@ onRealtimeSubscribeRequest((e) => {
         throw limits.refusal(limits.MSG_OPTIONS);
       }
       const get = (name) => (query[name] == null ? '' : String(query[name]));
+      // a realtime filter is a query and an expand a fetch, per client, on every event
+      if (get('filter') || get('expand')) throw limits.refusal(limits.MSG_REALTIME_QUERY);
       const problem = limits.queryProblem(topic.slice(0, q).split('/')[0], get, false);
       if (problem) throw limits.refusal(problem);
     }

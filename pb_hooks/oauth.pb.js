@@ -37,18 +37,8 @@ onBootstrap((e) => {
   e.app.save(users);
 });
 
-// Our redirect flow's return: on to the app screen (see 2. above).
-routerUse((e) => {
-  if (e.request.method === 'GET' && e.request.url.path === '/api/oauth2-redirect') {
-    const lib = require(`${__hooks}/lib/social.js`);
-    const state = String(e.request.url.query().get('state') || '');
-    if (state.indexOf(lib.STATE_PREFIX) === 0) {
-      const query = e.request.url.rawQuery;
-      return e.redirect(303, '/oauth2-redirect' + (query ? '?' + query : ''));
-    }
-  }
-  return e.next();
-});
+// Our redirect flow's return goes on to the app screen (see 2. above): lib/social.js,
+// redirectBack, called by api.pb.js's router middleware.
 
 /**
  * A first social login creates the user: the app cannot know the profile before the code

@@ -26,5 +26,5 @@ onRecordUpdateRequest(
 );
 
 // Thumbnails (lib/thumbs.js): an original over the size bound, or one whose thumbnail failed
-// once, is served as it is instead of being decoded on every `?thumb=` request.
-routerUse((e) => require(`${__hooks}/lib/thumbs.js`).thumbMiddleware(e));
+// once, is served as it is instead of being decoded on every `?thumb=` request (called by
+// api.pb.js's router middleware).

@@ -48,6 +48,7 @@ export interface PocketBaseOptions {
   publicDir?: string | null;
   dev?: boolean;
   stdio?: 'inherit' | 'pipe' | 'ignore';
+  /** Extra environment; HOOKS_POOL here (or in this process's) sets the hook VM pool. */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -87,14 +88,17 @@ export function startPocketBase(opts: PocketBaseOptions): ChildProcess {
     '--hooksDir',
     HOOKS_DIR,
     '--automigrate=false',
+    // JS hook VMs kept warm. A request holds one per hook in its chain (a like: the router
+    // middleware, the request guards, the likes hook...), and a realtime connection holds the
+    // router middleware's for its whole life; past the pool PocketBase builds a fresh VM,
+    // loading every pb_hooks file, for each call. At the default 15 that happened under 10
+    // connections and cost a third of the like rate. 64 are kept for requests and the rest
+    // bound the realtime connections (pb_hooks/lib/realtime.js): 320 take about 70 MB and
+    // 0.3 s more to start than 64 (docs/scaling.md, Realtime).
+    '--hooksPool',
+    opts.env?.['HOOKS_POOL'] ?? process.env.HOOKS_POOL ?? '320',
     // every request's cost is bounded (pb_hooks/lib/limits.js); a query that still runs this
     // long is a fault, and it must not hold a connection for PocketBase's default 30 s
-    // JS hook VMs kept warm. A request holds one per hook in its chain (a like: the request
-    // guards, the likes hook, the users row it updates...); past the pool PocketBase builds a
-    // fresh VM, loading every pb_hooks file, for each call. At the default 15 that happened
-    // under 10 connections and cost a third of the like rate; 64 VMs cost about 10 MB more.
-    '--hooksPool',
-    process.env.HOOKS_POOL ?? '64',
     '--queryTimeout',
     '5',
   ];

@@ -30,6 +30,12 @@
  *   before the create request to each client parsing the event. Per event: p50, p99 and max over
  *   clients; the table shows the median over events. Also the time for all N to connect and
  *   subscribe, and how many clients received every event.
+ * - `idle clients`: `idleClients` realtime connections opened as an attacker would, from made-up
+ *   addresses (100 each, the server's bound, named in a trusted proxy header) plus a tenth more
+ *   that the bound should refuse; each asks for `likes/*` as a guest (refused: every like would be
+ *   checked against it) and then subscribes to the public topics a guest's app uses. `like @N`
+ *   (req/s, p99) just before and while they are connected, and the server's memory (RSS): the
+ *   budget is likes/s within 10% of none (SECURITY.md, Limits).
  * - `worst anonymous`: the costliest requests an anonymous caller can still make under the limits
  *   of pb_hooks/lib/limits.js (the whole catalogue through a one-level expand; a join with text
  *   matches, a count and a sort on the joined field), and two the limits refuse (a six-level
@@ -57,6 +63,8 @@ export interface CapacityBenchOptions {
   sweep: number[];
   sweepSeconds: number;
   fanoutClients: number[];
+  /** Idle realtime clients opened as an attacker would, many addresses (0: skip that part). */
+  idleClients: number;
   events: number;
   users: number;
   cards: number;
@@ -70,6 +78,7 @@ export const DEFAULTS: CapacityBenchOptions = {
   sweep: [1, 5, 10, 25, 50, 100, 200],
   sweepSeconds: 4,
   fanoutClients: [100, 500],
+  idleClients: 2000,
   events: 20,
   users: 100,
   cards: 2000,
@@ -120,6 +129,7 @@ export interface CapacityBenchResult {
   sweep: Record<'delta' | 'like', (LoadSample & { connections: number })[]>;
   saturation: Record<'delta' | 'like', { connections: number; rps: number } | null>;
   fanout: FanoutSummary[];
+  idle: IdleSummary | null;
   worst: WorstSummary;
   problems: string[];
   notes: string[];
@@ -352,6 +362,174 @@ async function fanout(
   }
 }
 
+// ---------------------------------------------------------------- idle realtime clients
+
+/** The header the bench's idle clients name their address in (a trusted proxy header). */
+const CLIENT_IP_HEADER = 'X-Bench-Client-IP';
+/** Idle clients per made-up address: the server's bound per address (lib/realtime.js). */
+const IDLE_PER_ADDRESS = 100;
+
+interface IdleSummary {
+  /** Clients asked for, connected and subscribed (public topics), and refused. */
+  asked: number;
+  connected: number;
+  refusedConnections: number;
+  /** Guest subscriptions to `likes/*` refused (403), of those tried. */
+  refusedPrivate: number;
+  addresses: number;
+  connectMs: number;
+  /** `like @connections` just before (none) and while the idle clients are connected. */
+  none: LoadSummary;
+  idle: LoadSummary;
+  /** Server memory (RSS) with no idle client and with them, MB. */
+  rssNoneMb: number;
+  rssIdleMb: number;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Number((kb / 1024).toFixed(0));
+}
+
+/**
+ * One idle client as an attacker opens it: a guest connection from `ip` that asks for `likes/*`
+ * (every like would be checked for it) and, refused, subscribes to the public topics a guest's
+ * app uses. Resolves with the connection and what the server answered.
+ */
+function openIdle(
+  base: URL,
+  ip: string,
+): Promise<{ req: ClientRequest | null; connect: number; private: number }> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (v: { req: ClientRequest | null; connect: number; private: number }) => {
+      if (!done) {
+        done = true;
+        resolve(v);
+      }
+    };
+    let buffer = '';
+    const req = httpRequest(
+      {
+        host: base.hostname,
+        port: base.port,
+        path: '/api/realtime',
+        headers: { accept: 'text/event-stream', [CLIENT_IP_HEADER]: ip },
+        agent: false,
+      },
+      (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          req.destroy();
+          return finish({ req: null, connect: res.statusCode ?? 0, private: 0 });
+        }
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          const m = /"clientId":"([^"]+)"/.exec(buffer);
+          if (!m || done) return;
+          const post = (subscriptions: string[]) =>
+            fetch(new URL('/api/realtime', base), {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', [CLIENT_IP_HEADER]: ip },
+              body: JSON.stringify({ clientId: m[1], subscriptions }),
+            }).then((r) => r.status);
+          void post(['likes/*'])
+            .then(async (status) => {
+              const open = await post(['photoCards/*', 'exchangeList/*', 'comments/*']);
+              finish({ req, connect: open === 204 ? 200 : open, private: status });
+            })
+            .catch(() => finish({ req, connect: 0, private: 0 }));
+        });
+        res.on('error', () => {});
+      },
+    );
+    req.on('error', () => finish({ req: null, connect: 0, private: 0 }));
+    req.end();
+  });
+}
+
+async function idleClientsLoad(
+  server: BenchServer,
+  su: PocketBase,
+  opts: CapacityBenchOptions,
+  like: { method: 'POST'; path: string; setup: Setup },
+): Promise<IdleSummary> {
+  const { log } = opts;
+  const base = new URL(server.url);
+  const settings = await su.settings.getAll();
+  const trustedProxy = settings['trustedProxy'] as Record<string, unknown>;
+  // the idle clients name their address in a header, as a proxy in front would; the load
+  // generator's own requests name none and stay loopback (exempt from the rate limits)
+  await su.settings.update({ trustedProxy: { ...trustedProxy, headers: [CLIENT_IP_HEADER] } });
+  const run = async (label: string) => {
+    const samples: LoadSample[] = [];
+    for (let r = 0; r < opts.runs; r++) {
+      const s = await load(server, {
+        connections: opts.connections,
+        duration: opts.duration,
+        ...like,
+      });
+      samples.push(s);
+      log(`  like @${opts.connections} ${label}: ${s.rps.toFixed(0)} req/s, p99 ${s.p99} ms`);
+    }
+    return summarizeLoad(samples);
+  };
+  const open: ClientRequest[] = [];
+  try {
+    const none = await run('with no idle client');
+    const rssNoneMb = rssMb(server.proc.pid!);
+    // a tenth more than the bound allows, to see the bound hold
+    const asked = opts.idleClients + Math.ceil(opts.idleClients / 10);
+    const addresses = Math.ceil(opts.idleClients / IDLE_PER_ADDRESS);
+    const started = performance.now();
+    let refusedConnections = 0;
+    let refusedPrivate = 0;
+    for (let i = 0; i < asked; i += 50) {
+      const wave = await Promise.all(
+        Array.from({ length: Math.min(50, asked - i) }, (_, k) => {
+          const n = i + k;
+          const ip = `198.18.${Math.floor((n % addresses) / 250)}.${((n % addresses) % 250) + 1}`;
+          return openIdle(base, ip);
+        }),
+      );
+      for (const c of wave) {
+        if (c.req && c.connect === 200) open.push(c.req);
+        else {
+          c.req?.destroy();
+          refusedConnections++;
+        }
+        if (c.private === 403) refusedPrivate++;
+      }
+    }
+    const connectMs = performance.now() - started;
+    log(
+      `  idle clients: ${open.length} of ${asked} connected from ${addresses} addresses in ` +
+        `${connectMs.toFixed(0)} ms; ${refusedConnections} refused; ${refusedPrivate} guest ` +
+        'subscriptions to likes refused',
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    const rssIdleMb = rssMb(server.proc.pid!);
+    const idle = await run(`with ${open.length} idle clients`);
+    return {
+      asked,
+      connected: open.length,
+      refusedConnections,
+      refusedPrivate,
+      addresses,
+      connectMs: Number(connectMs.toFixed(0)),
+      none,
+      idle,
+      rssNoneMb,
+      rssIdleMb,
+    };
+  } finally {
+    for (const c of open) c.destroy();
+    await su.settings.update({ trustedProxy });
+  }
+}
+
 // ---------------------------------------------------------------- the worst anonymous requests
 
 const DEEP_EXPAND = 'exchangeList.photoCard.exchangeList.photoCard.exchangeList.photoCard';
@@ -468,7 +646,13 @@ export async function runCapacityBench(partial: Partial<CapacityBenchOptions> = 
   const { log } = opts;
   const t0 = performance.now();
   const problems: string[] = [];
-  const server = await startBenchServer({ publicDir: null, env: SERVER_CORE_ENV });
+  // the hook VM pool bounds the realtime connections (pb_hooks/lib/realtime.js): sized, as an
+  // operator expecting that many would, for the idle clients and the fan-out's
+  const realtime = Math.max(opts.idleClients, ...opts.fanoutClients, 0);
+  const server = await startBenchServer({
+    publicDir: null,
+    env: { ...SERVER_CORE_ENV, HOOKS_POOL: String(realtime + 128) },
+  });
   const pinning = pinServerAndLoader(server.proc.pid!);
   log(`  ${pinning.note}`);
   try {
@@ -611,6 +795,14 @@ export async function runCapacityBench(partial: Partial<CapacityBenchOptions> = 
       }
     }
 
+    const idle = opts.idleClients ? await idleClientsLoad(server, su, opts, kinds.like) : null;
+    if (idle && idle.idle.rps.median < idle.none.rps.median * 0.9) {
+      problems.push(
+        `likes/s with ${idle.connected} idle clients ${idle.idle.rps.median} < 90% of ` +
+          `${idle.none.rps.median} with none`,
+      );
+    }
+
     // a fan not used by the like load: their likes on the last cards are new pairs
     const quiet = await tokenOf(server, seed.flushUsers[seed.flushUsers.length - 1]!.email);
     const worst = await worstAnonymous(
@@ -649,6 +841,7 @@ export async function runCapacityBench(partial: Partial<CapacityBenchOptions> = 
       sweep,
       saturation,
       fanout: fan_out,
+      idle,
       worst,
       problems,
       notes: [
@@ -707,6 +900,37 @@ export async function runCapacityBench(partial: Partial<CapacityBenchOptions> = 
         {
           figure: `fan-out ${f.clients}: clients with every event`,
           value: `${f.complete} / ${f.clients}`,
+        },
+      );
+    }
+    if (idle) {
+      rows.push(
+        {
+          figure: `idle clients: connected / asked`,
+          value: `${idle.connected} / ${idle.asked}`,
+          unit: `from ${idle.addresses} addresses, ${idle.refusedConnections} refused (bound per address)`,
+        },
+        {
+          figure: 'idle clients: guest subscriptions to likes refused',
+          value: `${idle.refusedPrivate} / ${idle.asked - idle.refusedConnections}`,
+        },
+        { figure: 'idle clients: connect + subscribe all', value: idle.connectMs, unit: 'ms' },
+        { figure: `like @${c}: req/s, no idle client`, value: idle.none.rps, unit: 'req/s' },
+        {
+          figure: `like @${c}: req/s, ${idle.connected} idle clients`,
+          value: idle.idle.rps,
+          unit: 'req/s',
+        },
+        { figure: `like @${c}: p99, no idle client`, value: idle.none.p99, unit: 'ms' },
+        {
+          figure: `like @${c}: p99, ${idle.connected} idle clients`,
+          value: idle.idle.p99,
+          unit: 'ms',
+        },
+        {
+          figure: 'server memory: no idle client / idle clients',
+          value: `${idle.rssNoneMb} / ${idle.rssIdleMb}`,
+          unit: 'MB (RSS)',
         },
       );
     }

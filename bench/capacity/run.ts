@@ -1,5 +1,5 @@
 /**
- * `npm run bench:capacity [-- --runs 3 --duration 10 --connections 50 --fanout 100,500]`: the
+ * `npm run bench:capacity [-- --runs 3 --duration 10 --connections 50 --fanout 100,500 --idle 2000]`: the
  * server capacity benchmark; prints a table and writes bench/results/capacity.json.
  */
 import { parseArgs } from 'node:util';
@@ -14,6 +14,7 @@ const { values } = parseArgs({
     duration: { type: 'string' },
     connections: { type: 'string' },
     fanout: { type: 'string' },
+    idle: { type: 'string' },
   },
 });
 
@@ -24,6 +25,8 @@ const { result, rows } = await runCapacityBench({
   fanoutClients: values.fanout
     ? values.fanout.split(',').map((v) => positiveInt(v, 0))
     : DEFAULTS.fanoutClients,
+  // 0 skips the idle clients' part
+  idleClients: values.idle === '0' ? 0 : positiveInt(values.idle, DEFAULTS.idleClients),
 });
 
 console.log('');

@@ -145,7 +145,24 @@ function byVersion(app, version) {
   return null;
 }
 
+/**
+ * The catalogue's own list and view answers, to a guest, may be kept by a CDN for 30 s (a caller
+ * that sends a token gets answers of its own, never cached). Called by api.pb.js's router
+ * middleware for GET requests, before the request's auth is loaded: a request without an
+ * Authorization header is a guest's.
+ */
+function cacheForGuests(e) {
+  if (e.request.header.get('Authorization')) return;
+  if (
+    /^\/api\/collections\/(groups|photoCards|meetUps)\/records(\/[^/]+)?$/.test(e.request.url.path)
+  ) {
+    e.response.header().set('Cache-Control', INDEX_CACHE);
+    e.response.header().add('Vary', 'Authorization');
+  }
+}
+
 module.exports = {
+  cacheForGuests,
   current,
   byVersion,
   SNAPSHOT_COLLECTIONS,

@@ -51,6 +51,7 @@ const MSG_EXPAND_BATCH = '여러 요청을 묶어 보낼 때는 연결 항목(ex
 const MSG_FILTER = '검색 조건이 너무 복잡합니다. 조건을 줄여서 다시 시도해주세요.';
 const MSG_SORT = '정렬 조건이 너무 복잡합니다. 조건을 줄여서 다시 시도해주세요.';
 const MSG_SUBSCRIPTIONS = '실시간 구독이 너무 많습니다.';
+const MSG_REALTIME_QUERY = '실시간 구독에는 filter와 expand를 쓸 수 없습니다.';
 const MSG_OPTIONS = '실시간 구독 옵션 형식이 올바르지 않습니다.';
 const MSG_RATE = '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.';
 
@@ -302,6 +303,7 @@ function sweepCounters(app) {
 module.exports = {
   MAX_SUBSCRIPTIONS,
   MSG_SUBSCRIPTIONS,
+  MSG_REALTIME_QUERY,
   MSG_OPTIONS,
   queryProblem,
   collectionOf,

@@ -100,7 +100,20 @@ function displayName(name, nickname) {
   return '';
 }
 
+/**
+ * Our redirect flow's return (GET /api/oauth2-redirect with our state): on to the app's screen,
+ * with the query. Undefined for any other request (PocketBase's own flow). Called by api.pb.js's
+ * router middleware.
+ */
+function redirectBack(e) {
+  const state = String(e.request.url.query().get('state') || '');
+  if (state.indexOf(STATE_PREFIX) !== 0) return undefined;
+  const query = e.request.url.rawQuery;
+  return e.redirect(303, '/oauth2-redirect' + (query ? '?' + query : ''));
+}
+
 module.exports = {
+  redirectBack,
   PB_PROVIDERS,
   STATE_PREFIX,
   providerEnv,

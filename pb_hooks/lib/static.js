@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../../pb_data/types.d.ts" />
 /**
  * The built app that PocketBase serves from dist/ (--publicDir: apis.Static on `/{path...}`, with
  * the index.html fallback for unknown paths):
@@ -19,14 +19,13 @@
  *   than the shell under that cache; the worker, workbox, the manifest and the HTML shell
  *   revalidated on every load (`no-cache`), so a new version is noticed at once.
  *
- * This runs for every request: /api/ and /_/ return at once, and images outside /assets/ before
- * any file system work. The public dir is PocketBase's own --publicDir flag (there is no JS global
+ * api.pb.js's router middleware calls `serve` for every request outside /api/ and /_/; images
+ * outside /assets/ return before any file system work. The public dir is PocketBase's own --publicDir flag (there is no JS global
  * for it); without the flag, PocketBase's default, pb_public beside the executable.
  * apis.Static: https://github.com/pocketbase/pocketbase/blob/master/apis/base.go
  */
-routerUse((e) => {
+function serve(e) {
   const path = e.request.url.path;
-  if (path.indexOf('/api/') === 0 || path.indexOf('/_/') === 0) return e.next();
   const method = e.request.method;
   if ((method !== 'GET' && method !== 'HEAD') || path.indexOf('..') >= 0) return e.next();
 
@@ -191,4 +190,6 @@ routerUse((e) => {
     return e.fileFS($os.dirFS(dir), name);
   }
   return e.next();
-});
+}
+
+module.exports = { serve };
