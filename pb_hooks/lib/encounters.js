@@ -14,13 +14,14 @@ const common = require(`${__hooks}/lib/trade-common.js`);
 const ENCOUNTERS_MAX = 2000;
 /** Cards on each side of an encounter. */
 const CARDS_MAX = 200;
-const FAN_NAME_MAX = 40;
 const NOTE_MAX = 200;
 /** How far ahead of the server's clock `metAt` may be (a device clock running fast). */
 const FUTURE_SLACK_MS = 24 * 60 * 60 * 1000;
 
 const MSG_SELF = '나 자신은 만난 팬으로 저장할 수 없어요.';
-const MSG_FAN_NAME = '팬 이름을 1~40자로 입력해주세요.';
+const MSG_FAN_MISSING = 'QR 코드의 팬을 찾을 수 없어요. 상대의 QR 코드를 다시 읽어주세요.';
+/** How the app names a fan without a nickname (src/i18n/ko.ts, common.noNickname). */
+const NO_NICKNAME = '닉네임 없는 팬';
 const MSG_NOTE_TOO_LONG = '메모는 200자까지 쓸 수 있어요.';
 const MSG_TOO_MANY_CARDS = '카드 목록은 각각 200장까지 저장할 수 있어요.';
 const MSG_UNKNOWN_CARD = '카탈로그에 없는 포토카드가 포함되어 있어요.';
@@ -72,14 +73,17 @@ function checkNote(record) {
 
 /** A new encounter of `me`, before the transaction. */
 function checkNew(app, record, me) {
-  const rules = require(`${__hooks}/lib/input-rules.js`);
   if (record.getString('fan') === me) throw badRequest(MSG_SELF, ['fan']);
-  const rawName = record.getString('fanName');
-  const name = rawName.trim();
-  if (rules.normalizeText(name) === '' || rules.codePointLength(name) > FAN_NAME_MAX) {
-    throw badRequest(MSG_FAN_NAME, ['fanName'], 'validation_required');
+  // the name kept is the fan's nickname as the server knows it, never the code's (a code may say
+  // anything, 포카마켓 운영자 included); a fan without one is stored as the app shows them
+  let fan = null;
+  try {
+    fan = app.findRecordById('users', record.getString('fan'));
+  } catch (_) {
+    fan = null;
   }
-  if (name !== rawName) record.set('fanName', name);
+  if (!fan || fan.getBool('signupPending')) throw badRequest(MSG_FAN_MISSING, ['fan']);
+  record.set('fanName', fan.getString('username').trim() || NO_NICKNAME);
   const metAt = Date.parse(record.getString('metAt').replace(' ', 'T'));
   if (!isFinite(metAt) || metAt > Date.now() + FUTURE_SLACK_MS) {
     throw badRequest(MSG_MET_AT, ['metAt'], 'validation_required');

@@ -96,11 +96,12 @@ describe('만난 팬 at phone size', () => {
 
     // what the actions panel does after the scan, through the same write API
     const ids = await page.evaluate(
-      async ({ fan, meetup, mine, theirs }) => {
+      async ({ fan, name, meetup, mine, theirs }) => {
         const r = window.__pocamarket.repos;
         const encounter = await r.saveEncounter({
           fan,
-          fanName: '하니팬',
+          // what fan1's code shows: their nickname
+          fanName: name,
           meetup,
           theyHave: [theirs],
           theyWant: [mine],
@@ -115,14 +116,14 @@ describe('만난 팬 at phone size', () => {
         const message = await r.sendMessage(conversation, '아까 QR 스캔했어요!');
         return { encounter, trade, conversation, message };
       },
-      { fan: fan1.id, meetup: meetup.id, mine, theirs },
+      { fan: fan1.id, name: fan1['username'] as string, meetup: meetup.id, mine, theirs },
     );
 
     // the screen shows it at once, offline
     const row = page.getByTestId('encounter-row');
     await row.waitFor();
     await expect.poll(() => row.getAttribute('data-encounter-id')).toBe(ids.encounter);
-    await row.getByRole('heading', { name: '하니팬' }).waitFor();
+    await row.getByRole('heading', { name: fan1['username'] }).waitFor();
     await row.getByTestId('encounter-event-name').getByText(meetup['eventTitle']).waitFor();
     expect(
       await row.locator('[data-testid="encounter-row-they-have"] [data-card-id]').count(),
@@ -160,7 +161,7 @@ describe('만난 팬 at phone size', () => {
       {
         id: ids.encounter,
         fan: fan1.id,
-        fanName: '하니팬',
+        fanName: fan1['username'],
         meetup: meetup.id,
         theyHave: [theirs],
         theyWant: [mine],
@@ -182,7 +183,7 @@ describe('만난 팬 at phone size', () => {
 
     // delete, with its confirm
     await row.getByRole('button', { name: t.remove }).click();
-    const confirm = page.locator('dialog[open]', { hasText: t.removeConfirm('하니팬') });
+    const confirm = page.locator('dialog[open]', { hasText: t.removeConfirm(fan1['username']) });
     await confirm.getByRole('button', { name: t.remove, exact: true }).click();
     await page.getByTestId('encounters-empty').waitFor();
     await waitForOutboxEmpty(page);
@@ -200,21 +201,26 @@ describe('만난 팬 at phone size', () => {
     const page = A.page;
     await page.getByTestId('encounters-empty').waitFor();
     const id = await page.evaluate(
-      async ({ fan }) =>
+      async ({ fan, name }) =>
         window.__pocamarket.repos.saveEncounter({
           fan,
-          fanName: '민지팬',
+          fanName: name,
           theyHave: [],
           theyWant: [],
         }),
-      { fan: fan2.id },
+      { fan: fan2.id, name: fan2['username'] as string },
     );
     await waitForOutboxEmpty(page);
+    const row = page.getByTestId('encounter-row');
+    await row.getByRole('heading', { name: fan2['username'] }).waitFor();
+    // fan2 changes their nickname: the row follows, as every screen names fans by their nickname
+    const renamed = `${String(fan2['username']).slice(0, 17)}new`;
+    fan2 = await admin.collection('users').update(fan2.id, { username: renamed });
+    await row.getByRole('heading', { name: renamed }).waitFor();
     await A.context.setOffline(true);
     await page.reload();
     await page.waitForFunction(() => !!window.__pocamarket);
-    const row = page.getByTestId('encounter-row');
-    await row.getByRole('heading', { name: '민지팬' }).waitFor();
+    await row.getByRole('heading', { name: renamed }).waitFor();
     expect(await row.getAttribute('data-encounter-id')).toBe(id);
     await A.context.setOffline(false);
     await A.context.close();

@@ -83,7 +83,8 @@ describe('after a scan with no signal', () => {
     const encounter = await saveEncounter(
       {
         fan: fan1.id,
-        fanName: '하니팬',
+        // the server keeps fan1's nickname, not the name the code showed
+        fanName: fan1.record.username,
         meetup: cat.meetUp.id,
         theyHave: [theirs.id],
         theyWant: [mine.id],
@@ -122,7 +123,8 @@ describe('after a scan with no signal', () => {
       {
         id: encounter,
         fan: fan1.id,
-        fanName: '하니팬',
+        // the server keeps fan1's nickname, not the name the code showed
+        fanName: fan1.record.username,
         meetup: cat.meetUp.id,
         theyHave: [theirs.id],
         theyWant: [mine.id],
@@ -156,7 +158,10 @@ describe('on other devices and accounts', () => {
     );
     await flush(phone, onPhone);
     await pullAll(onTablet.pb, tablet, true, { scoped: false });
-    expect(await tablet.encounters.get(id)).toMatchObject({ fan: fan1.id, fanName: '만난팬' });
+    expect(await tablet.encounters.get(id)).toMatchObject({
+      fan: fan1.id,
+      fanName: fan1.record.username,
+    });
 
     await deleteEncounter(id, phone);
     await flush(phone, onPhone);

@@ -67,7 +67,8 @@ describe('encounters: the owner', () => {
     expect(stored).toMatchObject({
       user: me.id,
       fan: them.id,
-      fanName: '하니팬',
+      // the fan's nickname as the server knows it, not the code's name
+      fanName: them.record.username,
       meetup: cat.meetUp.id,
       theyHave: [c1.id, c2.id],
       theyWant: [c3.id],
@@ -131,15 +132,23 @@ describe('encounters: nobody else', () => {
   });
 });
 
+describe('encounters: the fan’s name', () => {
+  it('is taken from the fan met, whatever the code said (a reserved name too)', async () => {
+    const [me, them] = await fans(2);
+    for (const fanName of ['포카마켓 운영자', '관리자', '   ', '가'.repeat(41), undefined]) {
+      const rec = await save(me, them, fanName === undefined ? {} : { fanName });
+      expect((await readAsSuperuser(su, 'encounters', rec.id))?.fanName).toBe(them.record.username);
+    }
+  });
+});
+
 describe('encounters: the rules', () => {
   it('refuses each bad input with a Korean message and stores nothing', async () => {
     const [me, them] = await fans(2);
     const [c1] = await cards(1);
     const cases: Array<[Body, string[]]> = [
       [{ fan: me.id }, ['fan']],
-      [{ fanName: '   ' }, ['fanName']],
-      [{ fanName: '\u200b' }, ['fanName']],
-      [{ fanName: '가'.repeat(41) }, ['fanName']],
+      [{ fan: 'nosuchfan123456' }, ['fan']],
       [{ note: '가'.repeat(201) }, ['note']],
       [{ note: '이 시발 교환' }, ['note']],
       [{ metAt: '2099-01-01 00:00:00.000Z' }, ['metAt']],

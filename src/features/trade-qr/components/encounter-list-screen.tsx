@@ -3,6 +3,7 @@ import { LoginNotice } from '@/components/ui/login-notice';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { isLoggedInAtom, useAtomValue } from '@/state/store';
 import { useConfirm } from '@/components/hooks/use-confirm';
+import { nicknameOf, usePublicProfiles } from '@/components/live/accounts';
 import { useEncounters, type Encounter } from '@/components/live/encounters';
 import { useMeetUps } from '@/components/live/meetups';
 import { ScreenTitle } from '@/components/ui/screen-title';
@@ -67,6 +68,11 @@ function List() {
   const cards = useEncounterCardMap(
     useMemo(() => (encounters ?? []).flatMap((e) => [...e.theyHave, ...e.theyWant]), [encounters]),
   );
+  // the fan's nickname now, as everywhere else; the one stored when they met (the server's copy
+  // of it, never the code's) while their profile is not on this device
+  const profiles = usePublicProfiles(
+    useMemo(() => (encounters ?? []).map((e) => e.fan), [encounters]),
+  );
   if (encounters === undefined) {
     return (
       <p className={styles.status} role="status">
@@ -91,6 +97,7 @@ function List() {
           <EncounterRow
             key={e.id}
             encounter={e}
+            name={profiles?.has(e.fan) ? nicknameOf(profiles.get(e.fan)) : e.fanName}
             event={e.meetup ? events.get(e.meetup) : undefined}
             cards={cards}
           />
@@ -102,10 +109,12 @@ function List() {
 
 function EncounterRow({
   encounter: e,
+  name,
   event,
   cards,
 }: {
   encounter: Encounter;
+  name: string;
   event: string | undefined;
   cards: ReturnType<typeof useEncounterCardMap>;
 }) {
@@ -148,7 +157,7 @@ function EncounterRow({
   const remove = () =>
     void run(async () => {
       const ok = await confirm({
-        message: t.removeConfirm(e.fanName),
+        message: t.removeConfirm(name),
         confirmLabel: t.remove,
         destructive: true,
       });
@@ -177,7 +186,7 @@ function EncounterRow({
       data-encounter-id={e.id}
     >
       <h2 id={`${ids}-name`} className={styles.title}>
-        {e.fanName}
+        {name}
       </h2>
       <p className={styles.meta}>
         <span className="visually-hidden">{t.metAt} </span>
