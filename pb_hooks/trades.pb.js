@@ -59,13 +59,17 @@ onRecordUpdateRequest((e) => {
   const { inTransaction } = require(`${__hooks}/lib/records.js`);
   const me = e.auth.id;
   let change = null;
+  // the body as sent: an accept is checked against the terms it carries
+  const body = e.requestInfo().body;
   inTransaction(e, null, (txApp) => {
-    change = lib.checkTradeUpdate(txApp, e.record, me);
+    change = lib.checkTradeUpdate(txApp, e.record, me, body);
   });
   // committed (or, inside a batch, part of the batch's transaction)
   if (change) {
     const push = require(`${__hooks}/lib/push.js`);
-    push.safely(e.app, 'trade', e.record, (app, trade) => push.fanOutTradeStatus(app, trade, me));
+    push.safely(e.app, 'trade', e.record, (app, trade) =>
+      change.edited ? push.fanOutTradeEdit(app, trade) : push.fanOutTradeStatus(app, trade, me),
+    );
   }
 }, 'trades');
 

@@ -249,6 +249,17 @@ function fanOutTradeStatus(app, trade, actor) {
   });
 }
 
+/** The proposer changed a proposal's cards or message: its receiver, so no accept is blind. */
+function fanOutTradeEdit(app, trade) {
+  if (trade.getString('status') !== 'proposed') return 0;
+  const proposer = trade.getString('proposer');
+  return notifyOne(app, 'trade', proposer, trade.getString('receiver'), {
+    title: '교환 제안 수정',
+    body: `${nicknameOf(app, proposer)}님이 교환 제안 내용을 바꿨어요. 수락하기 전에 확인해주세요`,
+    url: `/trades/${trade.id}`,
+  });
+}
+
 /** Runs a fan-out after the triggering save; a failure is logged, never the user's error. */
 function safely(app, what, record, fn) {
   try {
@@ -358,6 +369,7 @@ module.exports = {
   fanOutMessage,
   fanOutNewTrade,
   fanOutTradeStatus,
+  fanOutTradeEdit,
   safely,
   MAX_DEVICES,
   MSG_TOO_MANY_DEVICES,

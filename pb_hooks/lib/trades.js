@@ -42,6 +42,10 @@ const MSG_COUNTER_CLOSED = '이미 답했거나 끝난 교환 제안에는 역�
 const MSG_TRADE_CLOSED = '이미 끝난 교환 제안이라 바꿀 수 없어요.';
 const MSG_TRADE_FIELDS = '지금 이 교환 제안에서 바꿀 수 없는 항목이 포함되어 있어요.';
 const MSG_TRADE_STATUS = '지금은 교환 제안을 이 상태로 바꿀 수 없어요.';
+const MSG_TERMS_CHANGED =
+  '상대가 교환 제안 내용을 바꿨어요. 바뀐 카드와 메시지를 확인한 뒤 다시 수락해주세요.';
+/** What an accept must carry and match: the proposal's terms (docs/trades.md). */
+const TERMS = ['give', 'get', 'message'];
 const MSG_DONE_BACK = '완료 표시는 되돌릴 수 없어요.';
 const MSG_REVIEW_NOT_MINE = '내가 참여한 거래에만 후기를 남길 수 있어요.';
 const MSG_REVIEW_NOT_DONE = '완료된 거래에만 후기를 남길 수 있어요.';
@@ -210,9 +214,15 @@ function allowedChanges(now, role) {
  * A side's change of a proposal, inside its transaction. The stored proposal (read here, so a
  * concurrent change is seen) decides what may change; fields the request leaves alone take their
  * stored values, so a stale copy never undoes the other side's change. When both sides have
- * marked 완료, the proposal becomes `completed`. Returns { from, to } when the status changed.
+ * marked 완료, the proposal becomes `completed`. Returns { from, to } when the status changed,
+ * { edited: true } when the proposer changed the terms, else null.
+ *
+ * An accept must carry the terms the receiver accepts (`give`, `get`, `message` of the request
+ * `body`, as their device showed them) and they must be the proposal's now: a proposer who
+ * changed them while the accept was on its way (or queued offline) gets no accept of terms the
+ * receiver never saw (400 `validation_terms_changed`).
  */
-function checkTradeUpdate(app, record, me) {
+function checkTradeUpdate(app, record, me, body) {
   const fresh = findRecord(app, 'trades', record.id);
   if (!fresh) return null;
   const fields = record
@@ -227,6 +237,11 @@ function checkTradeUpdate(app, record, me) {
   if (!asked.length) return null;
 
   const role = fresh.getString('proposer') === me ? 'proposer' : 'receiver';
+  if (role === 'receiver' && from === 'proposed' && record.getString('status') === 'accepted') {
+    const sent = body || {};
+    const stale = TERMS.filter((f) => sent[f] === undefined || asked.indexOf(f) >= 0);
+    if (stale.length) throw badRequest(MSG_TERMS_CHANGED, stale, 'validation_terms_changed');
+  }
   const allowed = allowedChanges(from, role);
   if (!allowed) throw badRequest(MSG_TRADE_CLOSED, asked, 'validation_trade_closed');
   const bad = asked.filter((f) => allowed.fields.indexOf(f) < 0);
@@ -255,7 +270,8 @@ function checkTradeUpdate(app, record, me) {
     record.set('status', 'completed');
   }
   const now = record.getString('status');
-  return now !== from ? { from: from, to: now } : null;
+  if (now !== from) return { from: from, to: now };
+  return TERMS.some((f) => asked.indexOf(f) >= 0) ? { edited: true } : null;
 }
 
 /** Names of `fields` whose value in `record` differs from `stored`. */

@@ -9,7 +9,7 @@
  * The two fans are made for this file (public lists that match both ways, a RIIZE book each) and
  * deleted at the end, so the demo fans' data stays as seeded.
  */
-import type PocketBase from 'pocketbase';
+import PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { PASSWORD, openApp, superuserClient, waitForOutboxEmpty } from '../helpe
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, PHONE, launchBrowser } from '../helpers/browser.ts';
 import { tilePng } from '../helpers/tiles.ts';
+import { baseUrl } from '../helpers/e2e-server.ts';
 
 const t = koTradeScreens;
 const STAMP = Date.now().toString(36);
@@ -331,6 +332,52 @@ describe('trades at phone size', () => {
       );
       await context.close();
     }
+  });
+});
+
+describe('an edited proposal', () => {
+  it('the receiver sees the new terms, and an accept of the old ones is refused in Korean', async () => {
+    const [c1, c2, c3] = cards;
+    // a proposes c1 for c3; b has it open on their phone
+    const asA = new PocketBase(baseUrl());
+    await asA.collection('users').authWithPassword(a['email'] as string, PASSWORD);
+    const proposal = await asA
+      .collection('trades')
+      .create({ proposer: a.id, receiver: b.id, give: [c1], get: [c3], message: '원빈 드려요' });
+    const B = await openApp(browser, PHONE, { login: b['email'], serviceWorker: false });
+    const page = B.page;
+    await page.goto(`/trades/${proposal.id}`);
+    const theyGive = page.getByTestId('trade-get');
+    await theyGive.locator(`[data-card-id="${c1}"]`).waitFor();
+
+    // b loses signal and taps 수락 on what they see; meanwhile a switches the card
+    await B.context.setOffline(true);
+    await page.getByTestId('trade-accept').click();
+    await asA
+      .collection('trades')
+      .update(proposal.id, { give: [c2], message: '앤톤으로 바꿀게요' });
+    await B.context.setOffline(false);
+
+    // the queued accept is refused: b is told why, and the screen shows the new terms
+    await page
+      .getByText(
+        '상대가 교환 제안 내용을 바꿨어요. 바뀐 카드와 메시지를 확인한 뒤 다시 수락해주세요.',
+      )
+      .first()
+      .waitFor();
+    await theyGive.locator(`[data-card-id="${c2}"]`).waitFor();
+    expect(await theyGive.locator(`[data-card-id="${c1}"]`).count()).toBe(0);
+    await page.getByTestId('trade-message').getByText('앤톤으로 바꿀게요').waitFor();
+    expect((await admin.collection('trades').getOne(proposal.id))['status']).toBe('proposed');
+
+    // having seen them, b accepts the new terms
+    await page.getByTestId('trade-accept').click();
+    await waitForOutboxEmpty(page);
+    await expect
+      .poll(async () => (await admin.collection('trades').getOne(proposal.id))['status'])
+      .toBe('accepted');
+    expect((await admin.collection('trades').getOne(proposal.id))['give']).toEqual([c2]);
+    await B.context.close();
   });
 });
 

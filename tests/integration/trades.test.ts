@@ -64,6 +64,16 @@ function propose(by: Actor, to: Actor, body: Body): Promise<RecordModel> {
   return by.pb.collection('trades').create({ proposer: by.id, receiver: to.id, ...body });
 }
 
+/** The receiver accepts `t` as the app does: with the terms their copy shows. */
+function accept(r: Actor, t: RecordModel): Promise<RecordModel> {
+  return r.pb.collection('trades').update(t.id, {
+    status: 'accepted',
+    give: t['give'],
+    get: t['get'],
+    message: t['message'],
+  });
+}
+
 const stored = (collection: string, id: string) => readAsSuperuser(su, collection, id);
 const tradesCompleted = async (a: Actor) =>
   (await su.collection('users').getOne(a.id)).tradesCompleted as number;
@@ -510,7 +520,7 @@ describe('proposals (trades)', () => {
     const t = await propose(p, r, { give: [cs[0]], get: [cs[1]] });
     const asP = p.pb.collection('trades');
     const asR = r.pb.collection('trades');
-    await asR.update(t.id, { status: 'accepted' });
+    await accept(r, t);
     await refused(asP.update(t.id, { give: [cs[2]] }), 400, ['give']);
     await refused(asP.update(t.id, { status: 'declined' }), 400, ['status']);
     await refused(asP.update(t.id, { receiverDone: true }), 400, ['receiverDone']);
@@ -531,15 +541,61 @@ describe('proposals (trades)', () => {
     await refused(asP.update(t.id, { status: 'cancelled' }));
 
     const t2 = await propose(p, r, { give: [cs[0]] });
-    await asR.update(t2.id, { status: 'accepted' });
+    await accept(r, t2);
     await asR.update(t2.id, { status: 'cancelled' });
     expect((await stored('trades', t2.id))?.status).toBe('cancelled');
+  });
+
+  it('an accept lands only on the terms the receiver saw; every edit of them alerts the receiver', async () => {
+    const { p, r, cs } = await setup();
+    const [c1, c2, c3] = cs;
+    await su.collection('pushSubscriptions').create({
+      user: r.id,
+      endpoint: `https://push.test/${uniq()}`,
+      keys: { p256dh: 'key', auth: 'secret' },
+      topics: ['trade'],
+    });
+    const seen = await propose(p, r, { give: [c1], get: [c2], message: '원빈 포카 드려요' });
+    // the proposer switches the card while the receiver looks at the first offer
+    await p.pb.collection('trades').update(seen.id, { give: [c3] });
+    const before = await stored('trades', seen.id);
+    for (const body of [
+      // the terms the receiver saw (or an accept queued offline before the edit)
+      { status: 'accepted', give: [c1], get: [c2], message: '원빈 포카 드려요' },
+      // an accept that names no terms at all
+      { status: 'accepted' },
+    ]) {
+      const err = await refused(r.pb.collection('trades').update(seen.id, body), 400);
+      expect(err.response.message).toBe(
+        '상대가 교환 제안 내용을 바꿨어요. 바뀐 카드와 메시지를 확인한 뒤 다시 수락해주세요.',
+      );
+      expect(JSON.stringify(err.response.data)).toContain('validation_terms_changed');
+      expect(await stored('trades', seen.id)).toEqual(before);
+    }
+    // inside a batch (the outbox), the same
+    const batch = r.pb.createBatch();
+    batch.collection('trades').update(seen.id, { status: 'accepted', give: [c1], get: [c2] });
+    expect(JSON.stringify((await failure(batch.send())).response)).toContain(
+      'validation_terms_changed',
+    );
+    expect((await stored('trades', seen.id))?.status).toBe('proposed');
+    // the receiver got an alert for the edit, and accepts the new terms once they have seen them
+    const alerts = await su.collection('notifications').getFullList({
+      filter: su.filter('user = {:u} && topic = "trade"', { u: r.id }),
+      sort: 'created',
+    });
+    expect(alerts.map((n) => [n['title'], n['url']])).toEqual([
+      ['새 교환 제안', `/trades/${seen.id}`],
+      ['교환 제안 수정', `/trades/${seen.id}`],
+    ]);
+    await accept(r, (await stored('trades', seen.id))!);
+    expect((await stored('trades', seen.id))?.status).toBe('accepted');
   });
 
   it('both sides marking 완료 at the same moment complete it once', async () => {
     const { p, r, cs } = await setup();
     const t = await propose(p, r, { give: [cs[0]] });
-    await r.pb.collection('trades').update(t.id, { status: 'accepted' });
+    await accept(r, t);
     await Promise.all([
       p.pb.collection('trades').update(t.id, { proposerDone: true }),
       r.pb.collection('trades').update(t.id, { receiverDone: true }),
@@ -583,7 +639,7 @@ describe('proposals (trades)', () => {
     await refused(propose(r, p, { give: [c2], counterOf: t.id }), 400, ['counterOf']);
     // an accepted proposal takes no counter either
     const t2 = await propose(p, r, { give: [c1] });
-    await r.pb.collection('trades').update(t2.id, { status: 'accepted' });
+    await accept(r, t2);
     await refused(propose(r, p, { give: [c2], counterOf: t2.id }), 400, ['counterOf']);
   });
 
@@ -623,7 +679,7 @@ describe('reviews', () => {
     const [p, r] = await fans(2);
     const [c] = await cards(1);
     const t = await propose(p, r, { give: [c.id] });
-    await r.pb.collection('trades').update(t.id, { status: 'accepted' });
+    await accept(r, t);
     await p.pb.collection('trades').update(t.id, { proposerDone: true });
     await r.pb.collection('trades').update(t.id, { receiverDone: true });
     return { p, r, t };
@@ -714,7 +770,7 @@ describe('blocks', () => {
     const t = await propose(x, y, { give: [cs[0]] });
     const t2 = await propose(y, x, { give: [cs[1]] });
     const accepted = await propose(x, y, { give: [cs[0]] });
-    await y.pb.collection('trades').update(accepted.id, { status: 'accepted' });
+    await accept(y, accepted);
     const block = await x.pb.collection('blocks').create({ user: x.id, blocked: y.id });
 
     for (const [who, other, message] of [
@@ -726,7 +782,7 @@ describe('blocks', () => {
       await refused(propose(who, other, { give: [cs[0]] }), 400, ['receiver']);
     }
     await refused(x.pb.collection('trades').update(t.id, { message: '수정' }));
-    await refused(y.pb.collection('trades').update(t.id, { status: 'accepted' }));
+    await refused(accept(y, t), 400, ['status']);
     await refused(y.pb.collection('trades').update(accepted.id, { receiverDone: true }));
     await refused(propose(x, y, { give: [cs[1]], counterOf: t2.id }));
     // ending a proposal is still possible
@@ -1026,7 +1082,7 @@ describe('notification rows (chat and trade topics)', () => {
     await subscribe(p, ['trade']);
     await subscribe(r, ['trade']);
     const t = await propose(p, r, { give: [cat.card.id], message: '교환 어때요?' });
-    await r.pb.collection('trades').update(t.id, { status: 'accepted' });
+    await accept(r, t);
     await p.pb.collection('trades').update(t.id, { proposerDone: true });
     await r.pb.collection('trades').update(t.id, { receiverDone: true });
     const toR = await rowsOf(r, 'trade');
@@ -1068,7 +1124,7 @@ describe('an account deleted', () => {
     const c = await openConversation(x, y);
     await send(x, c.id, { text: '안녕' });
     const t = await propose(x, y, { give: [cat.card.id] });
-    await y.pb.collection('trades').update(t.id, { status: 'accepted' });
+    await accept(y, t);
     await x.pb.collection('trades').update(t.id, { proposerDone: true });
     await y.pb.collection('trades').update(t.id, { receiverDone: true });
     expect(await tradesCompleted(y)).toBe(1);

@@ -191,11 +191,17 @@ describe('status changes', () => {
       payload: { id: 'incomingaaaaaaa', action: 'accept', by: 'receiver' },
     });
     const m = mutationOf(row!);
+    // the accept carries the terms this device showed, for the server to compare
     expect(m.kind.request(m.payload)).toEqual({
       method: 'PATCH',
       collection: 'trades',
       id: 'incomingaaaaaaa',
-      body: { status: 'accepted' },
+      body: {
+        status: 'accepted',
+        give: ['cardaaaaaaaaaaa'],
+        get: ['cardbbbbbbbbbbb'],
+        message: '',
+      },
     });
     expect(m.kind.failureMessage(m.payload)).toBe('교환 제안을 수락하지 못했습니다.');
   });

@@ -122,7 +122,14 @@ export function actionAllowed(trade: Trade, action: TradeAction, by: 'proposer' 
 export function tradePatch(p: TradeUpdatePayload): Record<string, unknown> {
   switch (p.action) {
     case 'accept':
-      return { status: 'accepted' };
+      // the terms the receiver accepts, as their device shows them: the server refuses the
+      // accept if the proposal holds others by then (docs/trades.md, Accepting what you saw)
+      return {
+        status: 'accepted',
+        ...(p.give ? { give: p.give } : {}),
+        ...(p.get ? { get: p.get } : {}),
+        ...(p.message !== undefined ? { message: p.message } : {}),
+      };
     case 'decline':
       return { status: 'declined' };
     case 'cancel':

@@ -47,12 +47,14 @@ export function isDuplicate(err: unknown): boolean {
 }
 
 /**
- * Field codes of refusals the server explains to the fan in Korean (pb_hooks: a daily cap, the
- * daily upload quota, an image too large to take). Their message says why and what to do, so a
+ * Field codes of refusals the server explains to the fan in Korean (pb_hooks: a daily cap, a
+ * proposal whose terms changed before the accept landed, the daily upload quota, an image too
+ * large to take). Their message says why and what to do, so a
  * dead letter shows it instead of the action's generic failure message.
  */
 const EXPLAINED_CODES = new Set([
   'validation_daily_cap',
+  'validation_terms_changed',
   'validation_upload_quota',
   'validation_image_size',
 ]);

@@ -120,7 +120,10 @@ async function changeTrade(
       }
       // a block stops every change but ending the proposal (cancel, decline)
       if (action !== 'cancel' && action !== 'decline') await assertNotBlocked(db, userId, other);
-      return { id, action, by, ...(edit ?? {}) };
+      // an accept carries the terms it accepts: the ones on this device now
+      const terms =
+        action === 'accept' ? { give: trade.give, get: trade.get, message: trade.message } : edit;
+      return { id, action, by, ...(terms ?? {}) };
     },
     db,
   );
