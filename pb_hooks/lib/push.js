@@ -92,6 +92,8 @@ function writeNotifications(app, recipients, note) {
       r.set('title', note.title);
       r.set('body', note.body);
       r.set('url', note.url);
+      // the fan the alert quotes: it goes with their account (the relation cascades)
+      if (note.actor) r.set('actor', note.actor);
       r.set('read', false);
       txApp.save(r);
     }
@@ -123,6 +125,7 @@ function fanOutComment(app, comment) {
   const ment = excerpt(comment.getString('ment'), EXCERPT);
   const where = meetUp.getString('eventTitle') || '밋업';
   return writeNotifications(app, recipients, {
+    actor: comment.getString('name'),
     topic: 'comment',
     title: '새 댓글',
     body: ment ? `${where}에 새 댓글이 달렸어요: ${ment}` : `${where}에 새 댓글이 달렸어요`,
@@ -147,6 +150,7 @@ function fanOutExchange(app, post) {
   const name = [card.getString('memberName'), card.getString('title')].filter(Boolean).join(' ');
   const text = excerpt(post.getString('description'), EXCERPT);
   return writeNotifications(app, recipients, {
+    actor: post.getString('writer'),
     topic: 'exchange',
     title: '새 교환 글',
     body: `${name || '관심 포토카드'}에 새 교환 글이 올라왔어요: ${text}`,
@@ -195,7 +199,7 @@ function notifyOne(app, topic, actor, recipient, note) {
   const { blockBetween } = require(`${__hooks}/lib/trade-common.js`);
   if (blockBetween(app, actor, recipient)) return 0;
   const to = optedInUsers(app, topic, actor, 'SELECT {:recipient}', { recipient: recipient });
-  return writeNotifications(app, to, Object.assign({ topic: topic }, note));
+  return writeNotifications(app, to, Object.assign({ topic: topic, actor: actor }, note));
 }
 
 /** A new message: the other side of the conversation. */

@@ -1137,4 +1137,45 @@ describe('an account deleted', () => {
     });
     expect(tombs.map((r) => r.recordCollection).sort()).toEqual(['conversations', 'trades']);
   });
+
+  it("takes the alerts that quote it along: the other fan's inbox keeps none of its words", async () => {
+    const [x, y, z] = await fans(3);
+    await su.collection('pushSubscriptions').create({
+      user: y.id,
+      endpoint: `https://push.test/${uniq()}`,
+      keys: { p256dh: 'key', auth: 'secret' },
+      topics: ['chat', 'trade', 'comment'],
+    });
+    const secret = `내 주소는 비밀동 ${uniq()}`;
+    const c = await openConversation(x, y);
+    await send(x, c.id, { text: secret });
+    await propose(x, y, { give: [cat.card.id], message: secret });
+    // a comment on an event y and z commented on too
+    await y.pb
+      .collection('comments')
+      .create({ name: y.id, meetUp: cat.meetUp.id, ment: '저도 가요' });
+    await x.pb.collection('comments').create({ name: x.id, meetUp: cat.meetUp.id, ment: secret });
+    // and another fan's message, which stays
+    const other = await openConversation(z, y);
+    await send(z, other.id, { text: '저는 남아요' });
+    const quoting = (fan: Actor) =>
+      su.collection('notifications').getFullList({
+        filter: su.filter('user = {:u} && body ~ {:s}', { u: fan.id, s: secret }),
+      });
+    const before = await quoting(y);
+    expect(before.map((n) => n['topic']).sort()).toEqual(['chat', 'comment', 'trade']);
+
+    await x.pb.collection('users').delete(x.id);
+    expect(await quoting(y)).toEqual([]);
+    // y's devices learn it: a tombstone for each, y's own
+    const tombs = await y.pb.collection('tombstones').getFullList({
+      filter: y.pb.filter('recordCollection = "notifications"'),
+    });
+    expect(tombs.map((r) => r.recordId)).toEqual(expect.arrayContaining(before.map((n) => n.id)));
+    // alerts about others are untouched
+    const kept = await su.collection('notifications').getFullList({
+      filter: su.filter('user = {:u}', { u: y.id }),
+    });
+    expect(kept.map((n) => n['body'])).toEqual([expect.stringContaining('저는 남아요')]);
+  });
 });
