@@ -38,6 +38,13 @@ const QUOTAS = {
   messages: { files: 100, bytes: 200 * MB, what: '채팅 사진을' },
 };
 
+/**
+ * A guest's sign-up avatar is uploaded before there is an account to charge: counted per client
+ * address and day instead. A venue's Wi-Fi puts many fans behind one address, so it is twice one
+ * fan's avatar quota; most sign-ups add no avatar at all.
+ */
+const GUEST_QUOTA = { bucket: 'users:guest', files: 20, bytes: 20 * MB, what: '프로필 사진을' };
+
 /** Log rows older than this are deleted when the same user uploads again. */
 const LOG_KEEP_MS = 2 * 24 * 60 * 60 * 1000;
 
@@ -194,23 +201,31 @@ function checkFiles(record, isCreate) {
   return uploads.map((u) => ({ field: u.field, size: u.file.size }));
 }
 
-/** Files and bytes `userId` stored in `bucket` since `sinceMs`, as the log has them. */
-function usedSince(app, userId, bucket, sinceMs) {
+/**
+ * Files and bytes `owner` stored in `bucket` since `sinceMs`, as the log has them. `owner` is a
+ * user id, or `{ address }` for a guest's uploads.
+ */
+function usedSince(app, owner, bucket, sinceMs) {
   const row = new DynamicModel({ files: 0, bytes: 0 });
+  const column = typeof owner === 'string' ? 'user' : 'address';
   app
     .db()
     .newQuery(
       'SELECT COUNT(*) AS files, COALESCE(SUM(size), 0) AS bytes FROM uploadLog ' +
-        'WHERE user = {:user} AND bucket = {:bucket} AND created >= {:since}',
+        `WHERE ${column} = {:owner} AND bucket = {:bucket} AND created >= {:since}`,
     )
-    .bind({ user: userId, bucket: bucket, since: pbTime(sinceMs) })
+    .bind({
+      owner: typeof owner === 'string' ? owner : owner.address,
+      bucket: bucket,
+      since: pbTime(sinceMs),
+    })
     .one(row);
   return { files: row.files, bytes: row.bytes };
 }
 
 /**
- * Refuses the uploads when they would take `userId` over the day's quota of `bucket`, else logs
- * them. Run inside the write transaction (see lib/records.js inTransaction), so the check and the
+ * Refuses the uploads when they would take `userId` (or a guest's `{ address }`: GUEST_QUOTA)
+ * over the day's quota of `bucket`, else logs them. Run inside the write transaction (see lib/records.js inTransaction), so the check and the
  * log are one step.
  *
  * The refusal is a 400 with the Korean message (field code `validation_upload_quota`), not a 429:
@@ -219,8 +234,10 @@ function usedSince(app, userId, bucket, sinceMs) {
  * hand (tomorrow).
  */
 function chargeQuota(app, userId, bucket, recordId, uploads) {
-  const quota = QUOTAS[bucket];
+  const guest = typeof userId !== 'string';
+  const quota = guest ? GUEST_QUOTA : QUOTAS[bucket];
   if (!quota || !uploads.length) return;
+  if (guest) bucket = GUEST_QUOTA.bucket;
   const now = Date.now();
   const adding = { files: uploads.length, bytes: 0 };
   for (const u of uploads) adding.bytes += u.size;
@@ -232,13 +249,16 @@ function chargeQuota(app, userId, bucket, recordId, uploads) {
   }
   app
     .db()
-    .newQuery('DELETE FROM uploadLog WHERE user = {:user} AND created < {:old}')
-    .bind({ user: userId, old: pbTime(now - LOG_KEEP_MS) })
+    .newQuery(
+      `DELETE FROM uploadLog WHERE ${guest ? 'address' : 'user'} = {:owner} AND created < {:old}`,
+    )
+    .bind({ owner: guest ? userId.address : userId, old: pbTime(now - LOG_KEEP_MS) })
     .execute();
   const log = app.findCollectionByNameOrId('uploadLog');
   for (const u of uploads) {
     const row = new Record(log);
-    row.set('user', userId);
+    if (guest) row.set('address', userId.address);
+    else row.set('user', userId);
     row.set('bucket', bucket);
     row.set('record', recordId);
     row.set('field', u.field);
@@ -266,8 +286,9 @@ const FILE_COLLECTIONS = [
 function handleRequest(e, isCreate) {
   const uploads = checkFiles(e.record, isCreate);
   const bucket = e.collection.name;
-  if (!uploads.length || !QUOTAS[bucket] || !e.auth || e.hasSuperuserAuth()) return e.next();
-  const userId = e.auth.id;
+  if (!uploads.length || !QUOTAS[bucket] || e.hasSuperuserAuth()) return e.next();
+  // a guest's sign-up (an avatar before any account exists): charged to their address
+  const userId = e.auth ? e.auth.id : { address: e.realIP() };
   require(`${__hooks}/lib/records.js`).inTransaction(e, null, (txApp) =>
     chargeQuota(txApp, userId, bucket, e.record.id, uploads),
   );
@@ -277,6 +298,7 @@ module.exports = {
   FILE_COLLECTIONS,
   handleRequest,
   QUOTAS,
+  GUEST_QUOTA,
   IMAGE_MIME,
   CODE_QUOTA,
   CODE_NOT_IMAGE,

@@ -20,6 +20,7 @@ import {
   failure,
   newId,
   readAsSuperuser,
+  uniq,
   type Actor,
   type Catalogue,
   storedFiles as listStoredFiles,
@@ -32,13 +33,16 @@ interface Quota {
 
 // lib/uploads.js is CommonJS for PocketBase's JS VM: its quotas are read from the source, so the
 // tests follow the numbers set there.
-function loadUploadRules(): { QUOTAS: Record<'informUs' | 'users' | 'collectBook', Quota> } {
+function loadUploadRules(): {
+  QUOTAS: Record<'informUs' | 'users' | 'collectBook', Quota>;
+  GUEST_QUOTA: Quota;
+} {
   const source = readFileSync(resolve(__dirname, '../../pb_hooks/lib/uploads.js'), 'utf8');
   const module = { exports: {} as unknown };
   new Function('module', 'exports', source)(module, module.exports);
   return module.exports as ReturnType<typeof loadUploadRules>;
 }
-const { QUOTAS } = loadUploadRules();
+const { QUOTAS, GUEST_QUOTA } = loadUploadRules();
 
 let server: TestServer;
 let su: PocketBase;
@@ -194,6 +198,29 @@ describe('daily upload quotas', () => {
     // another fan is not affected
     const other = await createUser(server, su);
     await other.pb.collection('informUs').create(reportForm(other.id));
+  });
+
+  it(`guests' sign-up avatars: ${GUEST_QUOTA.files} a day per address; the next sign-up with one is refused`, async () => {
+    const signUp = (avatar: boolean) =>
+      server
+        .client()
+        .collection('users')
+        .create({
+          email: `guest${uniq()}@test.local`,
+          password: 'photocard!2024',
+          passwordConfirm: 'photocard!2024',
+          ...(avatar ? { avatar: file(PNG_1X1, 'me.png') } : {}),
+        });
+    for (let i = 0; i < GUEST_QUOTA.files; i++) await signUp(true);
+    const before = storedFiles();
+    const err = await failure(signUp(true));
+    quotaError(err, 'avatar');
+    expect(err.response['message']).toContain('프로필 사진을');
+    expect(added(before)).toEqual([]);
+    // a sign-up without a picture still goes through, and a fan's own avatar has their own quota
+    await signUp(false);
+    const fan = await createUser(server, su);
+    await fan.pb.collection('users').update(fan.id, { avatar: file(PNG_1X1, 'a.png') });
   });
 
   it('six reports sent at once near the limit: only what fits is stored', async () => {
