@@ -405,12 +405,16 @@ export const ROUTE_MODULES: Record<string, string> = {
 };
 
 /** The routes this renderer draws; anything else is served the plain shell. */
+/**
+ * The paths drawn on the server, exactly as the app links them (record ids are lower case): a
+ * path in other letter case would be one more page to draw fresh, never a cached one.
+ */
 export const RENDERED_PATHS = [
   /^\/$/,
-  /^\/exchange$/i,
-  /^\/exchangeDetail\/[a-z0-9]{15}$/i,
-  /^\/meetup$/i,
-  /^\/meetupDetail\/[a-z0-9]{15}$/i,
+  /^\/exchange$/,
+  /^\/exchangeDetail\/[a-z0-9]{15}$/,
+  /^\/meetup$/,
+  /^\/meetupDetail\/[a-z0-9]{15}$/,
 ];
 
 export function isRenderedPath(pathname: string): boolean {

@@ -1,21 +1,32 @@
 /**
  * Server-rendered first screens (see docs/first-visit.md): a navigation to one of the app's main
  * routes is answered with the HTML the render server (server/ssr/) made for it, whose address the
- * launcher passes in SSR_URL. The caller, the static middleware in static.pb.js, hands every GET
- * navigation (a path outside /api and /_/ with no file extension) to serve(e).
+ * launcher passes in SSR_URL. The caller, lib/static.js, hands every GET navigation (a path outside
+ * /api and /_/ with no file extension) to serve(e). The visitor's address goes along, so the
+ * renderer can bound how many pages one visitor makes it draw fresh; past that bound it answers
+ * 429 and the visitor gets the shell.
  *
  * Returns undefined when the request is not for the render server, or it is not running, slow or
  * failing: the caller then serves the plain shell (index.html) and the client renders on its own,
  * so a fan never gets a broken page. Otherwise it returns what the caller must return (null once
  * the page is sent).
  */
+// exactly as the app links them (src/entry-server.tsx RENDERED_PATHS): other letter case is the
+// shell, never one more page to draw
 const RENDERED = [
   /^\/$/,
-  /^\/exchange$/i,
-  /^\/exchangeDetail\/[a-z0-9]{15}$/i,
-  /^\/meetup$/i,
-  /^\/meetupDetail\/[a-z0-9]{15}$/i,
+  /^\/exchange$/,
+  /^\/exchangeDetail\/[a-z0-9]{15}$/,
+  /^\/meetup$/,
+  /^\/meetupDetail\/[a-z0-9]{15}$/,
 ];
+
+/** Whether `ip` is one the operator exempted from rate limits (its fresh renders are not counted). */
+function exempt(ip) {
+  const list = $app.settings().rateLimits.excludedIPs || [];
+  for (let i = 0; i < list.length; i++) if (String(list[i]) === ip) return true;
+  return false;
+}
 
 module.exports = {
   serve(e) {
@@ -24,12 +35,17 @@ module.exports = {
     const path = e.request.url.path;
     if (!RENDERED.some((re) => re.test(path))) return undefined;
     const query = e.request.url.rawQuery;
+    const ip = e.realIP();
     let res;
     try {
       res = $http.send({
         url: `${base}/render?url=${encodeURIComponent(query ? `${path}?${query}` : path)}`,
         method: 'GET',
-        headers: { 'accept-encoding': e.request.header.get('Accept-Encoding') || 'identity' },
+        headers: {
+          'accept-encoding': e.request.header.get('Accept-Encoding') || 'identity',
+          // the renderer bounds the pages it draws fresh per visitor (server/ssr/main.ts)
+          'x-client-address': ip && !exempt(ip) ? ip : '',
+        },
         timeout: 4,
       });
     } catch (_) {

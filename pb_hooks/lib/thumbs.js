@@ -1,6 +1,6 @@
 /// <reference path="../../pb_data/types.d.ts" />
 /**
- * Thumbnails only of images the server can afford to decode (used by pb_hooks/uploads.pb.js;
+ * Thumbnails only of images the server can afford to decode (used by pb_hooks/api.pb.js's router middleware;
  * docs/files.md, Image size). PocketBase makes a `?thumb=WxH` rendition by decoding the whole
  * original, with no size check, and when that fails it keeps nothing and decodes again on the next
  * request. Before PocketBase sees a thumb request whose rendition does not exist yet, this reads

@@ -2,7 +2,7 @@
  * Vite build plugin: writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy next to
  * every text file of the client build (js, css, html, svg, webmanifest, json, txt), each only when
  * it is smaller than the file itself. PocketBase sends them to browsers that accept the encoding
- * (pb_hooks/static.pb.js); images and fonts are compressed formats already and are left alone.
+ * (pb_hooks/lib/static.js); images and fonts are compressed formats already and are left alone.
  *
  * It runs in `closeBundle`, ordered `post` and `sequential`: vite-plugin-pwa builds the service
  * worker (`sw.js`, `workbox-*.js`) in its own sequential `closeBundle`, so the worker is on disk

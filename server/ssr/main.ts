@@ -18,7 +18,8 @@
  *
  * Environment: PB_URL (PocketBase, required), DIST_DIR (the client build, for index.html),
  * SSR_DIR (the SSR build), APP_URL (the public origin for share previews; default PB_URL),
- * SSR_CACHE_MAX (cards and posts kept beyond the scope, each; default RENDER_CACHE_MAX).
+ * SSR_CACHE_MAX (cards and posts kept beyond the scope, each; default RENDER_CACHE_MAX),
+ * SSR_FRESH_RENDERS (pages one visitor may have drawn fresh per 10 s; default 20).
  * Prints `[ssr] listening on <port>` once ready.
  */
 // IndexedDB for the app's Dexie store, before the app's bundle (and Dexie) load
@@ -81,6 +82,39 @@ pb.autoCancellation(false);
 
 /** Pages kept rendered; the oldest goes first. Bounded, as any id can be asked for. */
 const CACHE_LIMIT = 500;
+/**
+ * Pages one visitor (PocketBase passes their address) may have drawn fresh per FRESH_WINDOW_MS;
+ * past it they get the shell and their browser draws the page. A cached page is 7–11 ms, a fresh
+ * one 76–113 ms of this one process: made-up ids (each a fresh 404) at 4 connections took another
+ * visitor's median from 12 to 152 ms. SSR_FRESH_RENDERS sets another bound.
+ */
+const FRESH_RENDERS = Number(process.env.SSR_FRESH_RENDERS) || 20;
+const FRESH_WINDOW_MS = 10_000;
+const freshBy = new Map<string, { since: number; n: number }>();
+
+/** Counts one fresh draw for `address`; false when it has had its share of this window. */
+function mayDraw(address: string): boolean {
+  if (!address) return true;
+  const now = Date.now();
+  if (freshBy.size > 10_000) {
+    for (const [k, v] of freshBy) if (now - v.since >= FRESH_WINDOW_MS) freshBy.delete(k);
+  }
+  const seen = freshBy.get(address);
+  if (!seen || now - seen.since >= FRESH_WINDOW_MS) {
+    freshBy.set(address, { since: now, n: 1 });
+    return true;
+  }
+  if (seen.n >= FRESH_RENDERS) return false;
+  seen.n++;
+  return true;
+}
+
+/** Whether serving `path` now means drawing it (not cached, or its answers are old). */
+function needsDraw(path: string): boolean {
+  if (drawing.has(path)) return false; // joining a draw under way costs nothing more
+  const hit = cache.get(path);
+  return !hit || (!!hit.check && Date.now() - hit.dataAt >= WINDOW_FRESH_MS);
+}
 /** A request waits at most this long for its pull; past it, the store as it is serves. */
 const PULL_FRESH_MS = 1000;
 /**
@@ -176,6 +210,8 @@ async function drawPage(path: string, hit: Cached | undefined): Promise<Cached> 
   // "not found" while PocketBase did not answer is no answer: PocketBase serves the shell
   if (page.status === 404 && !page.dataAt) throw new Error('a window was not read');
   if (generation !== drawnIn) return out;
+  // a "not found" is not kept: made-up ids would push real pages out of the cache
+  if (page.status === 404) return out;
   cache.delete(path);
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(path, out);
@@ -219,7 +255,14 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     return;
   }
   await pull();
-  const page = await renderPage(normalise(target));
+  const path = normalise(target);
+  const address = String(req.headers['x-client-address'] ?? '');
+  if (needsDraw(path) && !mayDraw(address)) {
+    // PocketBase serves the shell for any answer but a page
+    res.writeHead(429).end();
+    return;
+  }
+  const page = await renderPage(path);
   const encoding = req.headers['accept-encoding'];
   const [body, coding] = accepts(encoding, 'br')
     ? [page.br, 'br']

@@ -20,6 +20,10 @@ import { createUser, uniq } from '../helpers/pb-fixtures.ts';
 const WINDOW_FRESH_MS = 5000;
 /** The bound this file gives the render server (SSR_CACHE_MAX): cards kept beyond the scope. */
 const CACHE_MAX = 4;
+/** server/ssr/main.ts FRESH_RENDERS: pages one visitor may have drawn fresh per 10 s. */
+const FRESH_RENDERS = 20;
+/** A visitor's address, as a proxy in front would name it (loopback is exempt from limits). */
+const IP_HEADER = 'X-Test-Client-IP';
 
 let server: TestServer;
 let su: PocketBase;
@@ -41,8 +45,10 @@ async function stats(): Promise<Stats> {
   return (await res.json()) as Stats;
 }
 
-async function page(path: string) {
-  const res = await fetch(`${server.url}${path}`, { headers: { Accept: 'text/html' } });
+async function page(path: string, ip?: string) {
+  const res = await fetch(`${server.url}${path}`, {
+    headers: { Accept: 'text/html', ...(ip ? { [IP_HEADER]: ip } : {}) },
+  });
   const text = await res.text();
   const root = /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json"/.exec(text);
   return {
@@ -65,6 +71,10 @@ beforeAll(async () => {
     delete process.env['SSR_CACHE_MAX'];
   }
   su = await server.admin();
+  const settings = await su.settings.getAll();
+  await su.settings.update({
+    trustedProxy: { ...(settings['trustedProxy'] as object), headers: [IP_HEADER] },
+  });
   for (const name of ['RIIZE', 'B', 'C'] as const) {
     groups[name] = await su
       .collection('groups')
@@ -93,6 +103,15 @@ beforeAll(async () => {
   while (!(await page('/meetup')).firstScreen) {
     if (Date.now() > until) throw new Error('the render server drew no page in 60 s');
     await sleep(300);
+  }
+  // and it has pulled what was made here: it pulls at most once a second, when asked for a page,
+  // and its warm-up may have pulled before the groups above existed
+  for (;;) {
+    const s = await stats();
+    if (s.cardsByGroup[groups.RIIZE.id] === 3 && s.rows['groups'] === 3) break;
+    if (Date.now() > until) throw new Error('the render server did not pull the catalogue in 60 s');
+    await sleep(300);
+    await page('/meetup');
   }
 }, 120_000);
 
@@ -169,5 +188,32 @@ describe('the render server holds what it renders', () => {
     }
     expect(shown).toBe(true);
     expect(Date.now() - edited).toBeLessThan(WINDOW_FRESH_MS + 5000);
+  });
+});
+
+describe('fresh renders are bounded per visitor', () => {
+  it(`draws ${FRESH_RENDERS} made-up pages for one address in 10 s, then serves the shell; cached pages and others go on`, async () => {
+    const visitor = '203.0.113.7';
+    const tag = uniq()
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '');
+    const made = Array.from({ length: FRESH_RENDERS + 5 }, (_, i) => {
+      const id = `z${i.toString(36).padStart(2, '0')}${tag}`.padEnd(15, '0').slice(0, 15);
+      return `/exchangeDetail/${id}`;
+    });
+    expect(new Set(made).size).toBe(made.length);
+    const answers = [];
+    for (const path of made) answers.push(await page(path, visitor));
+    // the first ones are drawn (a 404 first screen), the rest the shell the browser draws
+    expect(answers.slice(0, FRESH_RENDERS).every((a) => a.firstScreen && a.status === 404)).toBe(
+      true,
+    );
+    expect(answers.slice(FRESH_RENDERS).some((a) => a.firstScreen)).toBe(false);
+    // a cached page still comes drawn to that visitor, and another visitor's made-up page too
+    expect((await page('/meetup', '203.0.113.10')).firstScreen).toBe(true); // drawn, now cached
+    expect((await page('/meetup', visitor)).firstScreen).toBe(true);
+    expect((await page(made[FRESH_RENDERS]!, '203.0.113.8')).firstScreen).toBe(true);
+    // a path in other letter case is never drawn: the shell
+    expect((await page('/EXCHANGE', '203.0.113.9')).firstScreen).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The built app as PocketBase sends it: the build writes brotli and gzip copies of its text files
- * (server/build/precompress.ts) and pb_hooks/static.pb.js serves the one the request accepts,
+ * (server/build/precompress.ts) and pb_hooks/lib/static.js serves the one the request accepts,
  * with the original Content-Type, `Vary: Accept-Encoding` and cache headers (a year, immutable,
  * for hashed /assets/; revalidation for the HTML shell, the manifest and the worker).
  *
