@@ -6,7 +6,8 @@
  *  - conversations: `a` < `b`, not oneself, no block either way, at most 10 new ones per fan in
  *    10 minutes (a pair that has one already is left to the unique index: "already exists");
  *    each side changes only its own `…ReadAt` (never back, never past now) and the context
- *    (`photoCard`, `post`, `trade`); `lastMessage`, `lastMessageAt`, `lastSender` are the hook's.
+ *    (`photoCard`, `post`, `trade`; not across a block); `lastMessage`, `lastMessageAt`,
+ *    `lastSender` are the hook's.
  *  - messages: text or a photo; text trimmed, 1,000 characters at most, no profanity; no block
  *    either way; at most 60 per fan a minute (429). After a message is stored its conversation's
  *    last message, time and sender are set in the same transaction.

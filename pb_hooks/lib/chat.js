@@ -117,7 +117,7 @@ function checkNewConversationInTx(app, record, me) {
 
 /**
  * A participant's update, inside its transaction: only their own read mark and the context may
- * change. Fields the request leaves alone take the stored values (read inside the transaction),
+ * change, the context not across a block (either way). Fields the request leaves alone take the stored values (read inside the transaction),
  * so a read mark saved from a stale copy never undoes the other side's read or the last message.
  */
 function checkConversationUpdate(app, record, me) {
@@ -130,6 +130,12 @@ function checkConversationUpdate(app, record, me) {
   const bad = changed.filter((f) => f !== own && CONVERSATION_CONTEXT.indexOf(f) < 0);
   if (bad.length) throw protectedField(bad);
   if (changed.indexOf(own) >= 0) settleReadAt(record, own, fresh.getString(own));
+  // the context (a card, a post, a trade) is shown in the thread: a block closes that way in too
+  const context = changed.filter((f) => CONVERSATION_CONTEXT.indexOf(f) >= 0);
+  if (context.length) {
+    const a = fresh.getString('a');
+    common.refuseIfBlocked(app, me, a === me ? fresh.getString('b') : a, context[0]);
+  }
   if (changed.indexOf('trade') >= 0) checkTradeContext(app, record);
 }
 

@@ -771,6 +771,12 @@ describe('blocks', () => {
     const t2 = await propose(y, x, { give: [cs[1]] });
     const accepted = await propose(x, y, { give: [cs[0]] });
     await accept(y, accepted);
+    const post = await y.pb.collection('exchangeList').create({
+      writer: y.id,
+      photoCard: cs[0],
+      description: '교환해요',
+      status: '교환대기중',
+    });
     const block = await x.pb.collection('blocks').create({ user: x.id, blocked: y.id });
 
     for (const [who, other, message] of [
@@ -780,6 +786,20 @@ describe('blocks', () => {
       const err = await refused(send(who, c.id, { text: '안녕' }), 400, ['conversation']);
       expect(err.response.message).toContain(message);
       await refused(propose(who, other, { give: [cs[0]] }), 400, ['receiver']);
+      // nor through the thread's context (a card, a post or a trade shown at its top)
+      const before = await stored('conversations', c.id);
+      await refused(who.pb.collection('conversations').update(c.id, { post: post.id }), 400, [
+        'post',
+      ]);
+      await refused(who.pb.collection('conversations').update(c.id, { photoCard: cs[1] }), 400, [
+        'photoCard',
+      ]);
+      expect(await stored('conversations', c.id)).toEqual(before);
+      // reading stays possible
+      const readField = c['a'] === who.id ? 'aReadAt' : 'bReadAt';
+      await who.pb
+        .collection('conversations')
+        .update(c.id, { [readField]: new Date().toISOString().replace('T', ' ') });
     }
     await refused(x.pb.collection('trades').update(t.id, { message: '수정' }));
     await refused(accept(y, t), 400, ['status']);

@@ -201,6 +201,38 @@ describe('/chatting/$id', () => {
     await vi.waitFor(async () => expect(await kinds()).toEqual(['conversation.read']));
   });
 
+  it("shows a blocked fan's post as its card only: their words don't reach the thread", async () => {
+    const post = {
+      id: 'postaaaaaaaaaaa',
+      writer: YOU,
+      photoCard: CARD,
+      description: '차단된 팬이 고쳐 쓴 글',
+      status: '교환대기중' as const,
+      chatContent: '',
+      created: '2026-11-20 09:00:00.000Z',
+      updated: '2026-11-20 09:00:00.000Z',
+    };
+    await signIn();
+    await db.users.put(user(YOU, '민지'));
+    await db.photoCards.put(card());
+    await db.exchangeList.put(post);
+    await db.conversations.put(conversation(CONV, YOU, { post: post.id }));
+    const { el } = await renderAt(`/chatting/${CONV}`);
+    const context = () => el.querySelector('[data-testid="thread-context"]')?.textContent ?? '';
+    await vi.waitFor(() => expect(context()).toContain(post.description), { timeout: 5000 });
+    await act(async () => {
+      await db.blocks.put({
+        id: 'blockaaaaaaaaaa',
+        user: ME,
+        blocked: YOU,
+        created: '2026-11-21 00:00:00.000Z',
+        updated: '2026-11-21 00:00:00.000Z',
+      });
+    });
+    await vi.waitFor(() => expect(context()).toContain('원빈 앨범 포카'), { timeout: 5000 });
+    expect(context()).not.toContain(post.description);
+  });
+
   it('sends with Enter (not Shift+Enter) and shows the message at once as queued', async () => {
     const { el } = await openThread();
     const field = el.querySelector<HTMLTextAreaElement>('[data-testid="composer-text"]')!;

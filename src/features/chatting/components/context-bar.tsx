@@ -17,7 +17,14 @@ const c = koChat.chat;
  * exchange post or the card (linking to the card's page, which lists its posts). Nothing when the
  * conversation was opened without one.
  */
-export function ContextBar({ conversation }: { conversation: Conversation }) {
+export function ContextBar({
+  conversation,
+  blocked = false,
+}: {
+  conversation: Conversation;
+  /** The fan blocked the other side: their post's words are not shown, only its card. */
+  blocked?: boolean;
+}) {
   const context = chatContextOf(conversation);
   const post = useExchangePost(context?.kind === 'post' ? context.post : null);
   const trade = useTrade(context?.kind === 'trade' ? context.trade : null);
@@ -37,7 +44,7 @@ export function ContextBar({ conversation }: { conversation: Conversation }) {
         <span className={styles.contextTitle}>
           {context.kind === 'trade' && trade
             ? c.tradeSummary(trade.trade.give.length, trade.trade.get.length)
-            : context.kind === 'post' && post
+            : context.kind === 'post' && post && !blocked
               ? post.description
               : title}
         </span>

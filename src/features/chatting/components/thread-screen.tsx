@@ -162,7 +162,7 @@ function ThreadBody({ thread }: { thread: Thread }) {
           </>
         }
       />
-      <ContextBar conversation={conversation} />
+      <ContextBar conversation={conversation} blocked={blocked} />
       {messages.length === 0 ? <p className={styles.threadEmpty}>{c.threadEmpty}</p> : null}
       <ol className={styles.messages} aria-label={c.messagesLabel}>
         {messages.map((item) => (
