@@ -246,7 +246,16 @@ function checkChatReport(app, record, me) {
       tooLong: MSG_REASON_TOO_LONG,
     });
     if (record.getString('target') === me) throw badRequest(MSG_SELF_REPORT, ['target']);
-    if (record.getString('evidence') !== '') throw protectedField(['evidence']);
+    // the hook's own fields: the evidence and whom it was about, as the server knows them
+    const kept = ['evidence', 'targetId', 'targetName'].filter((f) => record.getString(f) !== '');
+    if ((record.getUnsavedFiles('evidencePhoto') || []).length) kept.push('evidencePhoto');
+    if (kept.length) throw protectedField(kept);
+  }
+  // whom it was about, kept when their account goes (the relation then empties)
+  const target = findRecord(app, 'users', record.getString('target'));
+  if (target) {
+    record.set('targetId', target.id);
+    record.set('targetName', target.getString('username'));
   }
   if (!messageId) return;
   const message = findRecord(app, 'messages', messageId);
@@ -264,6 +273,30 @@ function checkChatReport(app, record, me) {
     }
   }
   if (message && record.getString('evidence') === '') record.set('evidence', evidenceOf(message));
+  if (message && message.getString('image')) copyPhoto(app, message, record);
+}
+
+/**
+ * A copy of the reported message's photo on the report (`evidencePhoto`): the message and its
+ * photo go with their conversation, the copy stays for the admins (protected, like the original).
+ */
+function copyPhoto(app, message, report) {
+  const name = message.getString('image');
+  const key = `${message.collection().id}/${message.id}/${name}`;
+  const fsys = app.newFilesystem();
+  try {
+    if (!fsys.exists(key)) return;
+    const reader = fsys.getReader(key);
+    let bytes;
+    try {
+      bytes = toBytes(reader);
+    } finally {
+      reader.close();
+    }
+    report.set('evidencePhoto', $filesystem.fileFromBytes(bytes, name));
+  } finally {
+    fsys.close();
+  }
 }
 
 module.exports = {

@@ -209,6 +209,7 @@ const CONTRACT: Record<string, { type: 'base' | 'auth'; fields: Record<string, F
       url: text(),
       read: { type: 'bool' },
       sentAt: { type: 'date' },
+      actor: rel('users'),
     },
   },
   // trades (docs/trades.md)
@@ -288,10 +289,14 @@ const CONTRACT: Record<string, { type: 'base' | 'auth'; fields: Record<string, F
     type: 'base',
     fields: {
       reporter: rel('users', { required: true }),
-      target: rel('users', { required: true }),
+      // not required: a report outlives the reported account (targetId, targetName say whom)
+      target: rel('users', { required: false }),
+      targetId: text({ max: 100 }),
+      targetName: text({ max: 100 }),
       message: rel('messages'),
       reason: text({ required: true, max: 300 }),
       evidence: text(),
+      evidencePhoto: image(5 * MB),
     },
   },
   encounters: {

@@ -870,6 +870,54 @@ describe('chat reports', () => {
       .getFullList({ filter: admin.pb.filter('recordId = {:id}', { id: r.id }) });
     expect(seen.map((t) => [t.recordCollection, t.owner])).toEqual([['chatReports', x.id]]);
   });
+
+  it('keeps its evidence, the photo too, whatever the reported fan does', async () => {
+    const [x, y] = await fans(2);
+    const admin = await fan({ role: 'admin' });
+    const c = await openConversation(x, y);
+    const bad = await send(y, c.id, { text: '이 사진 봐', image: photo() });
+    const reports = x.pb.collection('chatReports');
+    // the hook's fields are its own
+    for (const extra of [
+      { targetName: '다른 사람' },
+      { targetId: x.id },
+      { evidencePhoto: new File([PNG_1X1], 'fake.png', { type: 'image/png' }) },
+    ]) {
+      await refused(
+        reports.create({ reporter: x.id, target: y.id, reason: '욕설', message: bad.id, ...extra }),
+        400,
+        Object.keys(extra),
+      );
+    }
+    const r = await reports.create({
+      reporter: x.id,
+      target: y.id,
+      reason: '욕설',
+      message: bad.id,
+    });
+    expect([r['targetId'], r['targetName']]).toEqual([y.id, y.record.username]);
+    expect(r['evidencePhoto']).toBeTruthy();
+    const photoBytes = async () => {
+      const token = await admin.pb.files.getToken();
+      const stored = await admin.pb.collection('chatReports').getOne(r.id);
+      const res = await fetch(admin.pb.files.getURL(stored, stored['evidencePhoto'], { token }));
+      expect(res.status).toBe(200);
+      return new Uint8Array(await res.arrayBuffer());
+    };
+    expect(await photoBytes()).toEqual(PNG_1X1);
+    // the reported fan deletes their account: the conversation and the photo go, the report stays
+    await y.pb.collection('users').delete(y.id);
+    expect(await stored('conversations', c.id)).toBeNull();
+    const kept = await admin.pb.collection('chatReports').getOne(r.id);
+    expect(kept).toMatchObject({
+      target: '',
+      targetId: y.id,
+      targetName: y.record.username,
+      reason: '욕설',
+      evidence: `이 사진 봐\n[사진] ${bad.image}`,
+    });
+    expect(await photoBytes()).toEqual(PNG_1X1);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
