@@ -10,9 +10,11 @@
  * to this caller (list rule, hidden fields, emails, enrich hooks); see lib/pull.js. `now` is the
  * server's clock when the reads began, for the client's safety window.
  *
- * It counts against the rate limiter's `/api/` bucket like any other read.
+ * It counts against the rate limiter's `/api/` bucket like any other read, and an account makes
+ * at most PULLS_PER_MINUTE of them (lib/pull.js).
  */
 routerAdd('POST', '/api/pocamarket/pull', (e) => {
   const lib = require(`${__hooks}/lib/pull.js`);
+  lib.checkRate(e);
   return e.json(200, lib.pull(e));
 });

@@ -301,6 +301,7 @@ function sweepCounters(app) {
 }
 
 module.exports = {
+  isExcluded,
   MAX_SUBSCRIPTIONS,
   MSG_SUBSCRIPTIONS,
   MSG_REALTIME_QUERY,

@@ -22,8 +22,8 @@
  *   own `phoneNumber` and `birth` are shown to them alone, with their `likeList` (lib/like-list.js).
  *
  * Cost is bounded: at most MAX_COLLECTIONS entries and PAGE_MAX rows per entry per request,
- * MAX_TOTAL rows in all; an entry with more says `more: true` and its `cursor`, and the client
- * asks again from there.
+ * MAX_TOTAL rows and about MAX_BYTES of records in all, PULLS_PER_MINUTE requests per account;
+ * an entry with more says `more: true` and its `cursor`, and the client asks again from there.
  *
  * Scopes (docs/sync.md, Pull by scope): a device keeps only the part of the catalogue its fan
  * uses, so an entry of `photoCards` or `exchangeList` may name a part of the collection, with a
@@ -40,6 +40,16 @@
 
 const PAGE_MAX = 500;
 const MAX_TOTAL = 2000;
+/**
+ * Bytes an answer carries at most (the records' JSON, roughly): a fan's own rows can be large
+ * (500 encounters of 200 + 200 cards and 500 messages made a pull of 4.5 MB and ~0.5 s), and a
+ * client can ask from the beginning every time. Past it an entry says `more` and the client asks
+ * again from its cursor; an answer always carries at least one row, so it always moves on.
+ */
+const MAX_BYTES = 1024 * 1024;
+/** Pull requests one account may make per minute (a first sync takes a few; then one per change). */
+const PULLS_PER_MINUTE = 60;
+const MSG_PULL_RATE = '동기화 요청이 너무 잦습니다. 잠시 후 다시 시도해주세요.';
 const MAX_COLLECTIONS = 40;
 const MAX_SCOPE_IDS = 100;
 const KEY = /^[A-Za-z0-9_@:.-]{1,120}$/;
@@ -223,7 +233,7 @@ function bindRule(rule, auth, params) {
  * One collection's page: up to `limit` rows after the checkpoint in (`updated`, `id`) order, those
  * of them the caller may list, and where the next page starts.
  */
-function pullCollection(e, info, collection, scope, after, limit) {
+function pullCollection(e, info, collection, scope, after, limit, bytesLeft) {
   const app = e.app;
   const superuser = e.hasSuperuserAuth();
   const rule = listRuleOf(collection);
@@ -270,12 +280,61 @@ function pullCollection(e, info, collection, scope, after, limit) {
       else lib.showToAdmin(e.auth, r);
     }
   }
+  // within the answer's byte budget: the rows up to the one that passes it (at least one)
+  let bytes = 0;
+  let kept = items.length;
+  if (bytesLeft !== undefined) {
+    for (let i = 0; i < items.length; i++) {
+      bytes += JSON.stringify(items[i].publicExport()).length;
+      if (bytes > bytesLeft && i > 0) {
+        kept = i;
+        break;
+      }
+    }
+  }
+  if (kept < items.length) {
+    const last = items[kept - 1];
+    return {
+      items: items.slice(0, kept),
+      more: true,
+      cursor: { updated: last.getString('updated'), id: last.id },
+      scanned: scanned.indexOf(last) + 1,
+      bytes: bytes,
+    };
+  }
   let cursor = null;
   if (scanned.length) {
     const last = scanned[scanned.length - 1];
     cursor = { updated: last.getString('updated'), id: last.id };
   }
-  return { items, more, cursor, scanned: scanned.length };
+  return { items, more, cursor, scanned: scanned.length, bytes: bytes };
+}
+
+/**
+ * An account's pulls per minute (PULLS_PER_MINUTE), counted in the app's shared store: 429 past
+ * them, which the client's sync engine takes as "later". Guests are held by the per-address rate
+ * limit on /api/.
+ */
+function checkRate(e) {
+  if (!e.auth || e.hasSuperuserAuth()) return;
+  // the operator's own addresses (and the tests' loopback) are not held back
+  if (require(`${__hooks}/lib/limits.js`).isExcluded(e.app, e.realIP())) return;
+  const key = `pocamarket:pull:${e.auth.id}`;
+  let over = false;
+  e.app.store().setFunc(key, (old) => {
+    const now = Date.now();
+    const [start, count] = String(old || '0:0')
+      .split(':')
+      .map(Number);
+    const fresh = now - start >= 60 * 1000;
+    const n = fresh ? 0 : count;
+    if (n >= PULLS_PER_MINUTE) {
+      over = true;
+      return old;
+    }
+    return `${fresh ? now : start}:${n + 1}`;
+  });
+  if (over) throw new TooManyRequestsError(MSG_PULL_RATE);
 }
 
 /**
@@ -292,19 +351,30 @@ function pull(e) {
   const now = new DateTime().string();
   const out = {};
   let budget = MAX_TOTAL;
+  let bytesLeft = MAX_BYTES;
   for (const w of req.wanted) {
-    if (budget <= 0) {
+    if (budget <= 0 || bytesLeft <= 0) {
       // over the total: the client asks again from its checkpoint
       out[w.key] = { items: [], more: true, cursor: null };
       continue;
     }
     const limit = Math.min(req.limit, budget);
-    const page = pullCollection(e, info, w.collection, w.scope, w.after, limit);
+    const page = pullCollection(e, info, w.collection, w.scope, w.after, limit, bytesLeft);
     // rows read count, shown or not: the budget bounds the work, not just the answer
     budget -= page.scanned;
+    bytesLeft -= page.bytes;
     out[w.key] = { items: page.items, more: page.more, cursor: page.cursor };
   }
   return { now, collections: out };
 }
 
-module.exports = { pull, pullCollection, PAGE_MAX, MAX_TOTAL, MAX_COLLECTIONS };
+module.exports = {
+  pull,
+  pullCollection,
+  checkRate,
+  PAGE_MAX,
+  MAX_TOTAL,
+  MAX_BYTES,
+  MAX_COLLECTIONS,
+  PULLS_PER_MINUTE,
+};

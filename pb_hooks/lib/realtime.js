@@ -61,11 +61,9 @@ function totalBound() {
   return bound('REALTIME_MAX_TOTAL', Math.max(0, hooksPool() - REQUEST_HEADROOM));
 }
 
-/** Whether `ip` is one the operator exempted from rate limits. */
+/** Whether `ip` is one the operator exempted from rate limits (lib/limits.js). */
 function exempt(app, ip) {
-  const list = app.settings().rateLimits.excludedIPs || [];
-  for (let i = 0; i < list.length; i++) if (String(list[i]) === ip) return true;
-  return false;
+  return require(`${__hooks}/lib/limits.js`).isExcluded(app, ip);
 }
 
 /** Every connected client, as an array. */

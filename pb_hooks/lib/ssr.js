@@ -23,9 +23,7 @@ const RENDERED = [
 
 /** Whether `ip` is one the operator exempted from rate limits (its fresh renders are not counted). */
 function exempt(ip) {
-  const list = $app.settings().rateLimits.excludedIPs || [];
-  for (let i = 0; i < list.length; i++) if (String(list[i]) === ip) return true;
-  return false;
+  return require(`${__hooks}/lib/limits.js`).isExcluded($app, ip);
 }
 
 module.exports = {
