@@ -72,12 +72,27 @@ const rows = (el: HTMLElement) => [
 ];
 
 describe('/encounters', () => {
+  it('names a fan whose profile is not on the device by the name the server stored', async () => {
+    await db.users.delete(YOU);
+    await signIn();
+    const { el } = await renderAt('/encounters');
+    await vi.waitFor(() => expect(rows(el)).toHaveLength(2), { timeout: 10_000 });
+    expect(rows(el).map((r) => r.querySelector('h2')?.textContent)).toEqual(['하니팬', '지난팬']);
+  });
+
   it('lists my encounters newest first with the event, the cards each way and the note', async () => {
     await signIn();
     const { el } = await renderAt('/encounters');
     // the store's first read can take seconds while the e2e lane shares the cores
     await vi.waitFor(() => expect(rows(el)).toHaveLength(2), { timeout: 10_000 });
-    expect(rows(el).map((r) => r.querySelector('h2')?.textContent)).toEqual(['하니팬', '지난팬']);
+    expect(rows(el).map((r) => r.dataset['encounterId'])).toEqual([
+      'encnewaaaaaaaaa',
+      'encoldaaaaaaaaa',
+    ]);
+    // the fan is named by their nickname now (their profile is on the device), not the stored one
+    await vi.waitFor(() =>
+      expect(rows(el).map((r) => r.querySelector('h2')?.textContent)).toEqual(['you', 'you']),
+    );
     const [first] = rows(el);
     await vi.waitFor(() =>
       expect(first!.querySelector('[data-testid="encounter-event-name"]')?.textContent).toContain(

@@ -28,6 +28,7 @@ interface Asked {
   name: string;
   updated?: string;
   id?: string;
+  key?: string;
 }
 
 const stamp = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString().replace('T', ' ');
@@ -57,7 +58,8 @@ class FakePullRoute {
       }
       const page = items.slice(0, PULL_PAGE_SIZE);
       const last = page[page.length - 1];
-      collections[a.name] = {
+      // an entry that names a part of a collection (`chatReports@mine`) is answered under its key
+      collections[a.key ?? a.name] = {
         items: page.map((r) => structuredClone(r)),
         more: items.length > PULL_PAGE_SIZE,
         cursor: last ? { updated: last.updated, id: last.id } : null,
