@@ -53,7 +53,8 @@ export async function startBenchServer(opts: {
     publicDir: opts.publicDir ?? null,
     rateLimits,
     ssrDir: opts.ssrDir ?? false,
-    env: { ...LIFTED_DAILY_CAPS, ...opts.env },
+    // the launcher's hook VM pool (server/pocketbase.ts), not the tests' smaller one
+    env: { HOOKS_POOL: '320', ...LIFTED_DAILY_CAPS, ...opts.env },
   });
   const rateLimitNote =
     rateLimits === 'enforced'

@@ -15,8 +15,9 @@
  *   (the pool is PocketBase's --hooksPool, set by server/pocketbase.ts; REALTIME_MAX_TOTAL sets
  *   another bound); past it a new connection is told to come back later (503);
  *
- * - a guest may not subscribe to a topic whose rule needs a signed-in caller (their events could
- *   never reach a guest, but each would still be checked for them);
+ * - a guest is not subscribed to a topic whose rule needs a signed-in caller (their events could
+ *   never reach a guest, but each would still be checked for them): such topics are left out of
+ *   the request, and a request of nothing else is refused (403);
  * - an address keeps at most MAX_PER_ADDRESS connections (a venue's Wi-Fi or a carrier's NAT puts
  *   many fans behind one, so it is generous);
  * - an account keeps at most MAX_PER_ACCOUNT subscribed connections (tabs and devices).
@@ -136,16 +137,23 @@ function topicRule(app, topic) {
 }
 
 /**
- * Checks a subscription request: a guest's topics (403 for one only signed-in fans can read) and
+ * Checks a subscription request: a guest's topics (those only signed-in fans can read left out;
+ * 403 when nothing else was asked for) and
  * the account's connections (429 when it holds its share already, this one aside).
  */
 function checkSubscribe(e) {
   const topics = e.subscriptions || [];
   if (!e.auth) {
+    // the topics a guest can never be sent are left out (an app whose token the server no longer
+    // takes asks for its private collections as a guest); a request of nothing else is refused
+    const open = [];
     for (let i = 0; i < topics.length; i++) {
       const rule = topicRule(e.app, topics[i]);
-      if (rule !== undefined && needsAuth(rule)) throw new ForbiddenError(MSG_GUEST);
+      if (rule === undefined || !needsAuth(rule)) open.push(topics[i]);
     }
+    if (open.length === topics.length) return;
+    if (!open.length) throw new ForbiddenError(MSG_GUEST);
+    e.subscriptions = open;
     return;
   }
   if (!topics.length || exempt(e.app, e.realIP())) return;

@@ -134,6 +134,9 @@ export async function startTestServer(
       ? await startRenderer({ pbUrl: url, distDir: opts.publicDir, ssrDir, log: () => {} })
       : undefined;
   const env = {
+    // a smaller hook VM pool than the launcher's: each warm VM costs every server start, and a
+    // test opens a handful of realtime connections, not hundreds (pb_hooks/lib/realtime.js)
+    HOOKS_POOL: '96',
     ...(mail ? sinkEnv(mail.port, url) : {}),
     ...(renderer ? { SSR_URL: renderer.url } : {}),
     ...opts.env,
