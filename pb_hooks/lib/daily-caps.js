@@ -42,14 +42,6 @@ function perDayOf(cap) {
   return Number.isFinite(set) && set > 0 ? set : cap.perDay;
 }
 
-const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The start of the Korean calendar day holding `nowMs` (Korea keeps no daylight saving time). */
-function dayStart(nowMs) {
-  return Math.floor((nowMs + KST_OFFSET_MS) / DAY_MS) * DAY_MS - KST_OFFSET_MS;
-}
-
 function capMessage(cap, perDay) {
   return cap.message(perDay);
 }
@@ -70,7 +62,9 @@ function handleCreate(e) {
   const userId = e.auth.id;
   const bucket = `write:${e.collection.name}`;
   require(`${__hooks}/lib/records.js`).inTransaction(e, null, (txApp) => {
-    const since = new Date(dayStart(Date.now())).toISOString().replace('T', ' ');
+    // the Korean calendar day, as the upload quotas count it
+    const { dayStart, pbTime } = require(`${__hooks}/lib/uploads.js`);
+    const since = pbTime(dayStart(Date.now()));
     const row = new DynamicModel({ n: 0 });
     txApp
       .db()
@@ -96,4 +90,4 @@ function handleCreate(e) {
   });
 }
 
-module.exports = { CAPS, handleCreate, dayStart, capMessage, perDayOf };
+module.exports = { CAPS, handleCreate, capMessage, perDayOf };
