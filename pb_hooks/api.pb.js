@@ -1,13 +1,9 @@
 /// <reference path="../pb_data/types.d.ts" />
 /**
  * The one router middleware of the app, and it must stay one: each JS middleware holds a hook VM
- * for as long as its request runs, and a realtime connection runs for minutes. With five of them
- * every idle realtime client held five VMs; past the pool (server/pocketbase.ts) PocketBase builds
- * a fresh VM for every hook call, so 500 idle clients took 1.9 GB and cut the like rate by three
- * quarters (docs/scaling.md, Realtime). Everything that must see a request is dispatched from here:
+ * for as long as its request runs. Everything that must see a request is dispatched from here:
  *
  * - Outside /api/ and /_/: the built app and its server-rendered first screens (lib/static.js).
- * - GET /api/realtime: the bounds on realtime connections (lib/realtime.js).
  * - GET /api/oauth2-redirect with our state: on to the app's screen (lib/social.js).
  * - A `?thumb=` of a file: never decoded from an original over the size bound (lib/thumbs.js).
  * - A guest's catalogue lists and views: cacheable by a CDN for 30 s (lib/catalogue.js).
@@ -16,8 +12,7 @@
  *
  * - Gzip for API responses: record lists are JSON that compresses about 6:1 (a first sync of
  *   5,000 cards is 2.3 MB raw, about 0.35 MB gzipped), which matters on a phone's data plan at an
- *   event. Files (/api/files/, images that are compressed already) and the realtime stream are
- *   left alone.
+ *   event. Files (/api/files/, images that are compressed already) are left alone.
  * - A direct like create is checked for a replayed client id (lib/tombstones.js, checkLikeReplay).
  * - Direct record writes count in the rate-limit counter that writes inside batches share
  *   (lib/limits.js writeCounter, limits.pb.js), so batches cannot double a client's limit.
@@ -29,6 +24,11 @@
  * - PocketBase's own error answers in Korean, for anyone calling the API directly (the app keys
  *   on statuses and field codes, never on English text). Every request's error passes through
  *   here on its way to PocketBase's error writer; the wording lives in lib/errors-ko.js.
+ *
+ * The realtime connection (GET /api/realtime) is the one route this middleware never sees (the
+ * split at the end of this file): it runs for minutes, and a VM held that long per idle client
+ * took the server down (docs/scaling.md, Realtime). Its bounds are checked when it subscribes
+ * (lib/realtime.js), in a hook that ends with the request.
  *
  * Priority -1035 puts this outside the rate limiter (-1000), body limit (-990), auth token loader
  * (-1020) and panic recovery (-1030), so their answers are translated too, and inside the activity
@@ -48,10 +48,6 @@ routerUse(
           return require(`${__hooks}/lib/static.js`).serve(e);
         }
         if (e.request.method === 'GET') {
-          if (path === '/api/realtime') {
-            require(`${__hooks}/lib/realtime.js`).checkConnect(e);
-            return e.next();
-          }
           if (path === '/api/oauth2-redirect') {
             const back = require(`${__hooks}/lib/social.js`).redirectBack(e);
             if (back !== undefined) return back;
@@ -99,13 +95,7 @@ routerUse(
             }
           }
         }
-        if (
-          path.indexOf('/api/') !== 0 ||
-          path.indexOf('/api/files/') === 0 ||
-          path === '/api/realtime'
-        ) {
-          return e.next();
-        }
+        if (path.indexOf('/api/files/') === 0) return e.next();
         return $apis.gzip().func(e);
       } catch (err) {
         const lib = require(`${__hooks}/lib/errors-ko.js`);
@@ -122,3 +112,29 @@ routerUse(
     'pocamarketApi',
   ),
 );
+
+/**
+ * The realtime connection without this middleware. PocketBase's JS hooks can't leave one route
+ * out of a router middleware, so once the server has built its request router (with every route
+ * and middleware) a second one is built from the same routes without `pocamarketApi`, and the
+ * server answers GET /api/realtime from that one and everything else from the first. Both keep
+ * PocketBase's own middlewares (activity log, rate limits, auth, security headers).
+ *
+ * This runs once, while the server starts and before it takes a request, in the VM that loaded
+ * the hooks (PocketBase gives JS no `onServe` hook of its own; `$app`'s is the one Go binds to).
+ */
+$app.onServe().bindFunc((e) => {
+  e.next();
+  const all = e.server.handler;
+  e.router.unbind('pocamarketApi');
+  const bare = e.router.buildMux();
+  // a router of no route but PocketBase's not-found: the top of the two (the more specific
+  // pattern wins, so GET /api/realtime goes to `bare`)
+  e.router.routerGroup = e.router.group('');
+  const top = e.router.buildMux();
+  for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+    top.handle(`${method} /`, all);
+  }
+  top.handle('GET /api/realtime', bare);
+  e.server.handler = top;
+});

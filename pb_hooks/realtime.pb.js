@@ -1,12 +1,18 @@
 /// <reference path="../pb_data/types.d.ts" />
 /**
- * Realtime clients within bounds (lib/realtime.js): subscribed connections per account, and no
- * guest subscriptions to what only signed-in fans can read. Superusers are exempt; limits.pb.js
- * checks the topics' options on its own. The connections per address (and in all) are checked
- * when one opens, by api.pb.js's router middleware: a hook on the connection itself would hold a
- * hook VM for the connection's whole life.
+ * Realtime clients within bounds (lib/realtime.js): no guest subscriptions to what only signed-in
+ * fans can read; subscribed connections per address, per account and in all; connections that
+ * subscribe to nothing closed after a minute. Superusers are exempt from the checks; limits.pb.js
+ * checks the topics' options on its own. Nothing here runs when a connection opens: a hook on the
+ * connection would hold a hook VM for the connection's whole life (api.pb.js).
  */
 onRealtimeSubscribeRequest((e) => {
-  if (!e.hasSuperuserAuth()) require(`${__hooks}/lib/realtime.js`).checkSubscribe(e);
+  const realtime = require(`${__hooks}/lib/realtime.js`);
+  if (!e.hasSuperuserAuth()) realtime.checkSubscribe(e);
   e.next();
+  realtime.markSubscribed(e);
+});
+
+cronAdd('pocamarketRealtimeSweep', '* * * * *', () => {
+  require(`${__hooks}/lib/realtime.js`).sweepIdle($app);
 });

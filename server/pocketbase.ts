@@ -89,12 +89,10 @@ export function startPocketBase(opts: PocketBaseOptions): ChildProcess {
     HOOKS_DIR,
     '--automigrate=false',
     // JS hook VMs kept warm. A request holds one per hook in its chain (a like: the router
-    // middleware, the request guards, the likes hook...), and a realtime connection holds the
-    // router middleware's for its whole life; past the pool PocketBase builds a fresh VM,
-    // loading every pb_hooks file, for each call. At the default 15 that happened under 10
-    // connections and cost a third of the like rate. 64 are kept for requests and the rest
-    // bound the realtime connections (pb_hooks/lib/realtime.js): 320 take about 70 MB and
-    // 0.3 s more to start than 64 (docs/scaling.md, Realtime).
+    // middleware, the request guards, the likes hook...); past the pool PocketBase builds a fresh
+    // VM for each call. At the default 15 that happened under 10 connections and cost a third of
+    // the like rate. A realtime connection holds none (pb_hooks/api.pb.js). 320 take about 70 MB
+    // and 0.3 s more to start than 64 (docs/scaling.md, Realtime).
     '--hooksPool',
     opts.env?.['HOOKS_POOL'] ?? process.env.HOOKS_POOL ?? '320',
     // every request's cost is bounded (pb_hooks/lib/limits.js); a query that still runs this

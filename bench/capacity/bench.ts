@@ -33,10 +33,9 @@
  * - `idle clients`: `idleClients` realtime connections opened as an attacker would, from made-up
  *   addresses (100 each, the server's bound, named in a trusted proxy header) plus a tenth more
  *   that the bound should refuse; each asks for `likes/*` as a guest (refused: every like would be
- *   checked against it) and then subscribes to the public topics a guest's app uses. The server
- *   keeps at most its hook VM pool less 64 connections in all (sized here for the fan-out's 500),
- *   so the rest are refused too. `like @N` (req/s, p99) just before and while they are connected,
- *   and the server's memory (RSS) (docs/scaling.md, Realtime).
+ *   checked against it). `like @N` (req/s, p99) just before, with them connected and subscribed
+ *   to nothing, and once they have subscribed to the public topics a guest's app uses (the tenth
+ *   more refused, 429); and the server's memory (RSS) (docs/scaling.md, Realtime).
  * - `worst anonymous`: the costliest requests an anonymous caller can still make under the limits
  *   of pb_hooks/lib/limits.js (the whole catalogue through a one-level expand; a join with text
  *   matches, a count and a sort on the joined field), and two the limits refuse (a six-level
@@ -371,17 +370,21 @@ const CLIENT_IP_HEADER = 'X-Bench-Client-IP';
 const IDLE_PER_ADDRESS = 100;
 
 interface IdleSummary {
-  /** Clients asked for, connected and subscribed (public topics), and refused. */
+  /** Clients asked for; those connected, and those then subscribed to public topics (the rest
+   * refused by the bound per address). */
   asked: number;
   connected: number;
-  refusedConnections: number;
+  subscribed: number;
+  refusedSubscriptions: number;
   /** Guest subscriptions to `likes/*` refused (403), of those tried. */
   refusedPrivate: number;
   addresses: number;
   connectMs: number;
-  /** `like @connections` just before (none) and while the idle clients are connected. */
+  /** `like @connections` just before (none), with the clients connected and their private
+   * subscriptions refused (refused), and once they are subscribed to public topics (public). */
   none: LoadSummary;
-  idle: LoadSummary;
+  refused: LoadSummary;
+  public: LoadSummary;
   /** Server memory (RSS) with no idle client and with them, MB. */
   rssNoneMb: number;
   rssIdleMb: number;
@@ -393,18 +396,32 @@ function rssMb(pid: number): number {
   return Number((kb / 1024).toFixed(0));
 }
 
+const PUBLIC_TOPICS = ['photoCards/*', 'exchangeList/*', 'comments/*'];
+
+function postSubscriptions(base: URL, ip: string, clientId: string, subscriptions: string[]) {
+  return fetch(new URL('/api/realtime', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [CLIENT_IP_HEADER]: ip },
+    body: JSON.stringify({ clientId, subscriptions }),
+  }).then((r) => r.status);
+}
+
+interface IdleClient {
+  req: ClientRequest | null;
+  ip: string;
+  clientId: string;
+  /** The answer to the guest's `likes/*` subscription. */
+  private: number;
+}
+
 /**
  * One idle client as an attacker opens it: a guest connection from `ip` that asks for `likes/*`
- * (every like would be checked for it) and, refused, subscribes to the public topics a guest's
- * app uses. Resolves with the connection and what the server answered.
+ * (every like would be checked for it). Resolves with the connection and the server's answer.
  */
-function openIdle(
-  base: URL,
-  ip: string,
-): Promise<{ req: ClientRequest | null; connect: number; private: number }> {
+function openIdle(base: URL, ip: string): Promise<IdleClient> {
   return new Promise((resolve) => {
     let done = false;
-    const finish = (v: { req: ClientRequest | null; connect: number; private: number }) => {
+    const finish = (v: IdleClient) => {
       if (!done) {
         done = true;
         resolve(v);
@@ -423,32 +440,31 @@ function openIdle(
         if (res.statusCode !== 200) {
           res.resume();
           req.destroy();
-          return finish({ req: null, connect: res.statusCode ?? 0, private: 0 });
+          return finish({ req: null, ip, clientId: '', private: 0 });
         }
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
           buffer += chunk;
           const m = /"clientId":"([^"]+)"/.exec(buffer);
           if (!m || done) return;
-          const post = (subscriptions: string[]) =>
-            fetch(new URL('/api/realtime', base), {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', [CLIENT_IP_HEADER]: ip },
-              body: JSON.stringify({ clientId: m[1], subscriptions }),
-            }).then((r) => r.status);
-          void post(['likes/*'])
-            .then(async (status) => {
-              const open = await post(['photoCards/*', 'exchangeList/*', 'comments/*']);
-              finish({ req, connect: open === 204 ? 200 : open, private: status });
-            })
-            .catch(() => finish({ req, connect: 0, private: 0 }));
+          void postSubscriptions(base, ip, m[1]!, ['likes/*'])
+            .then((status) => finish({ req, ip, clientId: m[1]!, private: status }))
+            .catch(() => finish({ req, ip, clientId: m[1]!, private: 0 }));
         });
         res.on('error', () => {});
       },
     );
-    req.on('error', () => finish({ req: null, connect: 0, private: 0 }));
+    req.on('error', () => finish({ req: null, ip, clientId: '', private: 0 }));
     req.end();
   });
+}
+
+async function inWaves<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>) {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) {
+    out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  }
+  return out;
 }
 
 async function idleClientsLoad(
@@ -477,7 +493,7 @@ async function idleClientsLoad(
     }
     return summarizeLoad(samples);
   };
-  const open: ClientRequest[] = [];
+  let open: IdleClient[] = [];
   try {
     const none = await run('with no idle client');
     const rssNoneMb = rssMb(server.proc.pid!);
@@ -485,48 +501,46 @@ async function idleClientsLoad(
     const asked = opts.idleClients + Math.ceil(opts.idleClients / 10);
     const addresses = Math.ceil(opts.idleClients / IDLE_PER_ADDRESS);
     const started = performance.now();
-    let refusedConnections = 0;
-    let refusedPrivate = 0;
-    for (let i = 0; i < asked; i += 50) {
-      const wave = await Promise.all(
-        Array.from({ length: Math.min(50, asked - i) }, (_, k) => {
-          const n = i + k;
-          const ip = `198.18.${Math.floor((n % addresses) / 250)}.${((n % addresses) % 250) + 1}`;
-          return openIdle(base, ip);
-        }),
-      );
-      for (const c of wave) {
-        if (c.req && c.connect === 200) open.push(c.req);
-        else {
-          c.req?.destroy();
-          refusedConnections++;
-        }
-        if (c.private === 403) refusedPrivate++;
-      }
-    }
+    const ips = Array.from({ length: asked }, (_, n) => {
+      const a = n % addresses;
+      return `198.18.${Math.floor(a / 250)}.${(a % 250) + 1}`;
+    });
+    const clients = await inWaves(ips, 50, (ip) => openIdle(base, ip));
+    open = clients.filter((c) => c.req);
+    const refusedPrivate = clients.filter((c) => c.private === 403).length;
+    log(
+      `  idle clients: ${open.length} of ${asked} connected from ${addresses} addresses; ` +
+        `${refusedPrivate} guest subscriptions to likes refused`,
+    );
+    const refused = await run(`with ${open.length} idle clients, subscribed to nothing`);
+    const answers = await inWaves(open, 50, (c) =>
+      postSubscriptions(base, c.ip, c.clientId, PUBLIC_TOPICS).catch(() => 0),
+    );
+    const subscribed = answers.filter((s) => s === 204).length;
     const connectMs = performance.now() - started;
     log(
-      `  idle clients: ${open.length} of ${asked} connected from ${addresses} addresses in ` +
-        `${connectMs.toFixed(0)} ms; ${refusedConnections} refused; ${refusedPrivate} guest ` +
-        'subscriptions to likes refused',
+      `  idle clients: ${subscribed} subscribed to public topics, ` +
+        `${answers.length - subscribed} refused`,
     );
     await new Promise((r) => setTimeout(r, 1000));
     const rssIdleMb = rssMb(server.proc.pid!);
-    const idle = await run(`with ${open.length} idle clients`);
+    const pub = await run(`with ${subscribed} idle clients subscribed to public topics`);
     return {
       asked,
       connected: open.length,
-      refusedConnections,
+      subscribed,
+      refusedSubscriptions: answers.length - subscribed,
       refusedPrivate,
       addresses,
       connectMs: Number(connectMs.toFixed(0)),
       none,
-      idle,
+      refused,
+      public: pub,
       rssNoneMb,
       rssIdleMb,
     };
   } finally {
-    for (const c of open) c.destroy();
+    for (const c of open) c.req?.destroy();
     await su.settings.update({ trustedProxy });
   }
 }
@@ -647,13 +661,14 @@ export async function runCapacityBench(partial: Partial<CapacityBenchOptions> = 
   const { log } = opts;
   const t0 = performance.now();
   const problems: string[] = [];
-  // the hook VM pool bounds the realtime connections (pb_hooks/lib/realtime.js): sized, as an
-  // operator expecting that many would, for the fan-out's real clients; the idle clients are
-  // an attacker's, held by the bounds (per address, and all connections within the pool)
-  const realtime = Math.max(...opts.fanoutClients, 0);
+  // the launcher's hook VM pool: a realtime connection holds none (pb_hooks/api.pb.js), so the
+  // fan-out's clients and the idle ones need no VMs of their own
+  // the idle clients stay as long as the bench needs them: the server would close a connection
+  // subscribed to nothing after a minute (pb_hooks/lib/realtime.js), and an attacker would open
+  // new ones as fast as the rate limit lets it
   const server = await startBenchServer({
     publicDir: null,
-    env: { ...SERVER_CORE_ENV, HOOKS_POOL: String(realtime + 128) },
+    env: { ...SERVER_CORE_ENV, REALTIME_IDLE_SECONDS: '3600' },
   });
   const pinning = pinServerAndLoader(server.proc.pid!);
   log(`  ${pinning.note}`);
@@ -798,11 +813,18 @@ export async function runCapacityBench(partial: Partial<CapacityBenchOptions> = 
     }
 
     const idle = opts.idleClients ? await idleClientsLoad(server, su, opts, kinds.like) : null;
-    if (idle && idle.idle.rps.median < idle.none.rps.median * 0.9) {
-      problems.push(
-        `likes/s with ${idle.connected} idle clients ${idle.idle.rps.median} < 90% of ` +
-          `${idle.none.rps.median} with none`,
-      );
+    for (const [label, s, n] of idle
+      ? ([
+          ['connected, subscribed to nothing', idle.refused, idle.connected],
+          ['subscribed to public topics', idle.public, idle.subscribed],
+        ] as const)
+      : []) {
+      if (s.rps.median < idle!.none.rps.median * 0.9) {
+        problems.push(
+          `likes/s with ${n} idle clients ${label} ${s.rps.median} < 90% of ` +
+            `${idle!.none.rps.median} with none`,
+        );
+      }
     }
 
     // a fan not used by the like load: their likes on the last cards are new pairs
@@ -910,23 +932,38 @@ export async function runCapacityBench(partial: Partial<CapacityBenchOptions> = 
         {
           figure: `idle clients: connected / asked`,
           value: `${idle.connected} / ${idle.asked}`,
-          unit: `from ${idle.addresses} addresses, ${idle.refusedConnections} refused (bounds per address and in all)`,
+          unit: `from ${idle.addresses} addresses`,
         },
         {
           figure: 'idle clients: guest subscriptions to likes refused',
-          value: `${idle.refusedPrivate} / ${idle.asked - idle.refusedConnections}`,
+          value: `${idle.refusedPrivate} / ${idle.connected}`,
+        },
+        {
+          figure: 'idle clients: subscribed to public topics / refused',
+          value: `${idle.subscribed} / ${idle.refusedSubscriptions}`,
+          unit: '(bound per address)',
         },
         { figure: 'idle clients: connect + subscribe all', value: idle.connectMs, unit: 'ms' },
         { figure: `like @${c}: req/s, no idle client`, value: idle.none.rps, unit: 'req/s' },
         {
-          figure: `like @${c}: req/s, ${idle.connected} idle clients`,
-          value: idle.idle.rps,
+          figure: `like @${c}: req/s, ${idle.connected} idle, subscribed to nothing`,
+          value: idle.refused.rps,
+          unit: 'req/s',
+        },
+        {
+          figure: `like @${c}: req/s, ${idle.subscribed} idle, public topics`,
+          value: idle.public.rps,
           unit: 'req/s',
         },
         { figure: `like @${c}: p99, no idle client`, value: idle.none.p99, unit: 'ms' },
         {
-          figure: `like @${c}: p99, ${idle.connected} idle clients`,
-          value: idle.idle.p99,
+          figure: `like @${c}: p99, ${idle.connected} idle, subscribed to nothing`,
+          value: idle.refused.p99,
+          unit: 'ms',
+        },
+        {
+          figure: `like @${c}: p99, ${idle.subscribed} idle, public topics`,
+          value: idle.public.p99,
           unit: 'ms',
         },
         {

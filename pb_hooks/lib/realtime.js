@@ -1,39 +1,39 @@
 /// <reference path="../../pb_data/types.d.ts" />
 /**
- * Bounds on realtime clients (pb_hooks/realtime.pb.js, api.pb.js; SECURITY.md, Limits; docs/
- * scaling.md, Realtime). Idle realtime clients tax every write twice:
- *
- * - a connection holds a hook VM for its whole life (the router middleware's, api.pb.js); past
- *   the VM pool PocketBase builds a fresh VM for every hook call of every request, so the whole
- *   server slows down (296 idle clients took a batch of 50 likes from 45 ms to 928 ms);
- * - PocketBase checks every subscribed client's access rule for every event before the write
- *   that caused it returns.
- *
- * So:
- *
- * - all connections together stay within the VM pool, leaving REQUEST_HEADROOM VMs for requests
- *   (the pool is PocketBase's --hooksPool, set by server/pocketbase.ts; REALTIME_MAX_TOTAL sets
- *   another bound); past it a new connection is told to come back later (503);
+ * Bounds on realtime clients (pb_hooks/realtime.pb.js; SECURITY.md, Limits; docs/scaling.md,
+ * Realtime). PocketBase checks every subscribed client's access rule for every event before the
+ * write that caused it returns, so idle subscribed clients tax every write:
  *
  * - a guest is not subscribed to a topic whose rule needs a signed-in caller (their events could
  *   never reach a guest, but each would still be checked for them): such topics are left out of
  *   the request, and a request of nothing else is refused (403);
- * - an address keeps at most MAX_PER_ADDRESS connections (a venue's Wi-Fi or a carrier's NAT puts
- *   many fans behind one, so it is generous);
- * - an account keeps at most MAX_PER_ACCOUNT subscribed connections (tabs and devices).
+ * - an address keeps at most MAX_PER_ADDRESS subscribed connections (a venue's Wi-Fi or a
+ *   carrier's NAT puts many fans behind one, so it is generous), an account MAX_PER_ACCOUNT (tabs
+ *   and devices), and the server MAX_TOTAL (429, 429 and 503);
+ * - a connection that subscribes to nothing is closed after IDLE_SECONDS (the app subscribes as
+ *   soon as it connects and disconnects when it needs nothing; PocketBase itself would keep it
+ *   for 5 minutes). The rate limit on GET /api/realtime bounds how many one address opens.
+ *
+ * All of it is checked when a connection subscribes, never when it opens: a hook on the
+ * connection would hold a hook VM for the connection's whole life (api.pb.js).
  *
  * Addresses in the rate limiter's `excludedIPs` (the operator's own, the tests' loopback) are not
- * checked. REALTIME_MAX_PER_ADDRESS and REALTIME_MAX_PER_ACCOUNT set other bounds.
+ * checked. REALTIME_MAX_PER_ADDRESS, REALTIME_MAX_PER_ACCOUNT, REALTIME_MAX_TOTAL and
+ * REALTIME_IDLE_SECONDS set other bounds.
  */
 
 const MAX_PER_ADDRESS = 100;
 const MAX_PER_ACCOUNT = 10;
-/** Hook VMs of the pool kept for requests: connections may hold the rest. */
-const REQUEST_HEADROOM = 64;
+const MAX_TOTAL = 10000;
+const IDLE_SECONDS = 60;
 
 /** PocketBase's client store keys (apis/realtime.go). */
 const IP_KEY = 'pbRealtimeClientIP';
 const AUTH_KEY = 'auth';
+/** Ours: whether the client's last subscription request named a topic, and when a sweep first
+ * found it subscribed to nothing (ms). */
+const SUBSCRIBED_KEY = 'pocamarketSubscribed';
+const IDLE_SINCE_KEY = 'pocamarketIdleSince';
 
 const MSG_TOTAL = '지금은 실시간 연결이 많습니다. 잠시 후 다시 연결됩니다.';
 const MSG_ADDRESS = '이 네트워크에서 실시간 연결이 너무 많습니다. 잠시 후 다시 시도해주세요.';
@@ -46,51 +46,63 @@ function bound(name, fallback) {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
-/** PocketBase's hook VM pool size (its --hooksPool flag; its default is 15). */
-function hooksPool() {
-  const args = $os.args;
-  for (let i = 1; i < args.length; i++) {
-    const arg = String(args[i]);
-    if (arg === '--hooksPool') return parseInt(String(args[i + 1]), 10) || 15;
-    if (arg.indexOf('--hooksPool=') === 0) return parseInt(arg.slice(12), 10) || 15;
-  }
-  return 15;
-}
-
-/** How many connections may be open at once (not counting exempt addresses' checks). */
-function totalBound() {
-  return bound('REALTIME_MAX_TOTAL', Math.max(0, hooksPool() - REQUEST_HEADROOM));
-}
-
 /** Whether `ip` is one the operator exempted from rate limits (lib/limits.js). */
 function exempt(app, ip) {
   return require(`${__hooks}/lib/limits.js`).isExcluded(app, ip);
 }
 
-/** Every connected client, as an array. */
-function clients(app) {
-  const map = app.subscriptionsBroker().clients();
-  const out = [];
-  for (const id in map) out.push(map[id]);
-  return out;
+/**
+ * Walks every connected client once: closes those subscribed to nothing for IDLE_SECONDS (a
+ * client is marked the first time a walk finds it so), and calls `visit` with each subscribed one.
+ */
+function walkClients(app, visit) {
+  const broker = app.subscriptionsBroker();
+  const map = broker.clients();
+  const now = Date.now();
+  const idleMs = bound('REALTIME_IDLE_SECONDS', IDLE_SECONDS) * 1000;
+  for (const id in map) {
+    const c = map[id];
+    if (c.get(SUBSCRIBED_KEY)) {
+      if (visit) visit(c);
+      continue;
+    }
+    const since = c.get(IDLE_SINCE_KEY);
+    if (!since) c.set(IDLE_SINCE_KEY, now);
+    else if (now - since >= idleMs) broker.unregister(id);
+  }
+}
+
+/** The cron's sweep of connections subscribed to nothing (realtime.pb.js). */
+function sweepIdle(app) {
+  walkClients(app, null);
 }
 
 /**
- * Refuses a new connection when the server holds all it can (503) or its address holds its share
- * already (429).
+ * The connection bounds for a subscription request that names a topic: the server's (503), the
+ * address's (429) and, signed in, the account's (429), this client aside.
  */
-function checkConnect(e) {
-  const ip = e.realIP();
-  if (!ip || exempt(e.app, ip)) return;
-  if (e.app.subscriptionsBroker().totalClients() >= totalBound()) {
-    throw new ApiError(503, MSG_TOTAL);
-  }
-  const max = bound('REALTIME_MAX_PER_ADDRESS', MAX_PER_ADDRESS);
-  let n = 0;
-  const all = clients(e.app);
-  for (let i = 0; i < all.length; i++) {
-    if (all[i].get(IP_KEY) === ip && ++n >= max) throw new TooManyRequestsError(MSG_ADDRESS);
-  }
+function checkBounds(e) {
+  const own = e.client.id();
+  const ip = e.client.get(IP_KEY) || e.realIP();
+  const me = e.auth ? e.auth.id : '';
+  const maxTotal = bound('REALTIME_MAX_TOTAL', MAX_TOTAL);
+  const maxAddress = bound('REALTIME_MAX_PER_ADDRESS', MAX_PER_ADDRESS);
+  const maxAccount = bound('REALTIME_MAX_PER_ACCOUNT', MAX_PER_ACCOUNT);
+  let total = 0;
+  let address = 0;
+  let account = 0;
+  walkClients(e.app, (c) => {
+    if (c.id() === own) return;
+    total++;
+    if (c.get(IP_KEY) === ip) address++;
+    if (me) {
+      const auth = c.get(AUTH_KEY);
+      if (auth && auth.id === me) account++;
+    }
+  });
+  if (total >= maxTotal) throw new ApiError(503, MSG_TOTAL);
+  if (address >= maxAddress) throw new TooManyRequestsError(MSG_ADDRESS);
+  if (me && account >= maxAccount) throw new TooManyRequestsError(MSG_ACCOUNT);
 }
 
 /**
@@ -138,12 +150,12 @@ function topicRule(app, topic) {
 
 /**
  * Checks a subscription request: a guest's topics (those only signed-in fans can read left out;
- * 403 when nothing else was asked for) and
- * the account's connections (429 when it holds its share already, this one aside).
+ * 403 when nothing else was asked for), then the connection bounds. Marks the client subscribed
+ * or not for the bounds and the sweep; the caller runs it after PocketBase applied the request.
  */
 function checkSubscribe(e) {
-  const topics = e.subscriptions || [];
   if (!e.auth) {
+    const topics = e.subscriptions || [];
     // the topics a guest can never be sent are left out (an app whose token the server no longer
     // takes asks for its private collections as a guest); a request of nothing else is refused
     const open = [];
@@ -151,30 +163,29 @@ function checkSubscribe(e) {
       const rule = topicRule(e.app, topics[i]);
       if (rule === undefined || !needsAuth(rule)) open.push(topics[i]);
     }
-    if (open.length === topics.length) return;
-    if (!open.length) throw new ForbiddenError(MSG_GUEST);
-    e.subscriptions = open;
-    return;
+    if (!open.length && topics.length) throw new ForbiddenError(MSG_GUEST);
+    if (open.length !== topics.length) e.subscriptions = open;
   }
-  if (!topics.length || exempt(e.app, e.realIP())) return;
-  const max = bound('REALTIME_MAX_PER_ACCOUNT', MAX_PER_ACCOUNT);
-  const me = e.auth.id;
-  const own = e.client.id();
-  let n = 0;
-  const all = clients(e.app);
-  for (let i = 0; i < all.length; i++) {
-    const c = all[i];
-    if (c.id() === own || !Object.keys(c.subscriptions()).length) continue;
-    const auth = c.get(AUTH_KEY);
-    if (auth && auth.id === me && ++n >= max) throw new TooManyRequestsError(MSG_ACCOUNT);
+  if ((e.subscriptions || []).length && !exempt(e.app, e.realIP())) checkBounds(e);
+}
+
+/** Marks the client by what it is subscribed to now (after the request was applied). */
+function markSubscribed(e) {
+  if ((e.subscriptions || []).length) {
+    e.client.set(SUBSCRIBED_KEY, true);
+    e.client.unset(IDLE_SINCE_KEY);
+  } else {
+    e.client.unset(SUBSCRIBED_KEY);
   }
 }
 
 module.exports = {
   MAX_PER_ADDRESS,
   MAX_PER_ACCOUNT,
-  REQUEST_HEADROOM,
-  checkConnect,
+  MAX_TOTAL,
+  IDLE_SECONDS,
   checkSubscribe,
+  markSubscribed,
+  sweepIdle,
   needsAuth,
 };

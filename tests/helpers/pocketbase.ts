@@ -135,7 +135,7 @@ export async function startTestServer(
       : undefined;
   const env = {
     // a smaller hook VM pool than the launcher's: each warm VM costs every server start, and a
-    // test opens a handful of realtime connections, not hundreds (pb_hooks/lib/realtime.js)
+    // test sends a few requests at once, not hundreds
     HOOKS_POOL: '96',
     ...(mail ? sinkEnv(mail.port, url) : {}),
     ...(renderer ? { SSR_URL: renderer.url } : {}),

@@ -1,10 +1,11 @@
 /**
  * Realtime clients within bounds, against the real server (pb_hooks/lib/realtime.js): a guest
- * can't subscribe to what only signed-in fans read, an address keeps a bounded number of
- * connections and an account a bounded number of subscribed ones, each refusal a Korean answer in
- * milliseconds. The bounds are lowered through their environment variables so the test opens a
- * handful of connections, and each connection names its address through a trusted proxy header,
- * as it would behind the production proxy.
+ * can't subscribe to what only signed-in fans read, an address and an account keep a bounded
+ * number of subscribed connections, each refusal a Korean answer in milliseconds; a connection
+ * that subscribes to nothing is closed; and a connection holds no hook VM, so more of them than
+ * the server's VM pool stay open while writes still land. The bounds are lowered through their
+ * environment variables so the test opens a handful of connections, and each connection names
+ * its address through a trusted proxy header, as it would behind the production proxy.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
@@ -13,6 +14,9 @@ import { createCatalogue, createUser, type Actor } from '../helpers/pb-fixtures.
 
 const PER_ADDRESS = 4;
 const PER_ACCOUNT = 3;
+const IDLE_SECONDS = 2;
+/** The tests' hook VM pool (tests/helpers/pocketbase.ts). */
+const HOOKS_POOL = 96;
 const IP_HEADER = 'X-Test-Client-IP';
 const HANGUL = /[가-힣]/;
 
@@ -30,6 +34,7 @@ beforeAll(async () => {
     env: {
       REALTIME_MAX_PER_ADDRESS: String(PER_ADDRESS),
       REALTIME_MAX_PER_ACCOUNT: String(PER_ACCOUNT),
+      REALTIME_IDLE_SECONDS: String(IDLE_SECONDS),
     },
   });
   su = await server.admin();
@@ -59,8 +64,15 @@ interface Answer {
   ms: number;
 }
 
+interface Connection {
+  clientId: string;
+  close: () => void;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+}
+
 /** Opens an SSE connection from `ip`: its client id, or the refusal. */
-async function connect(ip: string): Promise<{ clientId: string; close: () => void } | Answer> {
+async function connect(ip: string): Promise<Connection | Answer> {
   const ctrl = new AbortController();
   const started = performance.now();
   const res = await fetch(`${server.url}/api/realtime`, {
@@ -79,7 +91,14 @@ async function connect(ip: string): Promise<{ clientId: string; close: () => voi
   }
   const close = () => ctrl.abort();
   open.push(close);
-  return { clientId: /"clientId":"([^"]+)"/.exec(text)![1]!, close };
+  const ended = (async () => {
+    try {
+      while (!(await reader.read()).done);
+    } catch {
+      // closed by us
+    }
+  })();
+  return { clientId: /"clientId":"([^"]+)"/.exec(text)![1]!, close, ended };
 }
 
 async function connected(ip: string) {
@@ -152,16 +171,78 @@ describe('guests', () => {
 });
 
 describe('connections per address', () => {
-  it(`keeps ${PER_ADDRESS} per address and refuses the next with 429, other addresses unaffected`, async () => {
+  it(`keeps ${PER_ADDRESS} subscribed per address and refuses the next with 429, other addresses unaffected`, async () => {
     const ip = newAddress();
     const held = [];
-    for (let i = 0; i < PER_ADDRESS; i++) held.push(await connected(ip));
-    expectRefusal((await connect(ip)) as Answer, 429);
-    // another address still connects
-    (await connected(newAddress())).close();
+    for (let i = 0; i < PER_ADDRESS; i++) {
+      const c = await connected(ip);
+      expect((await subscribe(ip, c.clientId, ['photoCards/*'])).status).toBe(204);
+      held.push(c);
+    }
+    const next = await connected(ip);
+    expectRefusal(await subscribe(ip, next.clientId, ['photoCards/*']), 429);
+    // another address still subscribes
+    const elsewhere = newAddress();
+    const other = await connected(elsewhere);
+    expect((await subscribe(elsewhere, other.clientId, ['photoCards/*'])).status).toBe(204);
     // a closed one frees its place
     held.pop()!.close();
-    await expect.poll(async () => 'clientId' in (await connect(ip)), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(async () => (await subscribe(ip, next.clientId, ['photoCards/*'])).status, {
+        timeout: 5000,
+      })
+      .toBe(204);
+  });
+
+  it('closes a connection that subscribes to nothing, and keeps one that does', async () => {
+    const ip = newAddress();
+    const idle = await connected(ip);
+    const busy = await connected(ip);
+    expect((await subscribe(ip, busy.clientId, ['photoCards/*'])).status).toBe(204);
+    let closed = false;
+    void idle.ended.then(() => (closed = true));
+    // the next subscription request (or the minute's sweep) finds it idle, the one after the
+    // idle time closes it
+    await expect
+      .poll(
+        async () => {
+          await subscribe(ip, busy.clientId, ['photoCards/*']);
+          return closed;
+        },
+        { timeout: IDLE_SECONDS * 1000 + 5000, interval: 500 },
+      )
+      .toBe(true);
+    // the subscribed one stays
+    let busyClosed = false;
+    void busy.ended.then(() => (busyClosed = true));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(busyClosed).toBe(false);
+    expect((await subscribe(ip, busy.clientId, ['groups/*'])).status).toBe(204);
+  });
+});
+
+describe('connections and the hook VMs', () => {
+  it(`keeps more subscribed connections than the ${HOOKS_POOL} hook VMs open while writes land`, async () => {
+    const n = HOOKS_POOL + 24;
+    // each from an address of its own, within the bound per address
+    const ips = Array.from({ length: n }, (_, i) => `198.51.100.${i + 1}`);
+    const conns = await Promise.all(ips.map((ip) => connected(ip)));
+    const statuses = await Promise.all(
+      conns.map((c, i) => subscribe(ips[i]!, c.clientId, ['photoCards/*', 'exchangeList/*'])),
+    );
+    expect(statuses.filter((a) => a.status !== 204).map((a) => [a.status, a.body.message])).toEqual(
+      [],
+    );
+    // a fan's write goes through a dozen hooks, each taking a VM from the pool, and still lands
+    const card = (await su.collection('photoCards').getList(1, 1)).items[0]!;
+    const like = await fan.pb.collection('likes').create({ user: fan.id, photoCard: card.id });
+    expect((await su.collection('likes').getOne(like.id)).photoCard).toBe(card.id);
+    // every connection is still open
+    let ended = 0;
+    for (const c of conns) void c.ended.then(() => ended++);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ended).toBe(0);
+    for (const c of conns) c.close();
   });
 });
 
