@@ -1,13 +1,22 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { ConfirmProvider } from '@/components/ui/confirm-provider';
-import { WithDataLayer } from './data-layer-started';
+import { toastOutlet } from '@/components/ui/toast';
 import { appStore, Provider } from '@/state/store';
 import { UpdatePrompt } from './update-prompt';
 
-// The toast outlet (react-hot-toast) loads in its own chunk, with the data layer: a toast asked
-// for earlier waits in react-hot-toast's store and shows once the outlet mounts, and the data
-// layer starts at the fan's first tap or key, before anything they do can ask for one.
+// The toast outlet (react-hot-toast) loads in its own chunk and mounts with the first toast: the
+// toast waits in react-hot-toast's store meanwhile and shows once the outlet has mounted. Mounting
+// it earlier (it injects its styles) was a long task of a phone's first visit.
 const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+function ToastOutlet() {
+  const wanted = useSyncExternalStore(toastOutlet.subscribe, toastOutlet.wanted, () => false);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * App-wide providers: the jotai store, the confirm dialog host, the toast outlet, and the prompt
@@ -18,9 +27,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <Provider store={appStore}>
       <ConfirmProvider>
         {children}
-        <WithDataLayer>
-          <Toaster />
-        </WithDataLayer>
+        <ToastOutlet />
         <UpdatePrompt />
       </ConfirmProvider>
     </Provider>

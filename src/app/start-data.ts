@@ -16,6 +16,7 @@ import { requestPersistentStorage } from '@/data/storage.ts';
 import { createSyncEngine, type SyncEngine } from '@/data/sync/engine.ts';
 import { workerPull } from '@/data/sync/pull-remote.ts';
 import { onFlushRequested } from '@/data/sync/signals.ts';
+import { yieldToEventLoop } from '@/lib/yield';
 import { appStore, rememberSessionUser, sessionUserIdAtom, syncStatusAtom } from '@/state/store';
 import { wireFeatures } from './feature-wiring.ts';
 
@@ -31,8 +32,11 @@ async function registerBackgroundSync(tag: string): Promise<void> {
 let started: Promise<SyncEngine> | undefined;
 
 export function startData(): Promise<SyncEngine> {
+  // each step in a task of its own (yieldToEventLoop): on a phone the steps together are a long
+  // task that would hold back the fan's tap (docs/first-visit.md, No long tasks)
   started ??= (async () => {
     const client = await getClient();
+    await yieldToEventLoop();
     // the pull, its IndexedDB writes and eviction run in a worker (docs/sync.md, The pull's worker)
     const pull =
       typeof Worker === 'function'
@@ -64,8 +68,11 @@ export function startData(): Promise<SyncEngine> {
 
     if (__TEST_API__) (await import('./test-api.ts')).installTestApi({ db, client, engine });
 
+    await yieldToEventLoop();
     wireFeatures(engine);
+    await yieldToEventLoop();
     await engine.start();
+    await yieldToEventLoop();
     // screens may now read what they show beyond the sync scope (docs/sync.md, The cache)
     serveWindows(client.pb);
     mirror();

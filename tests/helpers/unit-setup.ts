@@ -1,5 +1,20 @@
 // Unit tests run in jsdom; Dexie needs an IndexedDB, which fake-indexeddb provides in memory.
 import 'fake-indexeddb/auto';
+// jsdom has no matchMedia; a browser answers every query, here "no" (react-hot-toast's outlet asks
+// for reduced motion when the first toast mounts it). A test that needs another answer stubs it.
+if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
 // No main.tsx here: the page counts as settled from the start, so screens read the store at once.
 import { settlePage } from '@/components/live/settled';
 settlePage();

@@ -19,7 +19,10 @@ import { ME, GROUP, at, cardRecord, putCatalogue, byTestId } from '../helpers/tr
 
 // the toasts' outlet mounts with the data layer, which these tests do not start: read the calls
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }));
-vi.mock('@/components/ui/toast', () => ({ toast }));
+vi.mock('@/components/ui/toast', () => ({
+  toast,
+  toastOutlet: { subscribe: () => () => {}, wanted: () => false },
+}));
 
 const BOOK = 'book1aaaaaaaaaa';
 

@@ -18,6 +18,7 @@ import { firstScreenPayload, readKey } from '@/data/live/payload';
 import { FIRST_SCREEN_EMPTY, isPublicRead } from '@/data/live/public-reads';
 import type { ReadArgs, ReadName, ReadResult } from '@/data/live/reads';
 import { sameValue } from '@/lib/same-value';
+import { nextTurn } from '@/lib/yield';
 import { MISS, ServerRenderContext, type ServerRender } from './server-render';
 import { pageSettled } from './settled';
 
@@ -145,6 +146,10 @@ export function useReadOr<N extends ReadName, F>(
           if (held && !cancelled) show(held.value);
           held = null;
         });
+        // the reads of a screen go live together (when the data layer starts, when the first
+        // pull lands): each starts its live query in a task of its own, not all in one long task
+        await nextTurn();
+        if (cancelled) return;
         stop = m.subscribeRead(
           name,
           readArgs,

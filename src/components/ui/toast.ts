@@ -2,10 +2,10 @@ import type { ToastOptions } from 'react-hot-toast';
 
 /**
  * The app's toasts. Screens call this, not react-hot-toast: the library and the outlet load in
- * their own chunk on the first toast (or with the data layer, which mounts the outlet), so a
- * screen that can toast (a heart, a comment form) does not bring them into the page's first load
- * and hydration. Calls keep their order; a toast asked for before the outlet has mounted waits in
- * react-hot-toast's store and shows once it has.
+ * their own chunk on the first toast, so a screen that can toast (a heart, a comment form) does
+ * not bring them into the page's first load, and the outlet is not mounted (a long task on a
+ * phone) until a toast is shown. Calls keep their order; a toast asked for before the outlet has
+ * mounted waits in react-hot-toast's store and shows once it has.
  */
 
 type Toaster = typeof import('./toaster');
@@ -26,4 +26,25 @@ export const toast = {
   dismiss(id?: string): void {
     send((m) => m.toast.dismiss(id));
   },
+};
+
+// ------------------------------------------------------------------ the outlet, once wanted
+
+let outletWanted = false;
+const outletListeners = new Set<() => void>();
+
+/** Called when the toast module loads (toaster.tsx): from then on the outlet is mounted. */
+export function wantToastOutlet(): void {
+  if (outletWanted) return;
+  outletWanted = true;
+  for (const l of outletListeners) l();
+}
+
+/** For useSyncExternalStore (app/providers.tsx): whether the outlet should be mounted. */
+export const toastOutlet = {
+  subscribe(listener: () => void): () => void {
+    outletListeners.add(listener);
+    return () => outletListeners.delete(listener);
+  },
+  wanted: (): boolean => outletWanted,
 };

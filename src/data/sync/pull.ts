@@ -26,6 +26,7 @@ import { SYNCED_TABLES, type AppDB } from '@/data/db/index.ts';
 import type { SyncedCollection } from '@/data/pb/records.ts';
 import { SIGNED_IN_TABLES } from '@/data/session/session.ts';
 import { pbTimestamp, pbTimestampMs } from '@/data/time.ts';
+import { yieldToEventLoop } from '@/lib/yield.ts';
 import { applyServerDeletes, applyServerRecords } from './apply.ts';
 import { evictOutOfScope } from './evict.ts';
 import {
@@ -80,13 +81,6 @@ interface RoundPage {
 interface RoundAnswer {
   now: number;
   pages: Map<string, RoundPage>;
-}
-
-/** Gives the event loop a turn (input, rendering) between two slices of work. */
-export function yieldToEventLoop(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
