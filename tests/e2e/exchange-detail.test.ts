@@ -10,7 +10,7 @@ import { ko } from '../../src/i18n/ko-features.ts';
 import { login, openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
 import { baseUrl } from '../helpers/e2e-server.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE } from '../helpers/browser.ts';
 
 type Status = '교환대기중' | '교환중' | '교환완료';
 
@@ -349,7 +349,38 @@ describe('a busy card', () => {
     const html = await (await fetch(`${baseUrl()}/exchangeDetail/${card}`)).text();
     expect(html.match(/data-testid="exchange-post"/g) ?? []).toHaveLength(20);
 
-    const { context, page: p, errors } = await openDetail(PHONE, card);
+    // a first visit as a fan makes it (the data layer starts at the first key, not at once as
+    // the test API would), recording every count the page shows from the server's markup on:
+    // it never reads the first screen's 20 while the rest of the card's posts are being read
+    const context = await newContext(browser, PHONE, baseUrl(), { serviceWorker: false });
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __postCounts: string[] }).__postCounts = seen;
+      const note = () => {
+        const t = document.querySelector('[data-testid="post-count"]')?.textContent ?? null;
+        if (t !== null && seen[seen.length - 1] !== t) seen.push(t);
+      };
+      new MutationObserver(note).observe(document, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    const p = await context.newPage();
+    const errors: string[] = [];
+    p.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    await p.goto(`/exchangeDetail/${card}`);
+    // hydrated: React has attached to the server's button
+    await expect
+      .poll(() =>
+        p.evaluate(() => {
+          const el = document.querySelector('[data-testid="more-posts"]');
+          return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+        }),
+      )
+      .toBe(true);
     await p.getByTestId('post-count').getByText(ko.exchange.postCount(total)).waitFor();
     const posts = p.getByTestId('exchange-post');
     expect(await posts.count()).toBe(20);
@@ -361,6 +392,9 @@ describe('a busy card', () => {
     await expect.poll(() => posts.count()).toBe(Math.min(40, total));
     expect(await p.getByText(`${tag} #1`, { exact: true }).count()).toBe(1);
     if (total <= 40) expect(await p.getByTestId('more-posts').count()).toBe(0);
+    expect(
+      await p.evaluate(() => (window as unknown as { __postCounts: string[] }).__postCounts),
+    ).toEqual([ko.exchange.postCount(total)]);
     await closeClean(context, errors);
   });
 });

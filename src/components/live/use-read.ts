@@ -155,7 +155,7 @@ export function useReadOr<N extends ReadName, F>(
           readArgs,
           (value) => {
             const empty = value === null || (Array.isArray(value) && value.length === 0);
-            if (!windowDone && empty) held = { value };
+            if (!windowDone && (empty || m.WAITS_FOR_WINDOW.has(name))) held = { value };
             else {
               held = null;
               show(value);

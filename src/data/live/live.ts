@@ -51,6 +51,8 @@ export function windowOf(name: ReadName, args: readonly unknown[]): Window | nul
       return id ? { kind: 'card', id } : null;
     case 'photoCardsByIds':
       return Array.isArray(a) && a.length ? { kind: 'cards', ids: a as string[] } : null;
+    // the count of a card's posts is the count of that window's posts
+    case 'postCountOfCard':
     case 'postsOfCard':
       return id ? { kind: 'postsOfCard', card: id } : null;
     case 'post':
@@ -61,9 +63,16 @@ export function windowOf(name: ReadName, args: readonly unknown[]): Window | nul
 }
 
 /**
+ * Reads whose every value waits for their window: a count of what the store holds so far (the
+ * first screen's 20 posts of a card with 25) is not an answer before the window is in.
+ */
+export const WAITS_FOR_WINDOW: ReadonlySet<ReadName> = new Set<ReadName>(['postCountOfCard']);
+
+/**
  * Asks the server for the part of a read outside the sync scope, when there is one (the window
  * code loads on the first such read). Resolves once it was answered, or null when there is no
- * window to wait for (none, or the data layer is not running yet).
+ * window to wait for (none, or the data layer is not running yet, unless the read waits for its
+ * window).
  */
 export function ensureRead(name: ReadName, args: readonly unknown[]): Promise<void> | null {
   const w = windowOf(name, args);
@@ -74,7 +83,10 @@ export function ensureRead(name: ReadName, args: readonly unknown[]): Promise<vo
       .catch((err: unknown) => console.debug('[data] window not read', err));
   const pb = windowClient();
   if (pb) return read(pb);
-  // the data layer is not running yet: read it then, and show the store meanwhile
+  // the data layer is not running yet: read it then, and show the store meanwhile (a read that
+  // waits for its window waits for that read)
+  if (WAITS_FOR_WINDOW.has(name))
+    return new Promise((done) => whenWindowsOn((c) => void read(c).then(done)));
   whenWindowsOn((client) => void read(client));
   return null;
 }
