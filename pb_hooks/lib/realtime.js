@@ -9,7 +9,9 @@
  *   the request, and a request of nothing else is refused (403);
  * - an address keeps at most MAX_PER_ADDRESS subscribed connections (a venue's Wi-Fi or a
  *   carrier's NAT puts many fans behind one, so it is generous), an account MAX_PER_ACCOUNT (tabs
- *   and devices), and the server MAX_TOTAL (429, 429 and 503);
+ *   and devices), and the server MAX_TOTAL connections (429, 429 and 503); each bound is counted
+ *   from the places its address or account holds in the app store, never by walking every
+ *   client, so a subscription costs the same whatever the number of connections;
  * - a connection that subscribes to nothing is closed after IDLE_SECONDS (the app subscribes as
  *   soon as it connects and disconnects when it needs nothing; PocketBase itself would keep it
  *   for 5 minutes). The rate limit on GET /api/realtime bounds how many one address opens.
@@ -51,30 +53,85 @@ function exempt(app, ip) {
   return require(`${__hooks}/lib/limits.js`).isExcluded(app, ip);
 }
 
+/** The app store's keys: the subscribed connections held per address or account, and when
+ * connections were last walked for the sweep. */
+const HOLD_PREFIX = 'pocamarket.realtime|';
+const WALKED_KEY = 'pocamarket.realtimeWalked';
+
 /**
- * Walks every connected client once: closes those subscribed to nothing for IDLE_SECONDS (a
- * client is marked the first time a walk finds it so), and calls `visit` with each subscribed one.
+ * Closes the connections subscribed to nothing for IDLE_SECONDS (a client is marked the first
+ * time a walk finds it so), and forgets the held places of connections that are gone. Walks
+ * every client: the cron's sweep each minute (realtime.pb.js), and a subscription request's when
+ * the last walk is older than a few seconds (so the cost stays one walk per few seconds however
+ * many requests come).
  */
-function walkClients(app, visit) {
+function sweepIdle(app) {
   const broker = app.subscriptionsBroker();
   const map = broker.clients();
   const now = Date.now();
   const idleMs = bound('REALTIME_IDLE_SECONDS', IDLE_SECONDS) * 1000;
   for (const id in map) {
     const c = map[id];
-    if (c.get(SUBSCRIBED_KEY)) {
-      if (visit) visit(c);
-      continue;
-    }
+    if (c.get(SUBSCRIBED_KEY)) continue;
     const since = c.get(IDLE_SINCE_KEY);
     if (!since) c.set(IDLE_SINCE_KEY, now);
     else if (now - since >= idleMs) broker.unregister(id);
   }
+  const store = app.store();
+  const all = store.getAll();
+  for (const key in all) {
+    if (key.indexOf(HOLD_PREFIX) !== 0) continue;
+    store.setFunc(key, (old) => liveIds(app, old, '').join(','));
+    if (!store.get(key)) store.remove(key);
+  }
+  store.set(WALKED_KEY, now);
 }
 
-/** The cron's sweep of connections subscribed to nothing (realtime.pb.js). */
-function sweepIdle(app) {
-  walkClients(app, null);
+/** Sweeps when the last walk is older than a few seconds (one request of many does it). */
+function sweepNowAndThen(app) {
+  const every = Math.min(5000, (bound('REALTIME_IDLE_SECONDS', IDLE_SECONDS) * 1000) / 2);
+  let due = false;
+  app.store().setFunc(WALKED_KEY, (old) => {
+    const now = Date.now();
+    due = !old || now - old >= every;
+    return due ? now : old;
+  });
+  if (due) sweepIdle(app);
+}
+
+/** The ids in `held` (comma-separated) of connections still open and subscribed, `own` aside. */
+function liveIds(app, held, own) {
+  const broker = app.subscriptionsBroker();
+  const out = [];
+  const ids = String(held || '').split(',');
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    if (!id || id === own) continue;
+    let c = null;
+    try {
+      c = broker.clientById(id);
+    } catch (_) {
+      c = null;
+    }
+    if (c && c.get(SUBSCRIBED_KEY)) out.push(id);
+  }
+  return out;
+}
+
+/**
+ * Takes a place for connection `own` among those held under `key` (an address, an account):
+ * false when `max` others hold theirs. Counts only that key's connections, under the app store's
+ * lock, so a request costs the same with 10 connections open or 10,000.
+ */
+function claim(app, key, own, max) {
+  let ok = true;
+  app.store().setFunc(HOLD_PREFIX + key, (old) => {
+    const live = liveIds(app, old, own);
+    ok = live.length < max;
+    if (ok) live.push(own);
+    return live.join(',');
+  });
+  return ok;
 }
 
 /**
@@ -82,27 +139,21 @@ function sweepIdle(app) {
  * address's (429) and, signed in, the account's (429), this client aside.
  */
 function checkBounds(e) {
+  sweepNowAndThen(e.app);
   const own = e.client.id();
+  if (e.app.subscriptionsBroker().totalClients() > bound('REALTIME_MAX_TOTAL', MAX_TOTAL)) {
+    throw new ApiError(503, MSG_TOTAL);
+  }
   const ip = e.client.get(IP_KEY) || e.realIP();
-  const me = e.auth ? e.auth.id : '';
-  const maxTotal = bound('REALTIME_MAX_TOTAL', MAX_TOTAL);
-  const maxAddress = bound('REALTIME_MAX_PER_ADDRESS', MAX_PER_ADDRESS);
-  const maxAccount = bound('REALTIME_MAX_PER_ACCOUNT', MAX_PER_ACCOUNT);
-  let total = 0;
-  let address = 0;
-  let account = 0;
-  walkClients(e.app, (c) => {
-    if (c.id() === own) return;
-    total++;
-    if (c.get(IP_KEY) === ip) address++;
-    if (me) {
-      const auth = c.get(AUTH_KEY);
-      if (auth && auth.id === me) account++;
-    }
-  });
-  if (total >= maxTotal) throw new ApiError(503, MSG_TOTAL);
-  if (address >= maxAddress) throw new TooManyRequestsError(MSG_ADDRESS);
-  if (me && account >= maxAccount) throw new TooManyRequestsError(MSG_ACCOUNT);
+  if (!claim(e.app, `ip|${ip}`, own, bound('REALTIME_MAX_PER_ADDRESS', MAX_PER_ADDRESS))) {
+    throw new TooManyRequestsError(MSG_ADDRESS);
+  }
+  if (
+    e.auth &&
+    !claim(e.app, `user|${e.auth.id}`, own, bound('REALTIME_MAX_PER_ACCOUNT', MAX_PER_ACCOUNT))
+  ) {
+    throw new TooManyRequestsError(MSG_ACCOUNT);
+  }
 }
 
 /**
