@@ -16,6 +16,7 @@ import { requestPersistentStorage } from '@/data/storage.ts';
 import { createSyncEngine, type SyncEngine } from '@/data/sync/engine.ts';
 import { workerPull } from '@/data/sync/pull-remote.ts';
 import { onFlushRequested } from '@/data/sync/signals.ts';
+import { preloadToasts } from '@/components/ui/toast';
 import { yieldToEventLoop } from '@/lib/yield';
 import { appStore, rememberSessionUser, sessionUserIdAtom, syncStatusAtom } from '@/state/store';
 import { wireFeatures } from './feature-wiring.ts';
@@ -76,6 +77,8 @@ export function startData(): Promise<SyncEngine> {
     // screens may now read what they show beyond the sync scope (docs/sync.md, The cache)
     serveWindows(client.pb);
     mirror();
+    // a toast asked for later, offline, needs its code here already (the outlet mounts with it)
+    preloadToasts();
     void requestPersistentStorage();
     return engine;
   })();

@@ -1,3 +1,4 @@
+import { wantToastOutlet } from '@/components/ui/toast';
 import { toast } from '@/components/ui/toaster';
 import { ko } from '@/i18n/ko';
 import { applyUpdate } from './register-sw';
@@ -8,6 +9,7 @@ export const UPDATE_TOAST_ID = 'app-update';
 
 /** The persistent toast offering the new version; '업데이트' reloads into it. */
 export function showUpdateToast(): void {
+  wantToastOutlet();
   toast(
     (t) => (
       <span className={styles.toast} data-testid="update-toast">

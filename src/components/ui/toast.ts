@@ -13,7 +13,16 @@ let loading: Promise<Toaster> | undefined;
 const toaster = (): Promise<Toaster> => (loading ??= import('./toaster'));
 
 function send(run: (m: Toaster) => void): void {
+  wantToastOutlet();
   toaster().then(run, (err: unknown) => console.warn('[toast] could not load', err));
+}
+
+/**
+ * Loads the library without mounting the outlet (the data layer does, once it has started), so a
+ * toast asked for later, offline before the service worker keeps the app's files, still shows.
+ */
+export function preloadToasts(): void {
+  void toaster().catch(() => undefined);
 }
 
 export const toast = {
@@ -33,7 +42,8 @@ export const toast = {
 let outletWanted = false;
 const outletListeners = new Set<() => void>();
 
-/** Called when the toast module loads (toaster.tsx): from then on the outlet is mounted. */
+/** Called with the first toast (here, and by app/update-toast.tsx): from then on the outlet is
+ * mounted. */
 export function wantToastOutlet(): void {
   if (outletWanted) return;
   outletWanted = true;

@@ -1,10 +1,6 @@
 import { useEffect } from 'react';
 import { Toaster as HotToaster, toast, useToasterStore } from 'react-hot-toast';
-import { wantToastOutlet } from './toast';
 import { MAX_VISIBLE_TOASTS, toastsOverLimit } from './toast-limit';
-
-// whoever loads this module is about to show a toast: the app mounts the outlet (app/providers.tsx)
-wantToastOutlet();
 
 export { toast };
 
