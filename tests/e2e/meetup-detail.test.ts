@@ -260,8 +260,9 @@ describe.each([
     await runClock(p, 3_500);
     await expect.poll(active).not.toBe(first);
     if (viewport === DESKTOP) {
-      // a mouse over the images holds them (4 s of the page's time)
-      await carousel.locator('.swiper-slide-active img').hover();
+      // a mouse over the images holds them (4 s of the page's time); the pointer goes to the
+      // slides' frame, which stays put while a turn moves the image under it
+      await carousel.locator('.swiper').first().hover();
       await expect.poll(() => swiperTurning(p, CAROUSEL_SWIPER)).toBe(false);
       const held = await active();
       await runClock(p, 4_000);
