@@ -12,6 +12,8 @@
  *   and devices), and the server MAX_TOTAL connections (429, 429 and 503); each bound is counted
  *   from the places its address or account holds in the app store, never by walking every
  *   client, so a subscription costs the same whatever the number of connections;
+ * - a collection only its owner can list is taken by `<name>/*` alone: its events are sent to
+ *   the owner's connections, found from the places their account holds (lib/owner-events.js);
  * - a connection that subscribes to nothing is closed after IDLE_SECONDS (the app subscribes as
  *   soon as it connects and disconnects when it needs nothing; PocketBase itself would keep it
  *   for 5 minutes). The rate limit on GET /api/realtime bounds how many one address opens.
@@ -42,6 +44,7 @@ const MSG_ADDRESS = '이 네트워크에서 실시간 연결이 너무 많습니
 const MSG_ACCOUNT =
   '이 계정의 실시간 연결이 너무 많습니다. 다른 탭이나 기기에서 앱을 닫고 다시 시도해주세요.';
 const MSG_GUEST = '로그인한 사용자만 구독할 수 있는 항목입니다.';
+const MSG_FORM = '이 항목은 목록 전체(컬렉션 이름/*)로만 구독할 수 있습니다.';
 
 function bound(name, fallback) {
   const n = parseInt(String($os.getenv(name) || ''), 10);
@@ -205,6 +208,16 @@ function topicRule(app, topic) {
  * or not for the bounds and the sweep; the caller runs it after PocketBase applied the request.
  */
 function checkSubscribe(e) {
+  // an owner-only collection's events go to its owner's connections by `<name>/*` alone
+  // (lib/owner-events.js): its other topic forms are left out, as a guest's below
+  const asked = e.subscriptions || [];
+  const ownerEvents = require(`${__hooks}/lib/owner-events.js`);
+  const taken = [];
+  for (let i = 0; i < asked.length; i++) {
+    if (ownerEvents.ownerTopic(e.app, asked[i]).taken) taken.push(asked[i]);
+  }
+  if (!taken.length && asked.length) throw new ForbiddenError(MSG_FORM);
+  if (taken.length !== asked.length) e.subscriptions = taken;
   if (!e.auth) {
     const topics = e.subscriptions || [];
     // the topics a guest can never be sent are left out (an app whose token the server no longer
@@ -217,7 +230,20 @@ function checkSubscribe(e) {
     if (!open.length && topics.length) throw new ForbiddenError(MSG_GUEST);
     if (open.length !== topics.length) e.subscriptions = open;
   }
-  if ((e.subscriptions || []).length && !exempt(e.app, e.realIP())) checkBounds(e);
+  if (!(e.subscriptions || []).length) return;
+  if (!exempt(e.app, e.realIP())) checkBounds(e);
+  // an exempt address is not bounded, but its connections are still found by account
+  else if (e.auth) claim(e.app, `user|${e.auth.id}`, e.client.id(), Infinity);
+}
+
+/**
+ * The connections an account holds (subscribed when last seen; the caller checks each is still
+ * open and signed in as that account), for its own rows' events (lib/owner-events.js). Reads one
+ * store key: the cost doesn't grow with the connections open.
+ */
+function accountClients(app, userId) {
+  const held = app.store().get(`${HOLD_PREFIX}user|${userId}`);
+  return held ? String(held).split(',').filter(Boolean) : [];
 }
 
 /** Marks the client by what it is subscribed to now (after the request was applied). */
@@ -239,4 +265,5 @@ module.exports = {
   markSubscribed,
   sweepIdle,
   needsAuth,
+  accountClients,
 };
