@@ -13,7 +13,10 @@
  * Folding a card is the costly part (about 25 ms per keystroke over 10,000 cards when done every
  * time, bench/cards), so each card's text is computed once and kept in a WeakMap keyed by the card
  * object (with the group's Korean name it was made with): a keystroke is then one substring test
- * per card, and the cache goes away with the cards a live query replaced.
+ * per card, and the cache goes away with the cards a live query replaced. A live query that reads
+ * the same cards again hands over new objects, so the texts are also kept by the fields they were
+ * made from (bounded): without it a phone holding 1,200 cards recomputed all of them on every
+ * keystroke offline (120–240 ms each at 4× CPU slowdown).
  */
 import { getChoseong } from 'es-hangul';
 
@@ -34,13 +37,16 @@ export type GroupNamesKo = ReadonlyMap<string, string>;
 const SEPARATOR = '\n';
 const HANGUL_SYLLABLE = /[가-힣]/;
 
+const ASCII = /^[\x20-\x7e]*$/;
+
 /** NFKC, lower case, no blanks: how texts and queries are compared (as on the server). */
 export function foldSearchText(s: string): string {
-  return s.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+  // NFKC leaves ASCII as it is: most Latin names and labels skip it
+  const n = ASCII.test(s) ? s : s.normalize('NFKC');
+  return n.toLowerCase().replace(/\s+/g, '');
 }
-
-function choseongOf(value: string | undefined): string {
-  const f = foldSearchText(value ?? '');
+/** The choseong of a folded value, folded; '' when it has no Hangul syllable. */
+function choseongOfFolded(f: string): string {
   return HANGUL_SYLLABLE.test(f) ? foldSearchText(getChoseong(f)) : '';
 }
 
@@ -52,18 +58,36 @@ export function searchText(
   fields: readonly (string | undefined)[],
   named: readonly (string | undefined)[],
 ): string {
-  const parts = [...fields.map((v) => foldSearchText(v ?? '')), ...named.map(choseongOf)];
+  // each value folded once, for its own part and its choseong
+  const folded = new Map<string, string>();
+  const fold = (v: string | undefined) => {
+    const raw = v ?? '';
+    let f = folded.get(raw);
+    if (f === undefined) folded.set(raw, (f = foldSearchText(raw)));
+    return f;
+  };
+  const parts = [...fields.map(fold), ...named.map((v) => choseongOfFolded(fold(v)))];
   return [...new Set(parts.filter(Boolean))].join(SEPARATOR);
 }
 
 const cache = new WeakMap<SearchableCard, { ko: string; text: string }>();
+/** The same texts by the fields they were made from, for a card read again as a new object. */
+const byFields = new Map<string, string>();
+/** byFields starts over past this many texts (a few MB), so it never grows with the catalogue. */
+const MAX_BY_FIELDS = 50_000;
 
 function haystack(card: SearchableCard, groupNamesKo?: GroupNamesKo): string {
   const ko = (card.group && groupNamesKo?.get(card.group)) || '';
   const hit = cache.get(card);
   if (hit && hit.ko === ko) return hit.text;
   const named = [card.groupName, ko, card.memberName, card.memberNameEn, card.title];
-  const text = searchText([...named, card.label], named);
+  const key = `${named.join(SEPARATOR)}${SEPARATOR}${card.label}`;
+  let text = byFields.get(key);
+  if (text === undefined) {
+    text = searchText([...named, card.label], named);
+    if (byFields.size >= MAX_BY_FIELDS) byFields.clear();
+    byFields.set(key, text);
+  }
   cache.set(card, { ko, text });
   return text;
 }
