@@ -80,15 +80,21 @@ async function start(): Promise<void> {
     afterHydration();
   } else {
     // The plain shell (a route the server doesn't draw, or the service worker's copy): the
-    // screens read the store as soon as it opens.
+    // screens read the store as soon as it opens. The route's chunk is loaded first and the
+    // first render is a transition, as hydration is: the whole screen is drawn in slices that
+    // yield, where a route arriving after the render was drawn in one task (the router's store
+    // updates synchronously), 300 ms at a phone's speed for /login.
     settlePage();
     void loadLive();
-    const { createRoot } = await reactDom;
-    createRoot(container!).render(
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-    );
+    const [{ createRoot }] = await Promise.all([reactDom, router.load()]);
+    const root = createRoot(container!);
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App router={router} />
+        </StrictMode>,
+      );
+    });
   }
 }
 
