@@ -19,7 +19,8 @@
  * Environment: PB_URL (PocketBase, required), DIST_DIR (the client build, for index.html),
  * SSR_DIR (the SSR build), APP_URL (the public origin for share previews; default PB_URL),
  * SSR_CACHE_MAX (cards and posts kept beyond the scope, each; default RENDER_CACHE_MAX),
- * SSR_FRESH_RENDERS (pages one visitor may have drawn fresh per 10 s; default 20).
+ * SSR_FRESH_RENDERS (pages one visitor may have drawn fresh per 10 s; default 20),
+ * SSR_FRESH_WINDOW_MS (that window; default 10,000).
  * Prints `[ssr] listening on <port>` once ready.
  */
 // IndexedDB for the app's Dexie store, before the app's bundle (and Dexie) load
@@ -89,7 +90,7 @@ const CACHE_LIMIT = 500;
  * visitor's median from 12 to 152 ms. SSR_FRESH_RENDERS sets another bound.
  */
 const FRESH_RENDERS = Number(process.env.SSR_FRESH_RENDERS) || 20;
-const FRESH_WINDOW_MS = 10_000;
+const FRESH_WINDOW_MS = Number(process.env.SSR_FRESH_WINDOW_MS) || 10_000;
 const freshBy = new Map<string, { since: number; n: number }>();
 
 /** Counts one fresh draw for `address`; false when it has had its share of this window. */

@@ -20,8 +20,10 @@ import { createUser, uniq } from '../helpers/pb-fixtures.ts';
 const WINDOW_FRESH_MS = 5000;
 /** The bound this file gives the render server (SSR_CACHE_MAX): cards kept beyond the scope. */
 const CACHE_MAX = 4;
-/** server/ssr/main.ts FRESH_RENDERS: pages one visitor may have drawn fresh per 10 s. */
+/** server/ssr/main.ts FRESH_RENDERS: pages one visitor may have drawn fresh per window. */
 const FRESH_RENDERS = 20;
+/** The window this file gives the render server (SSR_FRESH_WINDOW_MS; 10 s by default). */
+const FRESH_WINDOW_MS = 120_000;
 /** A visitor's address, as a proxy in front would name it (loopback is exempt from limits). */
 const IP_HEADER = 'X-Test-Client-IP';
 
@@ -65,10 +67,15 @@ beforeAll(async () => {
   if (!hasRenderer()) throw new Error('dist-ssr/ is missing: run `npm run build` first');
   // the render server inherits the environment it is started with
   process.env['SSR_CACHE_MAX'] = String(CACHE_MAX);
+  // a window longer than the test: on a loaded machine 25 fresh draws one after the other took
+  // a clean-clone run past 10 s, into a new window (asked at once, most outlived PocketBase's
+  // wait for the renderer and came as the shell)
+  process.env['SSR_FRESH_WINDOW_MS'] = String(FRESH_WINDOW_MS);
   try {
     server = await startTestServer({ publicDir: DIST_DIR });
   } finally {
     delete process.env['SSR_CACHE_MAX'];
+    delete process.env['SSR_FRESH_WINDOW_MS'];
   }
   su = await server.admin();
   const settings = await su.settings.getAll();
@@ -192,7 +199,7 @@ describe('the render server holds what it renders', () => {
 });
 
 describe('fresh renders are bounded per visitor', () => {
-  it(`draws ${FRESH_RENDERS} made-up pages for one address in 10 s, then serves the shell; cached pages and others go on`, async () => {
+  it(`draws ${FRESH_RENDERS} made-up pages for one address per window, then serves the shell; cached pages and others go on`, async () => {
     const visitor = '203.0.113.7';
     const tag = uniq()
       .toLowerCase()
@@ -202,19 +209,17 @@ describe('fresh renders are bounded per visitor', () => {
       return `/exchangeDetail/${id}`;
     });
     expect(new Set(made).size).toBe(made.length);
-    // all at once, so they all fall in one window however slow a busy machine draws them (one
-    // after the other, 25 fresh draws took a loaded CI run past the 10 s and into a new window)
-    const answers = await Promise.all(made.map((path) => page(path, visitor)));
-    // as many as the bound are drawn (a 404 first screen), the rest get the shell the browser draws
-    const drawn = answers.filter((a) => a.firstScreen);
-    expect(drawn).toHaveLength(FRESH_RENDERS);
-    expect(drawn.every((a) => a.status === 404)).toBe(true);
-    expect(answers.filter((a) => !a.firstScreen)).toHaveLength(made.length - FRESH_RENDERS);
+    const answers = [];
+    for (const path of made) answers.push(await page(path, visitor));
+    // the first ones are drawn (a 404 first screen), the rest the shell the browser draws
+    expect(answers.slice(0, FRESH_RENDERS).every((a) => a.firstScreen && a.status === 404)).toBe(
+      true,
+    );
+    expect(answers.slice(FRESH_RENDERS).some((a) => a.firstScreen)).toBe(false);
     // a cached page still comes drawn to that visitor, and another visitor's made-up page too
     expect((await page('/meetup', '203.0.113.10')).firstScreen).toBe(true); // drawn, now cached
     expect((await page('/meetup', visitor)).firstScreen).toBe(true);
-    const refused = made.find((_, i) => !answers[i]!.firstScreen)!;
-    expect((await page(refused, '203.0.113.8')).firstScreen).toBe(true);
+    expect((await page(made[FRESH_RENDERS]!, '203.0.113.8')).firstScreen).toBe(true);
     // a path in other letter case is never drawn: the shell
     expect((await page('/EXCHANGE', '203.0.113.9')).firstScreen).toBe(false);
   });
