@@ -51,19 +51,18 @@ function ownerField(collection) {
   return rule !== null && rule !== undefined && String(rule) === ownRule(field) ? field : '';
 }
 
-/** Whether a topic names an owner-only collection (by name or id), and whether its form is the
- * one taken (`<name>/*`, no options). */
-function ownerTopic(app, topic) {
-  const name = String(topic).split('?')[0];
-  const collectionName = name.split('/')[0];
+/** Whether a topic is taken: any topic of another collection; of an owner-only one (named by
+ * name or id), `<name>/*` alone, with no options. */
+function topicTaken(app, topic) {
+  const collectionName = String(topic).split('?')[0].split('/')[0];
   let collection = null;
   try {
     collection = app.findCachedCollectionByNameOrId(collectionName);
   } catch (_) {
     collection = null;
   }
-  if (!collection || !OWNER_FIELDS[collection.name]) return { owner: false, taken: true };
-  return { owner: true, taken: String(topic) === `${collection.name}/*` };
+  if (!collection || !OWNER_FIELDS[collection.name]) return true;
+  return String(topic) === `${collection.name}/*`;
 }
 
 /** Sends `msg` to `client` unless MAX_SENDING sends already wait on it. */
@@ -125,4 +124,4 @@ function afterSave(e, action) {
   }
 }
 
-module.exports = { OWNER_FIELDS, ownerTopic, afterSave };
+module.exports = { OWNER_FIELDS, topicTaken, afterSave };

@@ -214,7 +214,7 @@ function checkSubscribe(e) {
   const ownerEvents = require(`${__hooks}/lib/owner-events.js`);
   const taken = [];
   for (let i = 0; i < asked.length; i++) {
-    if (ownerEvents.ownerTopic(e.app, asked[i]).taken) taken.push(asked[i]);
+    if (ownerEvents.topicTaken(e.app, asked[i])) taken.push(asked[i]);
   }
   if (!taken.length && asked.length) throw new ForbiddenError(MSG_FORM);
   if (taken.length !== asked.length) e.subscriptions = taken;

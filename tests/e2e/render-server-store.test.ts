@@ -13,7 +13,7 @@ import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { DIST_DIR } from '../../server/pocketbase.ts';
 import { hasRenderer } from '../../server/ssr/renderer.ts';
-import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
+import { startTestServer, trustProxyHeader, type TestServer } from '../helpers/pocketbase.ts';
 import { createUser, uniq } from '../helpers/pb-fixtures.ts';
 
 /** server/ssr/main.ts WINDOW_FRESH_MS: how old a page's answers beyond the scope may get. */
@@ -78,10 +78,7 @@ beforeAll(async () => {
     delete process.env['SSR_FRESH_WINDOW_MS'];
   }
   su = await server.admin();
-  const settings = await su.settings.getAll();
-  await su.settings.update({
-    trustedProxy: { ...(settings['trustedProxy'] as object), headers: [IP_HEADER] },
-  });
+  await trustProxyHeader(su, IP_HEADER);
   for (const name of ['RIIZE', 'B', 'C'] as const) {
     groups[name] = await su
       .collection('groups')

@@ -77,6 +77,17 @@ export async function exemptLoopbackFromRateLimits(pb: PocketBase): Promise<void
   await pb.settings.update({ rateLimits: { ...rateLimits, excludedIPs } });
 }
 
+/**
+ * Makes PocketBase take a client's address from `header`, as it would from the production proxy's
+ * (tests name a made-up address per visitor with it).
+ */
+export async function trustProxyHeader(pb: PocketBase, header: string): Promise<void> {
+  const settings = await pb.settings.getAll();
+  await pb.settings.update({
+    trustedProxy: { ...(settings['trustedProxy'] as object), headers: [header] },
+  });
+}
+
 /** Environment variable naming a data dir made by `makeTemplateDataDir` for this run. */
 export const TEMPLATE_ENV = 'POCAMARKET_PB_TEMPLATE';
 

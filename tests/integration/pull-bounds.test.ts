@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { setupCatalogueServer } from '../helpers/integration-setup.ts';
 import { failure, newId, type Actor } from '../helpers/pb-fixtures.ts';
-import type { TestServer } from '../helpers/pocketbase.ts';
+import { trustProxyHeader, type TestServer } from '../helpers/pocketbase.ts';
 
 // lib/pull.js is CommonJS for PocketBase's JS VM: its bounds are read from the source
 function pullBounds(): { MAX_BYTES: number; PULLS_PER_MINUTE: number } {
@@ -120,10 +120,7 @@ describe('bytes per answer', () => {
 
 describe('pulls per account', () => {
   it(`takes ${PULLS_PER_MINUTE} a minute from an address that is not exempt, then a Korean 429`, async () => {
-    const settings = await su.settings.getAll();
-    await su.settings.update({
-      trustedProxy: { ...(settings['trustedProxy'] as object), headers: [IP_HEADER] },
-    });
+    await trustProxyHeader(su, IP_HEADER);
     const busy = await fan();
     const address = { [IP_HEADER]: '203.0.113.40' };
     for (let i = 0; i < PULLS_PER_MINUTE; i++) await pullOnce(busy, null, address);

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
-import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
+import { startTestServer, trustProxyHeader, type TestServer } from '../helpers/pocketbase.ts';
 import { createCatalogue, createUser, type Actor } from '../helpers/pb-fixtures.ts';
 
 const PER_ADDRESS = 4;
@@ -38,10 +38,7 @@ beforeAll(async () => {
     },
   });
   su = await server.admin();
-  const settings = await su.settings.getAll();
-  await su.settings.update({
-    trustedProxy: { ...(settings['trustedProxy'] as object), headers: [IP_HEADER] },
-  });
+  await trustProxyHeader(su, IP_HEADER);
   await createCatalogue(su);
   [fan, other] = await Promise.all([createUser(server, su), createUser(server, su)]);
   publicBook = (

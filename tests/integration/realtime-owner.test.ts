@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
-import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
+import { startTestServer, trustProxyHeader, type TestServer } from '../helpers/pocketbase.ts';
 import {
   createCard,
   createCatalogue,
@@ -32,10 +32,7 @@ const open: Array<() => void> = [];
 beforeAll(async () => {
   server = await startTestServer({ publicDir: null, rateLimits: 'enforced' });
   su = await server.admin();
-  const settings = await su.settings.getAll();
-  await su.settings.update({
-    trustedProxy: { ...(settings['trustedProxy'] as object), headers: [IP_HEADER] },
-  });
+  await trustProxyHeader(su, IP_HEADER);
   cat = await createCatalogue(su);
   [fan, other] = await Promise.all([createUser(server, su), createUser(server, su)]);
 });
