@@ -1,5 +1,5 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { cardSortAtom, useAtom, type CardSort } from '@/state/store';
 import { GroupOfflineSave } from '@/components/ui/group-cards';
 import { ScreenTitle } from '@/components/ui/screen-title';
@@ -107,7 +107,9 @@ export function ExchangeScreen() {
  * the first screen embeds only its first page). Its total is the group's card count, or what the
  * device holds when that is all it can show (offline).
  */
-function GroupCards({ group, sort }: { group: Group; sort: CardSort }) {
+// memoised, as the search results are: a key typed in the search box redraws the box, not the
+// grid below it
+const GroupCards = memo(function GroupCards({ group, sort }: { group: Group; sort: CardSort }) {
   const resetKey = `${group.id}|${sort}`;
   // what the grid has shown at most since the group or sort changed (it shows 12 while loading:
   // the read does not shrink for that)
@@ -146,7 +148,7 @@ function GroupCards({ group, sort }: { group: Group; sort: CardSort }) {
       <GroupOfflineSave key={group.id} group={group} />
     </>
   );
-}
+});
 
 /**
  * Every group's cards that match the search (docs/product-rules.md, Search), in the grid's sort:
@@ -154,7 +156,7 @@ function GroupCards({ group, sort }: { group: Group; sort: CardSort }) {
  * 더 보기; offline (or when the server cannot answer), the same matching over the cards saved on
  * this device, with a note saying so.
  */
-function SearchResults({
+const SearchResults = memo(function SearchResults({
   search,
   sort,
   groups,
@@ -170,7 +172,7 @@ function SearchResults({
   ) : (
     <SavedResults search={search} sort={sort} groups={groups} offline={!online} />
   );
-}
+});
 
 function ServerResults({
   search,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { PAGE_SIZE } from '@/components/hooks/load-more';
 import type { PhotoCardSort } from '@/data/queries/photo-cards';
 
@@ -70,19 +70,23 @@ export function useServerSearch(
           (answer) => {
             if (asking.current !== mine) return;
             asking.current = null;
-            setState((s) => {
-              if (s.key !== key) return s;
-              const have = new Set(s.ids ?? []);
-              const ids = [...(s.ids ?? [])];
-              for (const c of answer.cards) if (!have.has(c.id)) ids.push(c.id);
-              return {
-                ...s,
-                ids,
-                total: answer.totalItems,
-                more: answer.more,
-                page,
-              };
-            });
+            // a transition: the page of results is drawn in slices that yield to the keys the
+            // fan is typing meanwhile
+            startTransition(() =>
+              setState((s) => {
+                if (s.key !== key) return s;
+                const have = new Set(s.ids ?? []);
+                const ids = [...(s.ids ?? [])];
+                for (const c of answer.cards) if (!have.has(c.id)) ids.push(c.id);
+                return {
+                  ...s,
+                  ids,
+                  total: answer.totalItems,
+                  more: answer.more,
+                  page,
+                };
+              }),
+            );
           },
           () => {
             if (asking.current !== mine) return;
