@@ -7,6 +7,7 @@
 import { liveQuery } from 'dexie';
 import { db } from '@/data/db/index.ts';
 import { applyServerRecords } from '@/data/sync/apply.ts';
+import { SCOPED_COLLECTIONS } from '@/data/sync/scope.ts';
 import { firstScreenPayload } from './payload.ts';
 import { PUBLIC_READS } from './public-reads.ts';
 import { reads, type ReadName } from './reads.ts';
@@ -108,17 +109,24 @@ function recordsOf(value: unknown): unknown[] {
  * Puts the records the server rendered into the store, unless the store has a copy as new or
  * newer (a returning fan's store may be ahead of the page). Queued changes are rebased on them
  * like on any server copy. Once per page load.
+ *
+ * On a first visit only the cards and posts are stored: the collections pulled whole (groups,
+ * meetups, comments...) come with the first pull, which the screens wait for before they read
+ * the store, and storing the page's copy of them first was work for nothing on the page's main
+ * thread (the whole groups list: 500 groups of a real catalogue, 150 ms at a phone's speed).
  */
 let seeding: Promise<void> | null = null;
 export function seedFirstScreenRecords(): Promise<void> {
   seeding ??= (async () => {
     const payload = firstScreenPayload();
     if (!payload) return;
+    const returning = await syncedBefore;
     const byTable = new Map<string, Map<string, unknown>>();
     for (const [key, value] of Object.entries(payload.reads)) {
       const name = key.slice(0, key.indexOf(':')) as ReadName;
       const table = PUBLIC_READS[name];
       if (!table) continue;
+      if (!returning && !(SCOPED_COLLECTIONS as readonly string[]).includes(table)) continue;
       const rows = byTable.get(table) ?? new Map<string, unknown>();
       for (const rec of recordsOf(value)) {
         const id = (rec as { id?: unknown }).id;

@@ -28,13 +28,28 @@ function replacer(_key: string, value: unknown): unknown {
   return value === undefined ? null : value;
 }
 
-function reviver(_key: string, value: unknown): unknown {
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    const o = value as Record<string, unknown>;
-    if (Array.isArray(o.$map) && Object.keys(o).length === 1)
-      return new Map(o.$map as [unknown, unknown][]);
-    if (Array.isArray(o.$set) && Object.keys(o).length === 1) return new Set(o.$set);
+/**
+ * Maps and Sets back from their tagged arrays, in place, children first (as a JSON.parse reviver
+ * would: a reviver makes the parser call back into script for every value, thousands for a real
+ * catalogue's groups list, and parsed several times slower).
+ */
+function revive(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (v && typeof v === 'object') value[i] = revive(v);
+    }
+    return value;
   }
+  const o = value as Record<string, unknown>;
+  for (const k in o) {
+    const v = o[k];
+    if (v && typeof v === 'object') o[k] = revive(v);
+  }
+  if (Array.isArray(o.$map) && Object.keys(o).length === 1)
+    return new Map(o.$map as [unknown, unknown][]);
+  if (Array.isArray(o.$set) && Object.keys(o).length === 1) return new Set(o.$set);
   return value;
 }
 
@@ -51,7 +66,7 @@ export function encodePayload(payload: FirstScreenPayload): string {
 
 export function decodePayload(text: string): FirstScreenPayload | null {
   try {
-    const parsed = JSON.parse(text, reviver) as unknown;
+    const parsed = revive(JSON.parse(text)) as unknown;
     if (!parsed || typeof parsed !== 'object') return null;
     const { reads, now, today } = parsed as { reads?: unknown; now?: unknown; today?: unknown };
     if (!reads || typeof reads !== 'object') return null;
