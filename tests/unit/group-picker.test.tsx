@@ -12,7 +12,12 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GROUP_ROW_START, GROUP_ROW_STEP, GroupPicker } from '@/components/cards/group-picker';
+import {
+  GROUP_ROW_EAGER_LOGOS,
+  GROUP_ROW_START,
+  GROUP_ROW_STEP,
+  GroupPicker,
+} from '@/components/cards/group-picker';
 import type { Group } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
 
@@ -31,10 +36,10 @@ afterEach(() => {
   root = null;
 });
 
-async function mount(selectedId: string | null, onSelect = vi.fn()) {
+async function mount(selectedId: string | null, onSelect = vi.fn(), list = groups) {
   const rootRoute = createRootRoute({
     component: () => (
-      <GroupPicker groups={groups} selectedId={selectedId} onSelect={onSelect} biasGroup={null} />
+      <GroupPicker groups={list} selectedId={selectedId} onSelect={onSelect} biasGroup={null} />
     ),
   });
   const bias = createRoute({ getParentRoute: () => rootRoute, path: '/myBias' });
@@ -76,5 +81,15 @@ describe('GroupPicker at catalogue size', () => {
     expect(new Set(names(el)).size).toBe(groups.length);
     expect(names(el).length).toBe(groups.length);
     expect(el.querySelector('[data-testid="group-more"]')).toBeNull();
+  });
+
+  it('draws a phone width of logos with the page and the rest once it is idle', async () => {
+    const withLogos = groups.map((g) => ({ ...g, logoImage: `logo_${g.id}.png` }) as Group);
+    const el = await mount(withLogos[50]!.id, vi.fn(), withLogos);
+    const logos = () => el.querySelectorAll('[data-testid="group-button"] img').length;
+    // the first render (the server's and hydration's): the first logos and the shown group's
+    // (React commits the idle step later, in a transition)
+    expect(logos()).toBe(GROUP_ROW_EAGER_LOGOS + 1);
+    await vi.waitFor(() => expect(logos()).toBe(GROUP_ROW_START + 1));
   });
 });

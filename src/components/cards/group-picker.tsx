@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { memo, useState } from 'react';
+import { useAfterIdle } from '@/components/hooks/use-after-idle';
 import { fileUrl } from '@/data/pb/files';
 import type { Group } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
@@ -22,6 +23,13 @@ export interface GroupPickerProps {
 export const GROUP_ROW_START = 24;
 export const GROUP_ROW_STEP = 48;
 
+/**
+ * Logos drawn with the page: about a phone's width of them. The rest of the row's logos load once
+ * the page is idle after it hydrated: 24 logos were 200 KB on a first visit, fetched beside the
+ * card images the fan came for (the screen's largest paint), for buttons out of sight.
+ */
+export const GROUP_ROW_EAGER_LOGOS = 6;
+
 const logoUrl = (group: Group) =>
   group.logoImage ? fileUrl('groups', group.id, group.logoImage, '100x100') : '';
 
@@ -31,7 +39,8 @@ const logoUrl = (group: Group) =>
  * shows that group's cards (aria-pressed marks the one shown). The row starts at its left end, so
  * '그룹' is always in sight; by default it shows the same group as the one pressed. It shows the
  * first GROUP_ROW_START groups (and the one shown, wherever it is in the list), then a '더 보기'
- * button at its end for the next GROUP_ROW_STEP.
+ * button at its end for the next GROUP_ROW_STEP. Logos past the first GROUP_ROW_EAGER_LOGOS
+ * come after the page is idle (an empty frame until then).
  */
 export const GroupPicker = memo(function GroupPicker({
   groups,
@@ -45,6 +54,7 @@ export const GroupPicker = memo(function GroupPicker({
   const selected = selectedId ? groups.find((g) => g.id === selectedId) : undefined;
   if (selected && !visible.includes(selected)) visible.push(selected);
   const rest = groups.length - visible.length;
+  const allLogos = useAfterIdle();
   return (
     <div className={styles.picker} role="group" aria-label={ko.groupPicker.label}>
       <ul className={styles.row}>
@@ -65,9 +75,10 @@ export const GroupPicker = memo(function GroupPicker({
             </span>
           </Link>
         </li>
-        {visible.map((g) => {
+        {visible.map((g, i) => {
           const logo = logoUrl(g);
           const selected = g.id === selectedId;
+          const logoNow = allLogos || selected || i < GROUP_ROW_EAGER_LOGOS;
           return (
             <li key={g.id} className={styles.item}>
               <button
@@ -78,7 +89,7 @@ export const GroupPicker = memo(function GroupPicker({
                 data-testid="group-button"
               >
                 <span className={styles.logoFrame}>
-                  {logo ? (
+                  {logo && !logoNow ? null : logo ? (
                     <img
                       className={styles.logo}
                       src={logo}
