@@ -10,8 +10,8 @@ import { ko } from '@/i18n/ko';
 export type { PublicProfile } from '@/data/queries/users';
 
 /**
- * How a fan is named to other fans: their nickname, the same everywhere (docs/accounts.md, Names
- * and nicknames), or a neutral label when they have none; `loading` while the profile is on its
+ * How a fan is named to other fans: their nickname, the same everywhere (docs/accounts.md,
+ * Nicknames), or a neutral label when they have none; `loading` while the profile is on its
  * way (undefined) or not here yet (null).
  */
 export function nicknameOf(

@@ -30,7 +30,7 @@ function useSettled(): boolean {
 }
 
 /**
- * The card detail's part of the have and want lists (docs/trades.md, Card detail): mark the card
+ * The card detail's part of the have and want lists (docs/trades.md, What a fan sees): mark the card
  * 보유·교환 가능 (with its spare copies) or 구함, or take the mark off; how many fans have and want
  * it, opening the matching fans; a way to 내 교환 목록. Signed out, the marks ask to log in.
  *

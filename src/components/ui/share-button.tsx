@@ -22,7 +22,7 @@ export function shareUrl(path: string, origin: string): string {
 }
 
 /**
- * Share a page (docs/product-rules.md, Share): the system share sheet where the browser has one
+ * Share a page (docs/product-rules.md, Exchange posts: Share): the system share sheet where the browser has one
  * (`navigator.share`, phones), otherwise the link goes to the clipboard with a toast. Closing the
  * share sheet is no error; a share the browser refuses falls back to the clipboard. Nothing loads
  * until the click, so the server-rendered pages it sits on carry only this button's markup.

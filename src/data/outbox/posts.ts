@@ -1,7 +1,7 @@
 /**
  * Exchange posts (교환 글): create with a client id, edit (text or status), delete. The server
  * checks length and profanity again (pb_hooks/guards.pb.js); a refusal ends in dead letters with
- * the failure message for that action (docs/product-rules.md, Exchange).
+ * the failure message for that action (docs/product-rules.md, Exchange posts).
  */
 import * as v from 'valibot';
 import { ko } from '@/i18n/ko.ts';

@@ -7,8 +7,8 @@ import type { UserProfile } from '@/data/pb/records.ts';
 
 /** What anyone may see of a user: writer names on posts, comment authors. */
 /**
- * What a screen shows of another fan: the nickname, never the name (docs/accounts.md, Names and
- * nicknames). `name` stays out of this shape, so no screen can print it by mistake.
+ * What a screen shows of another fan: the nickname, never the name (docs/accounts.md,
+ * Nicknames). `name` stays out of this shape, so no screen can print it by mistake.
  */
 export type PublicProfile = Pick<
   UserProfile,

@@ -1,6 +1,6 @@
 /**
  * Exchange posts (교환 글): write, edit, move through the statuses, delete. The same rules as the
- * server (pb_hooks/guards.pb.js) are checked first, so a fan gets the product's message at once (docs/product-rules.md, Exchange).
+ * server (pb_hooks/guards.pb.js) are checked first, so a fan gets the product's message at once (docs/product-rules.md, Exchange posts).
  */
 import { ko } from '@/i18n/ko.ts';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';

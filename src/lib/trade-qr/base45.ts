@@ -1,6 +1,6 @@
 // Base45 (RFC 9285): bytes as text in the QR alphanumeric alphabet, which a QR code stores at
 // 5.5 bits a character, so the text costs about 3% over the bytes (base64 in byte mode costs
-// 33%). See docs/trade-qr.md, Text in the code.
+// 33%). See docs/trade-qr.md, Codes and parts.
 
 export const BASE45_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:';
 

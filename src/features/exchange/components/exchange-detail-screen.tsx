@@ -19,7 +19,7 @@ export const POSTS_PAGE = 20;
 
 /**
  * /exchangeDetail/{id} (docs/product-rules.md, Exchange posts): the card, its have/want marks
- * (docs/trades.md, Card detail), then its exchange posts with the form to write one.
+ * (docs/trades.md, What a fan sees), then its exchange posts with the form to write one.
  * Everything reads the local store, so a visited card and its posts open offline too; a card
  * outside the sync scope is read from the server when opened (docs/sync.md, The cache).
  * Keyed by id so moving to another card starts with an empty form.

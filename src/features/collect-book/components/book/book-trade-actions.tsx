@@ -14,7 +14,7 @@ export interface BookTradeActionsProps {
 }
 
 /**
- * The book's two list actions (docs/trades.md, Collect book): the group's cards ticked in none of
+ * The book's two list actions (docs/trades.md, What a fan sees): the group's cards ticked in none of
  * my books go on the want list, and cards ticked in two or more books go on the have list with
  * the copies beyond one as spares. Each says how many it added (cards on a list already stay as
  * they are). Offline too: the items are queued.
