@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * The one router middleware of the app, and it must stay one: each JS middleware holds a hook VM
  * for as long as its request runs. Everything that must see a request is dispatched from here:

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Collect books (rules in lib/books.js; docs/data-model.md, Hooks). Requests of superusers skip
  * the checks.

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * The public catalogue for CDNs (lib/catalogue.js, docs/scaling.md, The catalogue behind a CDN):
  *

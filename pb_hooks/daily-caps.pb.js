@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Daily caps on what one fan writes (lib/daily-caps.js): exchange posts, meetup comments and chat
  * reports, on

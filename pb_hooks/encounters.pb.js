@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * 만난 팬 (`encounters`, rules in lib/encounters.js, the design in docs/encounters.md). Requests
  * of superusers skip the checks.

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Request guards: what API rules alone cannot express. Superusers (and hooks, which don't go
  * through requests) are exempt. All failures are 400 with a message for the user.

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Request limits outside the router middleware (see lib/limits.js for the limits and reasons):
  *

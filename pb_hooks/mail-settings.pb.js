@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Mail settings from the environment, applied at every boot so production keeps its SMTP
  * credentials out of the database dumps and git:

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Naver login. PocketBase has no Naver provider, so the code is exchanged here:
  *

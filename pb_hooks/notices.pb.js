@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * 공지사항 (`notices`, docs/data-model.md). The API rules let only admins and superusers write;
  * lib/notices.js trims the text, refuses a blank title or body with a Korean message (nothing is

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Kakao and Instagram login through PocketBase's own OAuth2 providers (`kakao`, `instagram2`) on
  * the `users` collection, in a redirect flow (popups fail in an installed app):

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Privacy of user profiles. Profiles are public (nickname, avatar, bias...), but:
  *  - email: PocketBase hides it unless emailVisibility is true (never, see guards.pb.js) and adds

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * The fan's own profile (docs/accounts.md, Editing the profile):
  *

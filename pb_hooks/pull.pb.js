@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * POST /api/pocamarket/pull: one request brings every collection's changes since the client's
  * checkpoints (the sync layer's pull round, src/data/sync/pull.ts), instead of one list request

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Push alerts (helpers in lib/push.js):
  *  - GET /api/push/public-key → {publicKey}: the VAPID key the browser subscribes with. The

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Realtime clients within bounds (lib/realtime.js): no guest subscriptions to what only signed-in
  * fans can read; subscribed connections per address, per account and in all; connections that

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Back-reference lists kept by hooks (clients never write them), listed in
  * lib/back-references.js:

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Reports (informUs): every create by a user must carry what its type requires (see
  * lib/reports.js). Anonymous creates are left to the API rule (which refuses them); superusers

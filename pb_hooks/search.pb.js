@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Search (docs/product-rules.md, Search; docs/data-model.md, Search keys):
  *

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Email sign-up without a placeholder password anybody knows (docs/accounts.md):
  *

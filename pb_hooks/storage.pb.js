@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Where files and backups go, from the environment, applied at every boot (docs/scaling.md,
  * Files and Backups). With S3_BUCKET set, every uploaded file (card images and their thumbnails,

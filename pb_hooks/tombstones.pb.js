@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Tombstones: every delete (API, superuser, hooks and relation cascades, which call the same
  * model hooks) writes {recordCollection, recordId, owner} in the same transaction, so offline

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * 1:1 chat, blocks and chat reports (rules in lib/chat.js, the design in docs/trades.md).
  * Requests of superusers skip the checks; the last-message fields are kept on every save.

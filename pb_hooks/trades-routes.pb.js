@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * The trade routes (docs/trades.md, Routes; reads in lib/matches.js). Other fans' lists are never
  * synced to a device: these are the only ways to see them, and only their public items.

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Have and want lists, trade proposals and reviews (rules in lib/trades.js, the design in
  * docs/trades.md). Requests of superusers skip the checks; the counters run on every save.

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Uploads (lib/uploads.js, docs/files.md), on every create and update request of a collection
  * with file fields, batched ones (`/api/batch`, the offline outbox) included:

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * A fan's own rows' realtime events (a like, a book, a have/want entry, a block, 만난 팬, an alert)
  * go to that fan's connections only, not through PocketBase's check of every connection

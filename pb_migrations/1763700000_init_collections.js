@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Schema of 포카마켓 (see the shared data model): every collection, field, index and API rule.
  *
@@ -44,7 +43,7 @@ migrate(
         updateRule: null,
         deleteRule: null,
         fields: fields.concat(autodates()),
-        indexes: [updatedIndex(name)].concat(indexes || []),
+        indexes: /** @type {any} */ ([updatedIndex(name)].concat(indexes || [])),
       });
 
     // ------------------------------------------------------------------ pass 1: collections
@@ -345,8 +344,10 @@ migrate(
     ]) {
       users.fields.removeByName(f);
     }
-    users.indexes = users.indexes.filter(
-      (i) => i.indexOf('idx_users_username') < 0 && i.indexOf('idx_users_updated') < 0,
+    users.indexes = /** @type {any} */ (
+      users.indexes.filter(
+        (i) => i.indexOf('idx_users_username') < 0 && i.indexOf('idx_users_updated') < 0,
+      )
     );
     users.listRule = 'id = @request.auth.id';
     users.viewRule = 'id = @request.auth.id';
@@ -364,7 +365,7 @@ migrate(
       c.createRule = null;
       c.updateRule = null;
       c.deleteRule = null;
-      c.indexes = [];
+      c.indexes = /** @type {any} */ ([]);
       for (const f of relations) c.fields.removeByName(f);
       app.save(c);
     }

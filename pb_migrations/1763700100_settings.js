@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * App settings: name, batch API (the sync layer flushes its outbox through /api/batch) and the
  * rate limiter (off by default in PocketBase). Limits are per client IP; superusers and

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Tombstones are looked up by (collection, id) on every create (pb_hooks/guards.pb.js: a deleted
  * id stays taken, so a late replay of an offline create cannot bring a deleted record back).
@@ -13,7 +12,9 @@ migrate(
   },
   (app) => {
     const c = app.findCollectionByNameOrId('tombstones');
-    c.indexes = c.indexes.filter((i) => i.indexOf('idx_tombstones_record`') < 0);
+    c.indexes = /** @type {any} */ (
+      c.indexes.filter((i) => i.indexOf('idx_tombstones_record`') < 0)
+    );
     app.save(c);
   },
 );

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Photo cards and exchange posts, as the card grid and the exchange detail use them:
  * - photoCards.memberNameEn: the member's Latin name ('WONBIN' beside '원빈'), so the search over

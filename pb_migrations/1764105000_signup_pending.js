@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Email sign-up (pb_hooks/signup.pb.js):
  * - users.signupPending: true from a self sign-up until the wizard's final submit completes it.
@@ -43,13 +42,15 @@ migrate(
     const labels = RULES.map((r) => r.label);
     const rules = settings.rateLimits.rules.filter((r) => labels.indexOf(r.label) < 0);
     // exact-path rules are looked up before the '/api/' prefix rule, so their place doesn't matter
-    unmarshal({ rateLimits: { rules: rules.concat(RULES) } }, settings);
+    unmarshal({ rateLimits: { rules: rules.concat(/** @type {any} */ (RULES)) } }, settings);
     app.save(settings);
   },
   (app) => {
     const users = app.findCollectionByNameOrId('users');
     users.fields.removeByName('signupPending');
-    users.indexes = users.indexes.filter((i) => i.indexOf('idx_users_signupPending') < 0);
+    users.indexes = /** @type {any} */ (
+      users.indexes.filter((i) => i.indexOf('idx_users_signupPending') < 0)
+    );
     users.listRule = '';
     users.viewRule = '';
     app.save(users);

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * users.email may be empty, for Instagram: its login API never shares an email, and PocketBase
  * refuses an OAuth2 sign-up whose email a required field rejects. Every other way in still needs

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * The verification mail links to the app's own Korean page (/verify-email/{TOKEN}, which calls
  * confirm-verification) instead of PocketBase's English dashboard page.

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Indexes for push alerts:
  *  - notifications (sentAt, created): server/push-dispatcher.ts asks every few seconds for the
@@ -37,7 +36,7 @@ migrate(
     for (const name of Object.keys(PUSH_INDEXES)) {
       const c = app.findCollectionByNameOrId(name);
       const indexName = PUSH_INDEXES[name].split('`')[1];
-      c.indexes = c.indexes.filter((i) => i.indexOf(`\`${indexName}\``) < 0);
+      c.indexes = /** @type {any} */ (c.indexes.filter((i) => i.indexOf(`\`${indexName}\``) < 0));
       app.save(c);
     }
   },

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Thumb sizes for right-sized images (src/data/pb/files.ts builds the `srcset`s from the same
  * lists). All are fits (`WxHf`): PocketBase scales the image down to fit inside W×H, keeping its
@@ -11,6 +10,8 @@
  * - meetUps.eventImg: 480–1200 wide, each fitting a 3:2 box as the carousel shows them whole;
  * - groups.logoImage: 32, 64, 96 square boxes, for the 20 and 28 px logo circles;
  * - meetUps.artistImg: 48, 80, 120 square boxes, for the 40 px circle of a meetup list item.
+ *
+ * @type {Array<[collection: string, field: string, sizes: string[]]>}
  */
 const ADDED = [
   ['photoCards', 'cardImg', ['160x320f', '320x640f', '480x960f', '640x1280f', '960x1920f']],

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * users.likeList is private: which cards a fan liked is theirs alone, as the `likes` rows it
  * mirrors are owner-only. As a `hidden` field PocketBase keeps it out of every list, view, expand

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * A push endpoint is unique per account, not across accounts: the unique index on
  * pushSubscriptions (endpoint) becomes one on (user, endpoint), plus a plain index on endpoint for
@@ -14,12 +13,14 @@
 migrate(
   (app) => {
     const c = app.findCollectionByNameOrId('pushSubscriptions');
-    c.indexes = c.indexes
-      .filter((i) => i.indexOf('`idx_pushSubscriptions_endpoint`') < 0)
-      .concat([
-        'CREATE UNIQUE INDEX `idx_pushSubscriptions_user_endpoint` ON `pushSubscriptions` (`user`, `endpoint`)',
-        'CREATE INDEX `idx_pushSubscriptions_by_endpoint` ON `pushSubscriptions` (`endpoint`)',
-      ]);
+    c.indexes = /** @type {any} */ (
+      c.indexes
+        .filter((i) => i.indexOf('`idx_pushSubscriptions_endpoint`') < 0)
+        .concat([
+          'CREATE UNIQUE INDEX `idx_pushSubscriptions_user_endpoint` ON `pushSubscriptions` (`user`, `endpoint`)',
+          'CREATE INDEX `idx_pushSubscriptions_by_endpoint` ON `pushSubscriptions` (`endpoint`)',
+        ])
+    );
     app.save(c);
   },
   (app) => {
@@ -33,15 +34,17 @@ migrate(
       )
       .execute();
     const c = app.findCollectionByNameOrId('pushSubscriptions');
-    c.indexes = c.indexes
-      .filter(
-        (i) =>
-          i.indexOf('`idx_pushSubscriptions_user_endpoint`') < 0 &&
-          i.indexOf('`idx_pushSubscriptions_by_endpoint`') < 0,
-      )
-      .concat([
-        'CREATE UNIQUE INDEX `idx_pushSubscriptions_endpoint` ON `pushSubscriptions` (`endpoint`)',
-      ]);
+    c.indexes = /** @type {any} */ (
+      c.indexes
+        .filter(
+          (i) =>
+            i.indexOf('`idx_pushSubscriptions_user_endpoint`') < 0 &&
+            i.indexOf('`idx_pushSubscriptions_by_endpoint`') < 0,
+        )
+        .concat([
+          'CREATE UNIQUE INDEX `idx_pushSubscriptions_endpoint` ON `pushSubscriptions` (`endpoint`)',
+        ])
+    );
     app.save(c);
   },
 );

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Every mail PocketBase sends for `users` in Korean, signed with the app's name ({APP_NAME},
  * meta.appName = 포카마켓), its links on the app's own pages ({APP_URL} = meta.appURL) instead of

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * users.email unique without regard to case, and stored in lower case:
  * - the unique index on email becomes COLLATE NOCASE. PocketBase reads that collation: its
@@ -73,7 +72,7 @@ migrate(
 
     const settings = app.settings();
     const rules = settings.rateLimits.rules.filter((r) => r.label !== RULE.label);
-    unmarshal({ rateLimits: { rules: rules.concat([RULE]) } }, settings);
+    unmarshal({ rateLimits: { rules: rules.concat(/** @type {any} */ ([RULE])) } }, settings);
     app.save(settings);
   },
   (app) => {

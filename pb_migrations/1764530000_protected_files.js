@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Files of records not everyone may read, and reports their authors may delete (docs/files.md):
  *
@@ -42,7 +41,7 @@ migrate(
       createRule: null,
       updateRule: null,
       deleteRule: null,
-      fields: [
+      fields: /** @type {any} */ ([
         {
           type: 'relation',
           name: 'user',
@@ -58,11 +57,11 @@ migrate(
         { type: 'text', name: 'field', max: 100 },
         { type: 'number', name: 'size', onlyInt: true, min: 0 },
         { type: 'autodate', name: 'created', onCreate: true, onUpdate: false },
-      ],
-      indexes: [
+      ]),
+      indexes: /** @type {any} */ ([
         'CREATE INDEX `idx_uploadLog_user_bucket_created` ON `uploadLog` (`user`, `bucket`, `created`)',
         'CREATE INDEX `idx_uploadLog_user_created` ON `uploadLog` (`user`, `created`)',
-      ],
+      ]),
     });
     app.save(log);
   },

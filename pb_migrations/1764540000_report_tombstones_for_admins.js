@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Admins read every report, so they must also learn of every report's deletion: a report's
  * tombstone is owned by its author (pb_hooks/tombstones.pb.js), and without this an admin's

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * A rate limit for record lists: 60 per 10 s per client address (the rest of /api/ has 300).
  * The app reads through the pull route and never lists records itself; the costliest list an

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Trades (docs/trades.md): have and want lists (`tradeItems`), 1:1 chat (`conversations`,
  * `messages`), proposals (`trades`), `reviews`, `blocks` and `chatReports`, with their fields,
@@ -67,8 +66,10 @@ migrate(
         updateRule: null,
         deleteRule: null,
         fields: fields.concat(autodates()),
-        indexes: [`CREATE INDEX \`idx_${name}_updated\` ON \`${name}\` (\`updated\`)`].concat(
-          indexes || [],
+        indexes: /** @type {any} */ (
+          [`CREATE INDEX \`idx_${name}_updated\` ON \`${name}\` (\`updated\`)`].concat(
+            indexes || [],
+          )
         ),
       });
     const rel = (name, target, opts) =>
@@ -332,7 +333,7 @@ migrate(
       c.createRule = null;
       c.updateRule = null;
       c.deleteRule = null;
-      c.indexes = [];
+      c.indexes = /** @type {any} */ ([]);
       const relations = c.fields
         .fieldNames()
         .filter((n) => c.fields.getByName(n).type() === 'relation');

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * 만난 팬 (docs/encounters.md): `encounters`, a fan's own record of another fan met at an event,
  * saved after scanning their trade QR code. Only the owner reads, creates, changes (the note) and
@@ -43,7 +42,7 @@ migrate(
       // which fields may change (only the note): pb_hooks/encounters.pb.js
       updateRule: `${own} && ${keep('user')} && ${keep('fan')}`,
       deleteRule: own,
-      fields: [
+      fields: /** @type {any} */ ([
         // both fans' rows go with either account
         rel('user', users, { required: true, cascadeDelete: true }),
         rel('fan', users, { required: true, cascadeDelete: true }),
@@ -57,12 +56,12 @@ migrate(
         { type: 'date', name: 'metAt', required: true },
         { type: 'autodate', name: 'created', onCreate: true, onUpdate: false },
         { type: 'autodate', name: 'updated', onCreate: true, onUpdate: true },
-      ],
-      indexes: [
+      ]),
+      indexes: /** @type {any} */ ([
         'CREATE INDEX `idx_encounters_updated` ON `encounters` (`updated`)',
         'CREATE INDEX `idx_encounters_user_metAt` ON `encounters` (`user`, `metAt`)',
         'CREATE INDEX `idx_encounters_fan` ON `encounters` (`fan`)',
-      ],
+      ]),
     });
     app.save(encounters);
 

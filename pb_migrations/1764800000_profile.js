@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * The fan's own profile (docs/accounts.md, Editing the profile; Nicknames; First login):
  * - users.biasStepDone: the first-login 최애 step was answered (a group picked or skipped), kept
@@ -22,7 +21,7 @@ migrate(
     const settings = app.settings();
     const labels = RULES.map((r) => r.label);
     const rules = settings.rateLimits.rules.filter((r) => labels.indexOf(r.label) < 0);
-    unmarshal({ rateLimits: { rules: rules.concat(RULES) } }, settings);
+    unmarshal({ rateLimits: { rules: rules.concat(/** @type {any} */ (RULES)) } }, settings);
     app.save(settings);
 
     const profile = require(`${__hooks}/lib/profile.js`);

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Collect books finished (docs/data-model.md, `collectBook`): a cover picked from the book's own
  * cards (`cover`), the place on the profile shelf (`shelfOrder`), and a public book (자랑하기,

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * 공지사항 (docs/data-model.md, notices): what the operators tell every fan. Everyone (guests too)
  * lists and reads them, so they sync into every device's store and read offline; only admins
@@ -20,7 +19,7 @@ migrate(
       createRule: ADMIN,
       updateRule: ADMIN,
       deleteRule: ADMIN,
-      fields: [
+      fields: /** @type {any} */ ([
         { type: 'text', name: 'title', required: true, max: 100 },
         { type: 'text', name: 'body', required: true, max: 5000 },
         // when the notice counts as new (the settings' new dot compares it with the last opened)
@@ -28,11 +27,11 @@ migrate(
         { type: 'bool', name: 'pinned' },
         { type: 'autodate', name: 'created', onCreate: true, onUpdate: false },
         { type: 'autodate', name: 'updated', onCreate: true, onUpdate: true },
-      ],
-      indexes: [
+      ]),
+      indexes: /** @type {any} */ ([
         'CREATE INDEX `idx_notices_updated` ON `notices` (`updated`)',
         'CREATE INDEX `idx_notices_published` ON `notices` (`published`)',
-      ],
+      ]),
     });
     app.save(notices);
 

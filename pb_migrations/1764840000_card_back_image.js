@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * photoCards.cardBackImg: an optional picture of the card's back (docs/data-model.md,
  * `photoCards`). It takes the same uploads as the front: the same size limit, image types and

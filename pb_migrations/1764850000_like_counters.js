@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Likes off the hooks (docs/scaling.md, Like storms):
  *

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * A group carries how many cards it has, not which (docs/data-model.md, `groups`;
  * docs/sync.md, Scopes):
@@ -67,8 +66,8 @@ migrate(
   (app) => {
     dropTriggers(app);
     const photoCards = app.findCollectionByNameOrId('photoCards');
-    photoCards.indexes = photoCards.indexes.filter(
-      (i) => i.indexOf('idx_photoCards_group_updated') < 0,
+    photoCards.indexes = /** @type {any} */ (
+      photoCards.indexes.filter((i) => i.indexOf('idx_photoCards_group_updated') < 0)
     );
     app.save(photoCards);
     const groups = app.findCollectionByNameOrId('groups');

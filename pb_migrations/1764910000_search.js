@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Search over the whole catalogue (docs/product-rules.md, Search; docs/data-model.md, Search
  * keys):
@@ -89,7 +88,9 @@ migrate(
     app.db().newQuery('DROP TABLE IF EXISTS `photoCardsSearchIds`').execute();
     for (const name of ['groups', 'photoCards']) {
       const c = app.findCollectionByNameOrId(name);
-      c.indexes = c.indexes.filter((i) => i !== INDEXES[name] && SORT_INDEXES.indexOf(i) < 0);
+      c.indexes = /** @type {any} */ (
+        c.indexes.filter((i) => i !== INDEXES[name] && SORT_INDEXES.indexOf(i) < 0)
+      );
       c.fields.removeByName('searchKey');
       if (name === 'groups') c.fields.removeByName('groupNameKo');
       app.save(c);

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * users.name (a fan's real name) is private: other fans see the nickname only, everywhere
  * (docs/accounts.md, Nicknames). As a `hidden` field PocketBase keeps it out of every list, view,

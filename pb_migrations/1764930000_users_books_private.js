@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * users.collectBook (the ids of a fan's collect books, kept by the hooks) is private: as a public
  * field it listed every book id, so a public book (자랑하기, opened by its link and never listed,

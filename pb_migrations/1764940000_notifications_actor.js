@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * notifications.actor: the fan whose action an alert tells of (a message's sender, a comment's or
  * post's writer, a proposal's other side), set by pb_hooks/lib/push.js. An alert quotes that fan
@@ -28,7 +27,9 @@ migrate(
   (app) => {
     const notifications = app.findCollectionByNameOrId('notifications');
     notifications.fields.removeByName('actor');
-    notifications.indexes = notifications.indexes.filter((i) => i.indexOf('_actor') < 0);
+    notifications.indexes = /** @type {any} */ (
+      notifications.indexes.filter((i) => i.indexOf('_actor') < 0)
+    );
     app.save(notifications);
   },
 );

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * uploadLog.address: a guest's uploads (a sign-up's avatar, before any account can be charged)
  * are counted per client address and day (pb_hooks/lib/uploads.js, GUEST_QUOTA); such a row names
@@ -20,7 +19,7 @@ migrate(
     app.db().newQuery("DELETE FROM uploadLog WHERE user = ''").execute();
     log.fields.getByName('user').required = true;
     log.fields.removeByName('address');
-    log.indexes = log.indexes.filter((i) => i.indexOf('_address_') < 0);
+    log.indexes = /** @type {any} */ (log.indexes.filter((i) => i.indexOf('_address_') < 0));
     app.save(log);
   },
 );

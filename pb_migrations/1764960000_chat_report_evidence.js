@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * Chat reports keep their evidence whatever the reported fan does (docs/trades.md, chatReports):
  *

@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /**
  * A rate limit on opening realtime connections: 120 a minute per address. A connection costs the
  * server nothing per write until it subscribes, and one that never subscribes is closed after a

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * Back-reference lists kept by hooks (clients never write them): a parent record lists the ids
  * of its children, updated when a child is created or deleted (pb_hooks/relations.pb.js); the

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * The rules of collect books beyond the API rules (docs/data-model.md, Hooks; used by
  * pb_hooks/books.pb.js): the cover is one of the book's own cards, the shelf place is 0–9999, a

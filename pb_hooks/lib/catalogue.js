@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * The public catalogue as a versioned snapshot (docs/scaling.md, The catalogue behind a CDN).
  *

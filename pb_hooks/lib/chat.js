@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * The rules of 1:1 chat, blocks and chat reports (used by pb_hooks/trades-chat.pb.js; the design
  * is docs/trades.md). Each check refuses with a 400 and a Korean message (lib/errors.js) before

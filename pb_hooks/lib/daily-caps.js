@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * How many exchange posts and meetup comments one fan may write in a day (Korean calendar day),
  * used by pb_hooks/daily-caps.pb.js (SECURITY.md, Limits). Without a cap one account put 180

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * The rules of 만난 팬 (`encounters`, docs/encounters.md), used by pb_hooks/encounters.pb.js. The
  * client checks the same (src/data/writes/encounters.ts) with the same Korean messages; every

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * Korean wording for PocketBase's own error answers (used by pb_hooks/api.pb.js).
  *
@@ -21,6 +20,7 @@ function hasHangul(s) {
 function formatBytes(value) {
   const n = Number(value);
   if (!isFinite(n) || n <= 0) return String(value);
+  /** @type {Array<[string, number]>} */
   const units = [
     ['GB', 1024 * 1024 * 1024],
     ['MB', 1024 * 1024],

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * The 400 answer the hooks refuse a write with: a message for the user and the same validation
  * error on each named field (the app shows field errors by `code`).

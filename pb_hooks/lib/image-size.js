@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * An image's size in pixels, read from its header only (never decoded), for the bound on uploads
  * and on thumbnails (docs/files.md, Image size; SECURITY.md, uploads). PocketBase decodes a whole

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * Input rules the server keeps for what users write (the same as the client's): text
  * normalisation and the profanity list, and the checks of exchange posts, comments, collect-book

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * A fan's like list (the cards they liked, oldest first), read from their `likes` rows when their
  * own record is served: login and refresh, their own record in views, lists and the pull, and

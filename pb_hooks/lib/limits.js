@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * What one request may cost. PocketBase lets any caller ask for nested `expand`s, filters and
  * sorts that walk relations, and pages of up to 1,000 records; one anonymous request could then

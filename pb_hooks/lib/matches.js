@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * The trade routes' reads (pb_hooks/trades-routes.pb.js; docs/trades.md, Routes): fans whose
  * public lists match the caller's, how many fans publicly have and want a card, and a fan's trust

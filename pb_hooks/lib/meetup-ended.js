@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * An event's comments close once it has ended (docs/product-rules.md, Comments): its last day
  * (endDate, or startDate when it has none) is before today in Korea. Stored dates are calendar

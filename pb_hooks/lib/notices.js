@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * The checks of a notice write (pb_hooks/notices.pb.js; docs/data-model.md, notices): trimmed
  * text, a Korean refusal for a blank title or body, and `published` filled in when left empty.

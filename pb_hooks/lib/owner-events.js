@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * Realtime events of a fan's own rows go to that fan's connections only (docs/scaling.md,
  * Realtime; zz-owner-events.pb.js binds it).

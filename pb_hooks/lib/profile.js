@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * The fan's own profile (docs/accounts.md, Editing the profile): the nickname rule, shared by
  * sign-up, the 회원정보 수정 route and a direct `users` update, and the edit route's work. Each

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * Fields clients may not write: hook-kept ones, the users fields only superusers set, and owner
  * fields that never change after creation (pb_hooks/guards.pb.js enforces them).

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * One-request delta pull (used by pb_hooks/pull.pb.js): for each collection a client names with
  * its checkpoint, the records changed since then that the caller may list, oldest first by

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * Push alerts, server half (pb_hooks/push.pb.js calls these, and for chat messages and proposals
  * trades.pb.js and trades-chat.pb.js): who gets a `notifications` row for an event, and what a push

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * Bounds on realtime clients (pb_hooks/realtime.pb.js; SECURITY.md, Limits; docs/scaling.md,
  * Realtime). PocketBase checks every subscribed client's access rule for every event before the

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * Record helpers for the hooks: field values compared as plain values, records looked up without
  * throwing, multi-relation membership, and the hook's write transaction.

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * Server rules of reports (informUs): what each report type must carry, and who may delete one
  * (its author or an admin). The report forms check the same before they queue

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * The request body as the client sent it, for guards that must refuse a write to a hidden field
  * instead of letting PocketBase drop it unseen.

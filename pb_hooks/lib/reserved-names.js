@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * Names and nicknames only the operators may use (관리자, 운영자, admin, 포카마켓...): the words are
  * in pb_hooks/reserved-names.json, which the client reads too (src/lib/reserved-names.ts), so both
@@ -10,7 +9,7 @@
  *  - NFKC (full-width 'ａｄｍｉｎ' → 'admin'), lower case, no whitespace ('관 리 자') and no
  *    zero-width or filler characters;
  *  - Cyrillic and Greek letters that look like Latin ones ('аdmin' with a Cyrillic а);
- *  - digits and signs written for letters: 0→o, 1 ! | l→i, 3→e, 4 @→a, 5 $→s, 7→t ('adm1n',
+ *  - digits and signs written for letters: 0→o, 1 ! | l→i, 3→e, 4 `@`→a, 5 $→s, 7→t ('adm1n',
  *    'r00t'); 'l' and 'i' count as one letter, in the words too;
  *  - digits and separators at either end ('admin2', '관리자1', '_admin.') dropped, or the digits
  *    read as letters ('4dmin'): either way counts; after the folding, every character but

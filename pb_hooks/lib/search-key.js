@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * Search keys (docs/data-model.md, Search keys; docs/product-rules.md, Search): the hidden text
  * `searchKey` of `photoCards` and `groups`, and the index the search route (lib/search.js) finds

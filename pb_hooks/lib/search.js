@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * GET /api/pocamarket/search (docs/product-rules.md, Search; docs/data-model.md, Search keys):
  * photo cards whose search key holds the folded query, in one of the grid's sorts, a page at a

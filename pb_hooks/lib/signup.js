@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * Server side of the email sign-up (see pb_hooks/signup.pb.js): the same field rules and Korean
  * messages as the client (src/lib/account-validation.ts), starting a sign-up (which replaces a

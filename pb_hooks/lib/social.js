@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * Shared helpers of the social login hooks (oauth.pb.js, naver.pb.js): which providers are
  * configured from the environment, and the profile fields a new social user starts with.

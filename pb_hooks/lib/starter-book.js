@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * The starter collect book of a new account (a preset collect book is attached at sign-up:
  * docs/product-rules.md, Profile and settings; docs/accounts.md, Sign-up): '나의 첫 콜렉트북' for the

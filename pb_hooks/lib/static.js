@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * The built app that PocketBase serves from dist/ (--publicDir: apis.Static on `/{path...}`, with
  * the index.html fallback for unknown paths):

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * Storage and backup settings from the environment (see pb_hooks/storage.pb.js for the
  * variables). `env(name)` returns '' for an unset variable; returns whether anything changed.

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * Thumbnails only of images the server can afford to decode (used by pb_hooks/api.pb.js's router middleware;
  * docs/files.md, Image size). PocketBase makes a `?thumb=WxH` rendition by decoding the whole

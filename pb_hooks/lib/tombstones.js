@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * Tombstones: which collections leave one when a record is deleted, who owns it, and whether an
  * id was used and deleted (pb_hooks/tombstones.pb.js writes them; docs/sync.md).

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * What the trade and chat hooks share (pb_hooks/trades.pb.js, trades-chat.pb.js, and the routes
  * in trades-routes.pb.js): blocks between two fans, counting a fan's recent rows for the per-fan

@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * The rules of have/want lists, trade proposals and reviews (used by pb_hooks/trades.pb.js; the
  * design and the transition table are in docs/trades.md). Every refusal is a 400 with a Korean

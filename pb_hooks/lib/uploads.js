@@ -1,4 +1,3 @@
-/// <reference path="../../pb_data/types.d.ts" />
 /**
  * Uploaded files (used by pb_hooks/uploads.pb.js): what their bytes are, the name they are stored
  * and served under, and how much each user may upload a day. See docs/files.md.
