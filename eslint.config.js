@@ -3,6 +3,8 @@
 // only the layers below it; a feature never imports another feature (what two features share moves
 // down a layer); sw/ reaches only src/data and src/lib. eslint-plugin-boundaries checks every import
 // by where its file lives, at any depth; tests/unit/lint-boundaries.test.ts proves it.
+// pb_hooks/ and pb_migrations/ run in PocketBase's JS VM (goja): its globals, CommonJS, and the same
+// unused-vars rule; tests/unit/pb-checks.test.ts proves they are linted.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -89,6 +91,64 @@ export const layers = {
   },
 };
 
+/** The names in a space-separated list. */
+const words = (list) => list.trim().split(/\s+/);
+
+/**
+ * The globals PocketBase gives its JS hooks and migrations: every name its declarations
+ * (node_modules/.pb-types/types.d.ts, from server/build/pb-types.ts) give a value;
+ * tests/unit/pb-checks.test.ts keeps the list equal to them.
+ */
+const POCKETBASE_GLOBALS = Object.fromEntries(
+  [
+    ...words(`
+      $apis $app $dbx $filepath $filesystem $http $mails $os $security $template __hooks
+      arrayOf cronAdd cronRemove migrate nullArray nullBool nullFloat nullInt nullObject nullString
+      readerToString routerAdd routerUse sleep toBytes toString unmarshal
+      ApiError AppleClientSecretCreateForm AutodateField BadRequestError BoolField Collection
+      Command Context Cookie DateField DateTime DynamicModel EditorField EmailField Field
+      FieldsList FileField ForbiddenError GeoPointField InternalServerError JSONField
+      MailerMessage Middleware NotFoundError NumberField PasswordField Record RecordUpsertForm
+      RelationField RequestInfo SelectField SubscriptionMessage TestEmailSendForm
+      TestS3FilesystemForm TextField Timezone TooManyRequestsError URLField UnauthorizedError
+      ValidationError
+    `),
+    // the app hooks, onBootstrap to onTerminate
+    ...words(`
+      BackupCreate BackupRestore BatchRequest Bootstrap BootstrapClear
+      CollectionAfterCreateError CollectionAfterCreateSuccess CollectionAfterDeleteError
+      CollectionAfterDeleteSuccess CollectionAfterUpdateError CollectionAfterUpdateSuccess
+      CollectionCreate CollectionCreateExecute CollectionCreateRequest CollectionDelete
+      CollectionDeleteExecute CollectionDeleteRequest CollectionUpdate CollectionUpdateExecute
+      CollectionUpdateRequest CollectionValidate CollectionViewRequest CollectionsImportRequest
+      CollectionsListRequest FileDownloadRequest FileTokenRequest MailerRecordAuthAlertSend
+      MailerRecordEmailChangeSend MailerRecordOTPSend MailerRecordPasswordResetSend
+      MailerRecordVerificationSend MailerSend ModelAfterCreateError ModelAfterCreateSuccess
+      ModelAfterDeleteError ModelAfterDeleteSuccess ModelAfterUpdateError ModelAfterUpdateSuccess
+      ModelCreate ModelCreateExecute ModelDelete ModelDeleteExecute ModelUpdate ModelUpdateExecute
+      ModelValidate RealtimeConnectRequest RealtimeMessageSend RealtimeSubscribeRequest
+      RecordAfterCreateError RecordAfterCreateSuccess RecordAfterDeleteError
+      RecordAfterDeleteSuccess RecordAfterUpdateError RecordAfterUpdateSuccess
+      RecordAuthRefreshRequest RecordAuthRequest RecordAuthWithOAuth2Request
+      RecordAuthWithOTPRequest RecordAuthWithPasswordRequest RecordConfirmEmailChangeRequest
+      RecordConfirmPasswordResetRequest RecordConfirmVerificationRequest RecordCreate
+      RecordCreateExecute RecordCreateRequest RecordDelete RecordDeleteExecute
+      RecordDeleteRequest RecordEnrich RecordRequestEmailChangeRequest RecordRequestOTPRequest
+      RecordRequestPasswordResetRequest RecordRequestVerificationRequest RecordUpdate
+      RecordUpdateExecute RecordUpdateRequest RecordValidate RecordViewRequest
+      RecordsListRequest SettingsListRequest SettingsReload SettingsUpdateRequest Terminate
+    `).map((hook) => `on${hook}`),
+  ].map((name) => [name, 'readonly']),
+);
+
+/** What goja itself gives them: CommonJS modules and a console. */
+const GOJA_GLOBALS = {
+  require: 'readonly',
+  module: 'readonly',
+  exports: 'writable',
+  console: 'readonly',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -101,8 +161,8 @@ export default tseslint.config(
       // the benchmarks' generated data dirs (bench/catalogue: hundreds of thousands of folders)
       'bench/.data',
       'coverage',
-      'pb_migrations',
-      'pb_hooks',
+      // generated from es-hangul (server/build/vendor-hangul.ts)
+      'pb_hooks/lib/vendor',
       'public',
     ],
   },
@@ -125,6 +185,16 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  // The server's JavaScript: PocketBase's hooks and migrations, CommonJS scripts in its goja VM
+  {
+    files: ['pb_hooks/**/*.js', 'pb_migrations/**/*.js'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { ...GOJA_GLOBALS, ...POCKETBASE_GLOBALS },
+    },
+    // goja loads modules with require() only
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     rules: {

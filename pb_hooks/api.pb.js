@@ -98,10 +98,10 @@ routerUse(
         return $apis.gzip().func(e);
       } catch (err) {
         const lib = require(`${__hooks}/lib/errors-ko.js`);
-        let superuser = false;
+        let superuser;
         try {
           superuser = e.hasSuperuserAuth();
-        } catch (_) {
+        } catch {
           superuser = false;
         }
         throw lib.koreanError(err, superuser);

@@ -71,7 +71,7 @@ onRealtimeSubscribeRequest((e) => {
       try {
         const options = JSON.parse(limits.queryGetter(topic.slice(q + 1))('options') || '{}');
         query = (options && options.query) || {};
-      } catch (_) {
+      } catch {
         throw limits.refusal(limits.MSG_OPTIONS);
       }
       const get = (name) => (query[name] == null ? '' : String(query[name]));

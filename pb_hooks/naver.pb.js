@@ -80,13 +80,13 @@ routerAdd('POST', '/api/pocamarket/naver', (e) => {
   if (!naverId) throw new BadRequestError('Failed to fetch the Naver profile.');
 
   const users = e.app.findCollectionByNameOrId('users');
-  let record = null;
+  let record;
   try {
     const link = e.app.findFirstExternalAuthByExpr(
       $dbx.hashExp({ collectionRef: users.id, provider: 'naver', providerId: naverId }),
     );
     record = e.app.findRecordById(users, link.recordRef());
-  } catch (_) {
+  } catch {
     record = null; // not linked yet (or the linked user is gone): a new user
   }
 
@@ -96,11 +96,11 @@ routerAdd('POST', '/api/pocamarket/naver', (e) => {
       .trim()
       .toLowerCase();
     if (!email) throw new BadRequestError('Naver did not share an email address.');
-    let taken = false;
+    let taken;
     try {
       e.app.findAuthRecordByEmail(users, email);
       taken = true;
-    } catch (_) {
+    } catch {
       taken = false;
     }
     if (taken) throw new BadRequestError('The email is already used by another account.');

@@ -60,22 +60,22 @@ function publicBook(e, id) {
   let book;
   try {
     book = e.app.findRecordById('collectBook', id);
-  } catch (_) {
+  } catch {
     return notFound;
   }
   const me = e.auth ? e.auth.id : '';
   if (!book.getBool('isPublic') && book.getString('users') !== me) return notFound;
-  let owner = '';
+  let owner;
   try {
     owner = e.app.findRecordById('users', book.getString('users')).getString('username');
-  } catch (_) {
+  } catch {
     owner = '';
   }
   let groupName = '';
   if (book.getString('group')) {
     try {
       groupName = e.app.findRecordById('groups', book.getString('group')).getString('groupName');
-    } catch (_) {
+    } catch {
       groupName = '';
     }
   }

@@ -75,10 +75,10 @@ function checkNew(app, record, me) {
   if (record.getString('fan') === me) throw badRequest(MSG_SELF, ['fan']);
   // the name kept is the fan's nickname as the server knows it, never the code's (a code may say
   // anything, 포카마켓 운영자 included); a fan without one is stored as the app shows them
-  let fan = null;
+  let fan;
   try {
     fan = app.findRecordById('users', record.getString('fan'));
-  } catch (_) {
+  } catch {
     fan = null;
   }
   if (!fan || fan.getBool('signupPending')) throw badRequest(MSG_FAN_MISSING, ['fan']);

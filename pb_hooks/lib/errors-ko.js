@@ -308,7 +308,7 @@ function goError(caught) {
 function errorText(err) {
   try {
     if (typeof err.error === 'function') return String(err.error());
-  } catch (_) {
+  } catch {
     // fall through
   }
   return String(err && err.message ? err.message : err);

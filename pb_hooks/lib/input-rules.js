@@ -17,7 +17,7 @@ function hasNfkc() {
   if (nfkcSupported === undefined) {
     try {
       nfkcSupported = typeof ''.normalize === 'function' && '\uFF21'.normalize('NFKC') === 'A';
-    } catch (_) {
+    } catch {
       nfkcSupported = false;
     }
   }
@@ -48,7 +48,7 @@ function loadProfanityWords() {
     let list;
     try {
       list = require(path);
-    } catch (_) {
+    } catch {
       list = JSON.parse(toString($os.readFile(path)));
     }
     const words = [];

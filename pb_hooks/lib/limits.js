@@ -121,7 +121,7 @@ function collectionOf(path) {
   if (!m) return '';
   try {
     return decodeURIComponent(m[1]);
-  } catch (_) {
+  } catch {
     return m[1];
   }
 }
@@ -137,7 +137,7 @@ function queryGetter(raw) {
     const decode = (s) => {
       try {
         return decodeURIComponent(s.replace(/\+/g, ' '));
-      } catch (_) {
+      } catch {
         return s;
       }
     };
@@ -177,7 +177,7 @@ function bearsSuperuserToken(e) {
   if (!token) return false;
   try {
     return e.app.findAuthRecordByToken(token, 'auth').isSuperuser();
-  } catch (_) {
+  } catch {
     return false;
   }
 }
@@ -278,7 +278,7 @@ function writeOf(method, path) {
   let collection = m[1];
   try {
     collection = decodeURIComponent(collection);
-  } catch (_) {
+  } catch {
     // kept as sent
   }
   return { collection, action };

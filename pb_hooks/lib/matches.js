@@ -50,7 +50,7 @@ function findCard(app, id) {
   if (!RECORD_ID.test(id)) throw new NotFoundError(MSG_NO_CARD, {});
   try {
     return app.findRecordById('photoCards', id);
-  } catch (_) {
+  } catch {
     throw new NotFoundError(MSG_NO_CARD, {});
   }
 }
@@ -184,7 +184,7 @@ function trust(e, fanId) {
   if (RECORD_ID.test(fanId)) {
     try {
       fan = e.app.findRecordById('users', fanId);
-    } catch (_) {
+    } catch {
       fan = null;
     }
   }

@@ -36,7 +36,7 @@ function checkCommentOpen(app, comment) {
   let meetUp;
   try {
     meetUp = app.findRecordById('meetUps', id);
-  } catch (_) {
+  } catch {
     return; // an unknown event: the relation field's own validation answers
   }
   if (hasEnded(meetUp)) throw badRequest(MSG_COMMENT_ENDED, ['meetUp'], 'validation_meetup_ended');

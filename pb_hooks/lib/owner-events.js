@@ -54,10 +54,10 @@ function ownerField(collection) {
  * name or id), `<name>/*` alone, with no options. */
 function topicTaken(app, topic) {
   const collectionName = String(topic).split('?')[0].split('/')[0];
-  let collection = null;
+  let collection;
   try {
     collection = app.findCachedCollectionByNameOrId(collectionName);
-  } catch (_) {
+  } catch {
     collection = null;
   }
   if (!collection || !OWNER_FIELDS[collection.name]) return true;
@@ -106,7 +106,7 @@ function afterSave(e, action) {
       let client = null;
       try {
         client = broker.clientById(ids[i]);
-      } catch (_) {
+      } catch {
         client = null;
       }
       if (!client || client.isDiscarded()) continue;

@@ -39,7 +39,7 @@ function nicknameTaken(app, nickname, exceptId) {
       { u: String(nickname).toLowerCase(), id: exceptId || '' },
     );
     return rows.length > 0;
-  } catch (_) {
+  } catch {
     return false;
   }
 }

@@ -129,7 +129,7 @@ function syncableCollection(app, name) {
   let collection;
   try {
     collection = app.findCachedCollectionByNameOrId(name);
-  } catch (_) {
+  } catch {
     return null;
   }
   if (!collection || collection.system || collection.name !== name) return null;

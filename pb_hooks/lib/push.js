@@ -104,7 +104,7 @@ function findRecord(app, collection, id) {
   if (!id) return null;
   try {
     return app.findRecordById(collection, id);
-  } catch (_) {
+  } catch {
     return null;
   }
 }
@@ -273,7 +273,7 @@ function safely(app, what, record, fn) {
       app
         .logger()
         .error('push fan-out failed', 'event', what, 'record', record.id, 'error', `${err}`);
-    } catch (_) {
+    } catch {
       // logging must not fail the request either
     }
   }
@@ -297,7 +297,7 @@ function jsonValue(record, field) {
   if (text === '' || text === 'null') return null;
   try {
     return JSON.parse(text);
-  } catch (_) {
+  } catch {
     return undefined; // not JSON: invalid
   }
 }

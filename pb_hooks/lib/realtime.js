@@ -30,9 +30,8 @@ const MAX_PER_ACCOUNT = 10;
 const MAX_TOTAL = 10000;
 const IDLE_SECONDS = 60;
 
-/** PocketBase's client store keys (apis/realtime.go). */
+/** PocketBase's client store key of the client's address (apis/realtime.go). */
 const IP_KEY = 'pbRealtimeClientIP';
-const AUTH_KEY = 'auth';
 /** Ours: whether the client's last subscription request named a topic, and when a sweep first
  * found it subscribed to nothing (ms). */
 const SUBSCRIBED_KEY = 'pocamarketSubscribed';
@@ -109,10 +108,10 @@ function liveIds(app, held, own) {
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
     if (!id || id === own) continue;
-    let c = null;
+    let c;
     try {
       c = broker.clientById(id);
-    } catch (_) {
+    } catch {
       c = null;
     }
     if (c && c.get(SUBSCRIBED_KEY)) out.push(id);
@@ -194,7 +193,7 @@ function topicRule(app, topic) {
   let collection;
   try {
     collection = app.findCachedCollectionByNameOrId(collectionName);
-  } catch (_) {
+  } catch {
     return undefined;
   }
   if (!collection) return undefined;

@@ -26,7 +26,7 @@ function valueKey(value) {
   if (typeof value === 'object') {
     try {
       return JSON.stringify(value);
-    } catch (_) {
+    } catch {
       return String(value);
     }
   }
@@ -43,7 +43,7 @@ function findRecord(app, collection, id) {
   if (!id) return null;
   try {
     return app.findRecordById(collection, id);
-  } catch (_) {
+  } catch {
     return null; // missing (e.g. deleted earlier in the same cascade)
   }
 }

@@ -80,7 +80,7 @@ function hasFile(record, field) {
   try {
     const unsaved = record.getUnsavedFiles(field);
     if (unsaved && unsaved.length) return true;
-  } catch (_) {
+  } catch {
     // older bindings: fall through to the stored name
   }
   return record.getString(field) !== '';

@@ -33,7 +33,7 @@ function submittedBody(e) {
     } else {
       add(JSON.parse(toString(request.body, 1 << 20) || '{}'));
     }
-  } catch (_) {
+  } catch {
     // an unreadable body was refused by PocketBase before the hooks
   }
   return out;

@@ -27,7 +27,7 @@ function load() {
     let json;
     try {
       json = require(path);
-    } catch (_) {
+    } catch {
       json = JSON.parse(toString($os.readFile(path)));
     }
     // the look-alikes first: canonical() folds the words with them

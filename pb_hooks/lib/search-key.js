@@ -202,7 +202,7 @@ function dropCardKey(app, id) {
   const row = new DynamicModel({ rid: 0 });
   try {
     db.newQuery('SELECT rid FROM photoCardsSearchIds WHERE id = {:id}').bind({ id }).one(row);
-  } catch (_) {
+  } catch {
     return; // never indexed
   }
   db.newQuery('DELETE FROM photoCardsSearch WHERE rowid = {:rid}').bind({ rid: row.rid }).execute();
@@ -228,7 +228,7 @@ function findGroup(app, id) {
   if (!id) return null;
   try {
     return app.findRecordById('groups', id);
-  } catch (_) {
+  } catch {
     return null;
   }
 }
@@ -351,10 +351,10 @@ function writeGroupCardKeys(app, groupId) {
 function backfill(app, deadline) {
   // before the migrations have run (a fresh data dir, `migrate up`) there is nothing to fill
   for (const name of ['groups', 'photoCards']) {
-    let collection = null;
+    let collection;
     try {
       collection = app.findCollectionByNameOrId(name);
-    } catch (_) {
+    } catch {
       return { groups: 0, cards: 0, done: true };
     }
     if (!collection.fields.getByName('searchKey')) return { groups: 0, cards: 0, done: true };

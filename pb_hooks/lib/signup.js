@@ -96,7 +96,7 @@ function usernameTaken(app, name) {
   try {
     app.findFirstRecordByFilter('users', 'username = {:u}', { u: name });
     return true;
-  } catch (_) {
+  } catch {
     return false;
   }
 }
@@ -130,7 +130,7 @@ function findUserByEmail(app, email) {
   if (!normalized) return null;
   try {
     return app.findAuthRecordByEmail('users', normalized);
-  } catch (_) {
+  } catch {
     return null;
   }
 }
@@ -188,7 +188,7 @@ function recordOfLink(app, email, token) {
   let byToken;
   try {
     byToken = app.findAuthRecordByToken(token, 'verification');
-  } catch (_) {
+  } catch {
     return null;
   }
   if (!byToken || byToken.id !== record.id) return null;

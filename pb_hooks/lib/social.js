@@ -56,7 +56,7 @@ function usernameTaken(app, username) {
   try {
     app.findFirstRecordByFilter('users', 'username = {:u}', { u: username });
     return true;
-  } catch (_) {
+  } catch {
     return false;
   }
 }
@@ -85,10 +85,10 @@ function uniqueUsername(app, nickname) {
  * request, OAuth2 ones included); otherwise none, and the app shows the username.
  */
 function displayName(name, nickname) {
-  let nameError = null;
+  let nameError;
   try {
     nameError = require(`${__hooks}/lib/signup.js`).nameError;
-  } catch (_) {
+  } catch {
     nameError = null;
   }
   for (const candidate of [name, nickname]) {

@@ -46,7 +46,7 @@ module.exports = {
         },
         timeout: 4,
       });
-    } catch (_) {
+    } catch {
       return undefined;
     }
     if (res.statusCode !== 200 && res.statusCode !== 404) return undefined;

@@ -21,7 +21,7 @@ function groupExists(app, id) {
   try {
     app.findRecordById('groups', id);
     return true;
-  } catch (_) {
+  } catch {
     return false;
   }
 }
@@ -32,7 +32,7 @@ function starterGroupId(app, user) {
   if (bias && groupExists(app, bias)) return bias;
   try {
     return app.findFirstRecordByFilter('groups', 'groupName = {:g}', { g: DEFAULT_GROUP_NAME }).id;
-  } catch (_) {
+  } catch {
     return '';
   }
 }

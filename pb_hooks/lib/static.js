@@ -134,7 +134,7 @@ function serve(e) {
       try {
         $os.stat(dir + path);
         shell = false;
-      } catch (_) {
+      } catch {
         // not in the build: the shell
       }
     }
@@ -146,7 +146,7 @@ function serve(e) {
       let info;
       try {
         info = $os.stat(dir + '/' + variant);
-      } catch (_) {
+      } catch {
         continue; // not precompressed (too small to gain): the plain file
       }
       if (info.isDir()) continue;
@@ -162,7 +162,7 @@ function serve(e) {
       e.set('__skipSuccessActivityLogger', true);
       try {
         return e.fileFS($os.dirFS(dir), variant);
-      } catch (_) {
+      } catch {
         // gone since the stat (a new build being written): the plain file instead
         header.del('Content-Encoding');
         header.del('ETag');
@@ -175,7 +175,7 @@ function serve(e) {
   if (hashed) {
     try {
       $os.stat(dir + path);
-    } catch (_) {
+    } catch {
       throw new NotFoundError();
     }
   }

@@ -52,7 +52,7 @@ function guardThumb(e, m, thumb) {
   let collection;
   try {
     collection = e.app.findCachedCollectionByNameOrId(m[1]);
-  } catch (_) {
+  } catch {
     return e.next();
   }
   const key = `${collection.id}/${m[2]}/${m[3]}`;
@@ -83,7 +83,7 @@ function guardThumb(e, m, thumb) {
   let record;
   try {
     record = e.app.findRecordById(collection.id, m[2]);
-  } catch (_) {
+  } catch {
     return;
   }
   if (!isThumbOf(collection, record, m[3], thumb)) return;

@@ -124,11 +124,11 @@ function replayRefusal() {
 function checkLikeReplay(e) {
   const type = String(e.request.header.get('Content-Type') || '').toLowerCase();
   if (type.indexOf('application/json') !== 0) return;
-  let id = '';
+  let id;
   try {
     const body = JSON.parse(toString(e.request.body, 16 * 1024) || '{}');
     id = body && typeof body.id === 'string' ? body.id : '';
-  } catch (_) {
+  } catch {
     return; // unreadable or too long: PocketBase answers it
   }
   if (id && takenLikeIds(e.app, [id]).length) throw replayRefusal();
