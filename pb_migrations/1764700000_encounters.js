@@ -6,7 +6,7 @@
  * its creates.
  */
 const RATE_RULES = [
-  // per client address; the per-fan cap is counted by the hook (docs/encounters.md, Limits)
+  // per client address; the per-fan cap is counted by the hook (docs/encounters.md, Rules)
   { label: 'encounters:create', audience: '', duration: 600, maxRequests: 120 },
 ];
 

@@ -1,6 +1,6 @@
 /**
  * A group carries how many cards it has, not which (docs/data-model.md, `groups`;
- * docs/sync.md, Scopes):
+ * docs/sync.md, Pull by scope):
  *
  * - `groups.photoCards` listed every card id of the group, kept by a hook that rewrote the group's
  *   row on every card create. At a real catalogue's size (hundreds of cards per group) that row
