@@ -6,7 +6,7 @@ export const likeDetailRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/LikeDetail',
   component: lazyRouteComponent(
-    () => import('@/features/photo-cards/components/like-detail-screen'),
+    () => import('@/features/likes/components/like-detail-screen'),
     'LikeDetailScreen',
   ),
 });

@@ -3,8 +3,8 @@
 // all seven routes instead of seven. 만난 팬 (/encounters) rides along: its screen stays a chunk of
 // its own, loaded by this one.
 export { EncounterListScreen } from '@/features/trade-qr/components/encounter-list-screen';
-export { ChattingScreen } from '@/features/chatting/components/chatting-screen';
-export { ThreadScreen } from '@/features/chatting/components/thread-screen';
+export { ChattingScreen } from '@/features/chat/components/chatting-screen';
+export { ThreadScreen } from '@/features/chat/components/thread-screen';
 export { TradeListScreen } from '@/features/trade-lists/components/trade-list-screen';
 export { MatchingScreen } from '@/features/trades/components/matching-screen';
 export { TradeDetailScreen } from '@/features/trades/components/trade-detail-screen';

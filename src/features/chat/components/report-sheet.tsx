@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/toast';
 import { InvalidInputError, loadRepos } from '@/data/writes/lazy';
 import { checkReportReason, REPORT_REASON_MAX_LENGTH } from '@/data/writes/trade-rules';
 import { koChat } from '@/i18n/ko-chat';
-import { writeErrorText } from '@/features/chatting/write-errors';
+import { writeErrorText } from '@/features/chat/write-errors';
 import styles from './thread-screen.module.css';
 
 const c = koChat.chat;

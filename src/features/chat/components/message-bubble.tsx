@@ -3,7 +3,7 @@ import { PendingMark } from '@/components/ui/pending-mark';
 import type { ThreadMessage } from '@/components/live/chat';
 import { pbTimestampMs } from '@/data/time';
 import { koChat } from '@/i18n/ko-chat';
-import { messageTime } from '@/features/chatting/chat-time';
+import { messageTime } from '@/features/chat/chat-time';
 import { MessagePhoto } from './message-photo';
 import styles from './thread-screen.module.css';
 

@@ -7,7 +7,7 @@ import type { PhotoCard } from '@/data/pb/records';
 import { pbTimestampMs } from '@/data/time';
 import { koChat } from '@/i18n/ko-chat';
 import { relativeTime } from '@/lib/relative-time';
-import { chatContextOf, fanName } from '@/features/chatting/chat-links';
+import { chatContextOf, fanName } from '@/features/chat/chat-links';
 import { CardThumb } from './card-thumb';
 import styles from './chatting-screen.module.css';
 

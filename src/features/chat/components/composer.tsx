@@ -5,8 +5,8 @@ import { CloseIcon } from '@/components/ui/icons';
 import { InvalidInputError, loadRepos } from '@/data/writes/lazy';
 import { checkMessage, MESSAGE_PHOTO_TYPES } from '@/data/writes/trade-rules';
 import { koChat } from '@/i18n/ko-chat';
-import { usePhotoChoice } from '@/features/chatting/hooks/use-photo-choice';
-import { writeErrorText } from '@/features/chatting/write-errors';
+import { usePhotoChoice } from '@/features/chat/hooks/use-photo-choice';
+import { writeErrorText } from '@/features/chat/write-errors';
 import { PhotoIcon, SendIcon } from './chat-icons';
 import styles from './composer.module.css';
 

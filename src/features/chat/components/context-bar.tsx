@@ -6,7 +6,7 @@ import { usePhotoCard } from '@/components/live/photo-cards';
 import { useTrade } from '@/components/live/trades';
 import { koChat } from '@/i18n/ko-chat';
 import { koTrades } from '@/i18n/ko-trades';
-import { chatContextOf } from '@/features/chatting/chat-links';
+import { chatContextOf } from '@/features/chat/chat-links';
 import { CardThumb } from './card-thumb';
 import styles from './thread-screen.module.css';
 
