@@ -9,6 +9,7 @@ import { koEncounterScreens } from '@/i18n/ko-encounter-screens';
 import type { ScanMatch } from '@/features/trade-qr/match';
 import { EncounterCardThumb, EncounterSide, useEncounterCardMap } from './encounter-cards';
 import { encounterErrorMessage } from './encounter-errors';
+import ui from '@/components/ui/panels.module.css';
 import styles from './encounter-ui.module.css';
 
 const t = koEncounterScreens.panel;
@@ -112,12 +113,8 @@ export function EncounterActions({ match, meetup, showCards = true }: EncounterA
   };
 
   return (
-    <section
-      className={styles.panel}
-      aria-labelledby={`${ids}-title`}
-      data-testid="encounter-actions"
-    >
-      <h2 id={`${ids}-title`} className={styles.title}>
+    <section className={ui.panel} aria-labelledby={`${ids}-title`} data-testid="encounter-actions">
+      <h2 id={`${ids}-title`} className={ui.panelTitle}>
         {t.title(match.fan.name)}
       </h2>
       {showCards ? (
@@ -157,7 +154,7 @@ export function EncounterActions({ match, meetup, showCards = true }: EncounterA
           </select>
         </label>
       ) : null}
-      <div className={styles.actions}>
+      <div className={ui.actions}>
         {savedId ? (
           <span className={styles.saved} role="status" data-testid="encounter-saved">
             {t.saved}
@@ -165,7 +162,7 @@ export function EncounterActions({ match, meetup, showCards = true }: EncounterA
         ) : (
           <button
             type="button"
-            className={`${styles.button} ${styles.primary}`}
+            className={`${ui.button} ${ui.primary}`}
             onClick={() => void save()}
             disabled={busy}
           >
@@ -174,7 +171,7 @@ export function EncounterActions({ match, meetup, showCards = true }: EncounterA
         )}
         <button
           type="button"
-          className={styles.button}
+          className={ui.button}
           aria-expanded={open === 'propose'}
           onClick={() => openForm('propose')}
         >
@@ -182,7 +179,7 @@ export function EncounterActions({ match, meetup, showCards = true }: EncounterA
         </button>
         <button
           type="button"
-          className={styles.button}
+          className={ui.button}
           aria-expanded={open === 'message'}
           onClick={() => openForm('message')}
         >
@@ -190,7 +187,7 @@ export function EncounterActions({ match, meetup, showCards = true }: EncounterA
         </button>
       </div>
       {error ? (
-        <p className={styles.error} role="alert" data-testid="encounter-error">
+        <p className={ui.error} role="alert" data-testid="encounter-error">
           {error}
         </p>
       ) : null}
@@ -219,11 +216,11 @@ export function EncounterActions({ match, meetup, showCards = true }: EncounterA
               onChange={(e) => setProposalMessage(e.target.value)}
             />
           </label>
-          <div className={styles.actions}>
-            <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy}>
+          <div className={ui.actions}>
+            <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
               {t.send}
             </button>
-            <button type="button" className={styles.button} onClick={() => setOpen('none')}>
+            <button type="button" className={ui.button} onClick={() => setOpen('none')}>
               {t.cancel}
             </button>
           </div>
@@ -240,11 +237,11 @@ export function EncounterActions({ match, meetup, showCards = true }: EncounterA
               onChange={(e) => setText(e.target.value)}
             />
           </label>
-          <div className={styles.actions}>
-            <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy}>
+          <div className={ui.actions}>
+            <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
               {t.send}
             </button>
-            <button type="button" className={styles.button} onClick={() => setOpen('none')}>
+            <button type="button" className={ui.button} onClick={() => setOpen('none')}>
               {t.cancel}
             </button>
           </div>
@@ -270,7 +267,7 @@ function CardPicks({
 }) {
   return (
     <fieldset className={styles.picks}>
-      <legend className={styles.sub}>{legend}</legend>
+      <legend className={ui.subTitle}>{legend}</legend>
       {ids.length ? (
         <ul className={styles.cards}>
           {ids.map((id) => (

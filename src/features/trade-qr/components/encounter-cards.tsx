@@ -4,6 +4,7 @@ import type { PhotoCard } from '@/data/pb/records';
 import { CARD_IMAGE, responsiveFile } from '@/data/pb/files';
 import { ko } from '@/i18n/ko-features';
 import { koEncounterScreens } from '@/i18n/ko-encounter-screens';
+import ui from '@/components/ui/panels.module.css';
 import styles from './encounter-ui.module.css';
 
 const t = koEncounterScreens.screen;
@@ -81,7 +82,7 @@ export function EncounterSide({
 }) {
   return (
     <div>
-      <h3 className={styles.sub}>{title}</h3>
+      <h3 className={ui.subTitle}>{title}</h3>
       {ids.length ? (
         <EncounterCards ids={ids} cards={cards} testId={testId} />
       ) : (

@@ -13,6 +13,7 @@ import { koEncounterScreens } from '@/i18n/ko-encounter-screens';
 import { relativeTime } from '@/lib/relative-time';
 import { EncounterSide, useEncounterCardMap } from './encounter-cards';
 import { encounterErrorMessage } from './encounter-errors';
+import ui from '@/components/ui/panels.module.css';
 import styles from './encounter-ui.module.css';
 
 const t = koEncounterScreens.screen;
@@ -40,7 +41,7 @@ function metAtLabel(stamp: string): string {
 export function EncounterListScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
   return (
-    <section className={styles.screen} data-testid="encounters-screen">
+    <section className={ui.screen} data-testid="encounters-screen">
       <ScreenTitle title={t.title} back />
       {loggedIn ? <List /> : <LoggedOut />}
     </section>
@@ -75,14 +76,14 @@ function List() {
   );
   if (encounters === undefined) {
     return (
-      <p className={styles.status} role="status">
+      <p className={ui.status} role="status">
         {t.loading}
       </p>
     );
   }
   if (!encounters.length) {
     return (
-      <p className={styles.status} data-testid="encounters-empty">
+      <p className={ui.status} data-testid="encounters-empty">
         {t.empty}
       </p>
     );
@@ -180,12 +181,12 @@ function EncounterRow({
 
   return (
     <li
-      className={styles.panel}
+      className={ui.panel}
       aria-labelledby={`${ids}-name`}
       data-testid="encounter-row"
       data-encounter-id={e.id}
     >
-      <h2 id={`${ids}-name`} className={styles.title}>
+      <h2 id={`${ids}-name`} className={ui.panelTitle}>
         {name}
       </h2>
       <p className={styles.meta}>
@@ -221,13 +222,13 @@ function EncounterRow({
               data-testid="encounter-note-input"
             />
           </label>
-          <div className={styles.actions}>
-            <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy}>
+          <div className={ui.actions}>
+            <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
               {t.saveNote}
             </button>
             <button
               type="button"
-              className={styles.button}
+              className={ui.button}
               onClick={() => {
                 setEditing(false);
                 setNote(e.note);
@@ -240,31 +241,31 @@ function EncounterRow({
         </form>
       ) : e.note ? (
         <p data-testid="encounter-note">
-          <span className={styles.sub}>{t.note} </span>
+          <span className={ui.subTitle}>{t.note} </span>
           {e.note}
         </p>
       ) : null}
       {error ? (
-        <p className={styles.error} role="alert" data-testid="encounter-row-error">
+        <p className={ui.error} role="alert" data-testid="encounter-row-error">
           {error}
         </p>
       ) : null}
-      <div className={styles.actions}>
+      <div className={ui.actions}>
         <Link
           to="/trades/new"
           search={search}
-          className={`${styles.button} ${styles.primary}`}
+          className={`${ui.button} ${ui.primary}`}
           data-testid="encounter-propose"
         >
           {t.propose}
         </Link>
-        <button type="button" className={styles.button} onClick={chat} disabled={busy}>
+        <button type="button" className={ui.button} onClick={chat} disabled={busy}>
           {t.chat}
         </button>
         {editing ? null : (
           <button
             type="button"
-            className={styles.button}
+            className={ui.button}
             onClick={() => {
               setNote(e.note);
               setEditing(true);
@@ -275,7 +276,7 @@ function EncounterRow({
         )}
         <button
           type="button"
-          className={`${styles.button} ${styles.danger}`}
+          className={`${ui.button} ${ui.danger}`}
           onClick={remove}
           disabled={busy}
         >

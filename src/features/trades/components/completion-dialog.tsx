@@ -8,7 +8,7 @@ import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { applyCompletion } from '@/features/trades/apply-completion';
 import type { CompletionData } from '@/features/trades/hooks/use-completion-plan';
 import { cardName } from './card-strip';
-import ui from './trade-ui.module.css';
+import ui from '@/components/ui/panels.module.css';
 import styles from './completion-dialog.module.css';
 
 const t = koTradeScreens.completion;

@@ -5,7 +5,7 @@ import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { useCompletionPlan } from '@/features/trades/hooks/use-completion-plan';
 import { markTidyOffered, wasTidyOffered } from '@/features/trades/tidy-offered';
 import { CompletionDialog } from './completion-dialog';
-import ui from './trade-ui.module.css';
+import ui from '@/components/ui/panels.module.css';
 
 /**
  * A completed trade's tidy-up: the dialog opens by itself the first time this device shows the

@@ -6,7 +6,7 @@ import type { PhotoCard } from '@/data/pb/records';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { CardStrip } from './card-strip';
 import { FanHeader } from './fan-header';
-import ui from './trade-ui.module.css';
+import ui from '@/components/ui/panels.module.css';
 import styles from './matching-screen.module.css';
 
 const t = koTradeScreens.matching;

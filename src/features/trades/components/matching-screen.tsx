@@ -16,7 +16,7 @@ import { CardThumb, cardName } from './card-strip';
 import { MatchRow } from './match-row';
 import { searchId } from '@/features/trades/search-params';
 import { SignedOutNotice } from './signed-out-notice';
-import ui from './trade-ui.module.css';
+import ui from '@/components/ui/panels.module.css';
 import styles from './matching-screen.module.css';
 
 // Read through getRouteApi so this chunk does not import the route definition.

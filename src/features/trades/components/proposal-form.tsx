@@ -13,7 +13,7 @@ import { useCardMap } from '@/features/trades/hooks/use-card-map';
 import { markedFirst, togglePick } from '@/features/trades/pick';
 import { writeErrorMessage } from '@/features/trades/write-errors';
 import { CardPicker } from './card-picker';
-import ui from './trade-ui.module.css';
+import ui from '@/components/ui/panels.module.css';
 import styles from './proposal-form.module.css';
 
 const t = koTradeScreens.proposal;

@@ -12,7 +12,7 @@ import { checkReviewText, REVIEW_MAX_LENGTH } from '@/data/writes/trade-rules';
 import { koTrades } from '@/i18n/ko-trades';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { writeErrorMessage } from '@/features/trades/write-errors';
-import ui from './trade-ui.module.css';
+import ui from '@/components/ui/panels.module.css';
 import styles from './review-section.module.css';
 
 const t = koTradeScreens.review;

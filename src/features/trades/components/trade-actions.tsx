@@ -10,7 +10,7 @@ import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { useOpenChat } from '@/features/trades/hooks/use-open-chat';
 import { doneMarks } from '@/features/trades/trade-sides';
 import { writeErrorMessage } from '@/features/trades/write-errors';
-import ui from './trade-ui.module.css';
+import ui from '@/components/ui/panels.module.css';
 import styles from './trade-detail-screen.module.css';
 
 const t = koTradeScreens.detail;

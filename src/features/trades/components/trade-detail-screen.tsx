@@ -29,7 +29,7 @@ import { ReviewSection } from './review-section';
 import { SignedOutNotice } from './signed-out-notice';
 import { TradeActions } from './trade-actions';
 import { TradeStatusChip } from './trade-status-chip';
-import ui from './trade-ui.module.css';
+import ui from '@/components/ui/panels.module.css';
 import styles from './trade-detail-screen.module.css';
 
 const route = getRouteApi('/main/trades/$id');

@@ -15,7 +15,7 @@ import { checkTradeNewSearch } from '@/features/trades/search-params';
 import { FanHeader } from './fan-header';
 import { ProposalForm, type ProposalDraft } from './proposal-form';
 import { SignedOutNotice } from './signed-out-notice';
-import ui from './trade-ui.module.css';
+import ui from '@/components/ui/panels.module.css';
 
 const route = getRouteApi('/main/trades/new');
 const t = koTradeScreens.proposal;

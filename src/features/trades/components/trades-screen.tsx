@@ -11,7 +11,7 @@ import { useCardMap } from '@/features/trades/hooks/use-card-map';
 import { groupTrades, TRADE_GROUPS } from '@/features/trades/trade-sides';
 import { SignedOutNotice } from './signed-out-notice';
 import { TradeRow } from './trade-row';
-import ui from './trade-ui.module.css';
+import ui from '@/components/ui/panels.module.css';
 import styles from './trades-screen.module.css';
 
 const t = koTradeScreens.trades;
