@@ -72,6 +72,18 @@ const origin = process.env.APP_URL || pbUrl;
 (globalThis as { self?: unknown }).self ??= globalThis;
 
 const template = readFileSync(join(distDir, 'index.html'), 'utf8');
+/** A built stylesheet's text by its URL path (`/assets/x.css`), read once; null when missing. */
+const cssFiles = new Map<string, string | null>();
+function readCss(href: string): string | null {
+  if (!cssFiles.has(href)) {
+    const file = join(distDir!, href.replace(/^\/+/, ''));
+    cssFiles.set(
+      href,
+      /^\/assets\/[\w.-]+\.css$/.test(href) && existsSync(file) ? readFileSync(file, 'utf8') : null,
+    );
+  }
+  return cssFiles.get(href)!;
+}
 const manifestFile = join(distDir, '.vite/manifest.json');
 const manifest = (
   existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {}
@@ -194,7 +206,7 @@ async function drawPage(path: string, hit: Cached | undefined): Promise<Cached> 
     }
   }
   const page = await entry.render(path, { reader });
-  const raw = Buffer.from(fillTemplate(template, page, origin, path, manifest));
+  const raw = Buffer.from(fillTemplate(template, page, origin, path, manifest, readCss));
   const out: Cached = {
     status: page.status,
     raw,

@@ -136,4 +136,38 @@ describe('the page', () => {
     expect(loader).toContain("'first-contentful-paint'");
     expect(out.indexOf(loader)).toBeGreaterThan(out.indexOf('<div id="root">'));
   });
+
+  it('puts the stylesheets in the page when it can read them, the route ones linked without applying', () => {
+    const template = TEMPLATE.replace(
+      '</head>',
+      '<link rel="stylesheet" crossorigin href="/assets/index.css">\n</head>',
+    );
+    const manifest: Manifest = {
+      'index.html': { file: 'assets/index.js' },
+      'src/home.tsx': { file: 'assets/home.js', css: ['assets/home.css', 'assets/gone.css'] },
+    };
+    const files: Record<string, string> = {
+      '/assets/index.css': 'body{color:red}',
+      '/assets/home.css': '.a::after{content:"</style><script>"}',
+    };
+    const out = fillTemplate(
+      template,
+      { ...page, module: 'src/home.tsx' },
+      'https://a.b',
+      '/',
+      manifest,
+      (href) => files[href] ?? null,
+    );
+    // the entry's: inline only
+    expect(out).toContain('<style>body{color:red}</style>');
+    expect(out).not.toContain('href="/assets/index.css"');
+    // a route's: inline, and linked for print so the client does not load it again
+    expect(out).toContain('<style>.a::after{content:"<\\/style><script>"}</style>');
+    expect(out).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/home.css" media="print">',
+    );
+    // one that cannot be read stays a plain link
+    expect(out).toContain('<link rel="stylesheet" crossorigin href="/assets/gone.css">');
+    expect(out.match(/<\/style>/g)).toHaveLength(2);
+  });
 });
