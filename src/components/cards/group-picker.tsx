@@ -24,11 +24,12 @@ export const GROUP_ROW_START = 24;
 export const GROUP_ROW_STEP = 48;
 
 /**
- * Logos drawn with the page: about a phone's width of them. The rest of the row's logos load once
- * the page is idle after it hydrated: 24 logos were 200 KB on a first visit, fetched beside the
- * card images the fan came for (the screen's largest paint), for buttons out of sight.
+ * Logos drawn with the page: about a desktop's width of them (a phone shows 5). The rest of the
+ * row's logos load once the page is idle after it hydrated: 24 logos were 200 KB on a first
+ * visit, fetched beside the card images the fan came for (the screen's largest paint), for
+ * buttons out of sight.
  */
-export const GROUP_ROW_EAGER_LOGOS = 6;
+export const GROUP_ROW_EAGER_LOGOS = 12;
 
 const logoUrl = (group: Group) =>
   group.logoImage ? fileUrl('groups', group.id, group.logoImage, '100x100') : '';
