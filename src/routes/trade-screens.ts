@@ -2,7 +2,7 @@
 // (vite.config.ts, trade-screens), so one import with one preload list in the route tree serves
 // all seven routes instead of seven. 만난 팬 (/encounters) rides along: its screen stays a chunk of
 // its own, loaded by this one.
-export { EncounterListScreen } from '@/features/trade-qr/components/encounter-list-screen';
+export { EncounterListScreen } from '@/features/encounters/components/encounter-list-screen';
 export { ChattingScreen } from '@/features/chat/components/chatting-screen';
 export { ThreadScreen } from '@/features/chat/components/thread-screen';
 export { TradeListScreen } from '@/features/trade-lists/components/trade-list-screen';

@@ -11,10 +11,10 @@ import { toast } from '@/components/ui/toast';
 import { loadRepos } from '@/data/writes/lazy';
 import { koEncounterScreens } from '@/i18n/ko-encounter-screens';
 import { relativeTime } from '@/lib/relative-time';
-import { EncounterSide, useEncounterCardMap } from './encounter-cards';
-import { encounterErrorMessage } from './encounter-errors';
+import { EncounterSide, useEncounterCardMap } from '@/components/encounters/encounter-cards';
+import { encounterErrorMessage } from '@/components/encounters/encounter-errors';
 import ui from '@/components/ui/panels.module.css';
-import styles from './encounter-ui.module.css';
+import styles from '@/components/encounters/encounter-ui.module.css';
 
 const t = koEncounterScreens.screen;
 
