@@ -7,7 +7,11 @@ import { checkMessage } from '@/data/writes/trade-rules';
 import { dayOf, localToday } from '@/lib/meetup-dates';
 import { koEncounterScreens } from '@/i18n/ko-encounter-screens';
 import type { ScanMatch } from '@/features/trade-qr/match';
-import { EncounterCardThumb, EncounterSide, useEncounterCardMap } from '@/components/encounters/encounter-cards';
+import {
+  EncounterCardThumb,
+  EncounterSide,
+  useEncounterCardMap,
+} from '@/components/encounters/encounter-cards';
 import { encounterErrorMessage } from '@/components/encounters/encounter-errors';
 import ui from '@/components/ui/panels.module.css';
 import styles from '@/components/encounters/encounter-ui.module.css';
