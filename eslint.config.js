@@ -1,7 +1,9 @@
 // Flat config. Zero warnings is the gate (npm run lint uses --max-warnings 0).
-// Layers (docs/architecture.md): lib -> data -> state -> components -> features -> app (with routes). A layer imports
-// only the layers below it; a feature never imports another feature (what two features share moves
-// down a layer); sw/ reaches only src/data and src/lib. eslint-plugin-boundaries checks every import
+// Layers (docs/architecture.md): lib -> data (the engine) -> state -> live -> domains -> components ->
+// features -> app (with routes). A layer imports only the layers below it; a feature never imports
+// another feature (what two features share moves down a layer). The engine imports no domain: only
+// the tables the domains build (src/domains/tables). sw/
+// reaches src/lib, src/data and the domains. eslint-plugin-boundaries checks every import
 // by where its file lives, at any depth; tests/unit/lint-boundaries.test.ts proves it.
 // pb_hooks/ and pb_migrations/ run in PocketBase's JS VM (goja): its globals, CommonJS, and the same
 // unused-vars rule; tests/unit/pb-checks.test.ts proves they are linted.
@@ -45,6 +47,16 @@ export const layers = {
       { type: 'data', pattern: 'src/data', partialMatch: false },
       // the app-wide atoms (the one module that imports jotai)
       { type: 'state', pattern: 'src/state', partialMatch: false },
+      // the live reads' React side (useRead, the server render's context, the sync hooks)
+      { type: 'live', pattern: 'src/live', partialMatch: false },
+      // the tables the engine reads, built from every domain's exports
+      {
+        type: 'tables',
+        pattern: 'src/domains/tables',
+        partialMatch: false,
+      },
+      // one folder per domain: its kinds, writes, reads, read hooks (docs/architecture.md, Domains)
+      { type: 'domain', pattern: 'src/domains/*', capture: ['name'], partialMatch: false },
       { type: 'components', pattern: 'src/components', partialMatch: false },
       {
         type: 'feature',
@@ -66,14 +78,23 @@ export const layers = {
           '{{ from.element.types.[0] }} may not import {{ to.element.types.[0] }} (layers: docs/architecture.md)',
         policies: [
           allow('lib', 'lib'),
-          allow('data', 'lib', 'data'),
+          allow('data', 'lib', 'data', 'tables'),
           allow('state', 'lib', 'data', 'state'),
-          allow('components', 'lib', 'data', 'state', 'components'),
+          allow('live', 'lib', 'data', 'state', 'live', 'tables'),
+          allow('tables', 'lib', 'data', 'domain', 'tables'),
+          allow('domain', 'lib', 'data', 'state', 'live', 'domain'),
+          allow('components', 'lib', 'data', 'state', 'live', 'tables', 'domain', 'components'),
           {
             from: { element: { type: 'feature' } },
             allow: {
               to: [
-                { element: { types: { anyOf: ['lib', 'data', 'state', 'components'] } } },
+                {
+                  element: {
+                    types: {
+                      anyOf: ['lib', 'data', 'state', 'live', 'tables', 'domain', 'components'],
+                    },
+                  },
+                },
                 {
                   element: {
                     type: 'feature',
@@ -83,8 +104,19 @@ export const layers = {
               ],
             },
           },
-          allow('app', 'lib', 'data', 'state', 'components', 'feature', 'app'),
-          allow('sw', 'lib', 'data', 'sw'),
+          allow(
+            'app',
+            'lib',
+            'data',
+            'state',
+            'live',
+            'tables',
+            'domain',
+            'components',
+            'feature',
+            'app',
+          ),
+          allow('sw', 'lib', 'data', 'tables', 'domain', 'sw'),
         ],
       },
     ],

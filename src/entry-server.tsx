@@ -19,15 +19,25 @@ import type PocketBase from 'pocketbase';
 import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
 import { FIRST_READ } from '@/components/hooks/load-more';
-import { MISS } from '@/components/live/server-render';
+import { MISS } from '@/live/server-render';
 import { db } from '@/data/db/index';
 import { fileUrl } from '@/data/pb/files';
-import { windowOf } from '@/data/live/live';
 import { encodePayload, readKey } from '@/data/live/payload';
-import { reads, type ReadArgs, type ReadName, type ReadResult } from '@/data/live/reads';
+import {
+  reads,
+  windowOf,
+  type ReadArgs,
+  type ReadName,
+  type ReadResult,
+} from '@/domains/tables/reads';
 import { CACHE_MAX, evictOutOfScope } from '@/data/sync/evict';
 import { lastScope, pullAll } from '@/data/sync/pull';
-import { ensureWindow, resetWindows, windowAskedAt, type Window } from '@/data/sync/windows';
+import {
+  ensureWindow,
+  resetWindows,
+  windowAskedAt,
+  type Window,
+} from '@/domains/catalogue/windows';
 import { koShare } from '@/i18n/ko-share';
 import { localToday } from '@/lib/meetup-dates';
 

@@ -9,9 +9,9 @@ import {
   sessionUserIdAtom,
   syncStatusAtom,
 } from '@/state/store';
-import { endFirstScreenClock } from '@/components/live/render-clock';
-import { settlePage } from '@/components/live/settled';
-import { endFirstScreen, loadLive } from '@/components/live/use-read';
+import { endFirstScreenClock } from '@/live/render-clock';
+import { settlePage } from '@/live/settled';
+import { endFirstScreen, loadLive } from '@/live/use-read';
 import { firstScreenPayload } from '@/data/live/payload';
 import '@/app/styles.css';
 

@@ -9,7 +9,7 @@
 import { db } from '@/data/db/index.ts';
 import { parsePushPayload, safeAppPath } from '@/data/push/payload.ts';
 import { storePushedNotification } from '@/data/push/inbox.ts';
-import { markNotificationRead } from '@/data/writes/notifications.ts';
+import { markNotificationRead } from '@/domains/alerts/writes.ts';
 import { ko } from '@/i18n/ko.ts';
 import { koAlerts } from '@/i18n/ko-alerts.ts';
 import { flushFromWorker } from './background-sync.ts';

@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { ServerRenderContext, type ServerRender } from '@/components/live/server-render';
+import { ServerRenderContext, type ServerRender } from '@/live/server-render';
 import { AppProviders } from './providers';
 import type { AppRouter } from './router';
 

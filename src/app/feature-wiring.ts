@@ -6,10 +6,10 @@
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { db } from '@/data/db/index.ts';
-import { countUnreadMessages } from '@/data/queries/chat.ts';
-import { countUnreadNotifications } from '@/data/queries/notifications.ts';
+import { countUnreadMessages } from '@/domains/chat/queries.ts';
+import { countUnreadNotifications } from '@/domains/alerts/queries.ts';
 import type { SyncEngine } from '@/data/sync/engine.ts';
-import { adoptGuestLikes } from '@/data/writes/index.ts';
+import { adoptGuestLikes } from '@/domains/tables/writes.ts';
 import { appStore, unreadAlertsAtom, unreadMessagesAtom } from '@/state/store';
 import { provideOfflinePack } from '@/components/ui/offline-pack-slot';
 

@@ -10,7 +10,7 @@ import type { AppDB } from '@/data/db/index.ts';
 import type { AppClient } from '@/data/pb/client.ts';
 import { loginWithPassword, logout } from '@/data/session/session.ts';
 import type { SyncEngine } from '@/data/sync/engine.ts';
-import * as repos from '@/data/writes/index.ts';
+import * as repos from '@/domains/tables/writes.ts';
 
 /** Whether this page asked for the test API (localStorage `pocamarket:test-api` = '1'). */
 export function testApiRequested(): boolean {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import PocketBase, { BaseAuthStore, type RecordModel } from 'pocketbase';
-import { createSignupApi } from '../../src/data/accounts/signup.ts';
+import { createSignupApi } from '../../src/domains/accounts/signup.ts';
 import { startTestServer, type TestServer } from './pocketbase.ts';
 import {
   createCard,

@@ -16,7 +16,7 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
     }) as MediaQueryList;
 }
 // No main.tsx here: the page counts as settled from the start, so screens read the store at once.
-import { settlePage } from '@/components/live/settled';
+import { settlePage } from '@/live/settled';
 settlePage();
 
 // `npm test` runs the unit lane beside the e2e lane on two cores, where a render that takes

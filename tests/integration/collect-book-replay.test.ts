@@ -11,7 +11,7 @@ import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { AppDB, OutboxRow } from '../../src/data/db/index.ts';
 import type { AppClient } from '../../src/data/pb/client.ts';
-import { createCollectBook, saveCollectBookCards } from '../../src/data/writes/collect-books.ts';
+import { createCollectBook, saveCollectBookCards } from '../../src/domains/collect-books/writes.ts';
 import { flushOutbox } from '../../src/data/sync/flush.ts';
 import { pullCollection } from '../../src/data/sync/pull.ts';
 import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';

@@ -12,16 +12,16 @@ import { Dexie } from 'dexie';
 import { EventSource } from 'eventsource';
 import type PocketBase from 'pocketbase';
 import type { AppDB } from '../../src/data/db/index.ts';
-import { encounterNote } from '../../src/data/outbox/index.ts';
+import { encounterNote } from '../../src/domains/encounters/kinds.ts';
 import type { AppClient } from '../../src/data/pb/client.ts';
 import { claimPrivateTables } from '../../src/data/session/session.ts';
 import { flushOutbox } from '../../src/data/sync/flush.ts';
 import { pullAll, readableCollections } from '../../src/data/sync/pull.ts';
 import { startRealtime } from '../../src/data/sync/realtime.ts';
-import { openConversation, sendMessage } from '../../src/data/writes/chat.ts';
-import { deleteEncounter, saveEncounter } from '../../src/data/writes/encounters.ts';
+import { openConversation, sendMessage } from '../../src/domains/chat/writes.ts';
+import { deleteEncounter, saveEncounter } from '../../src/domains/encounters/writes.ts';
 import { change, queueChanges } from '../../src/data/writes/queue.ts';
-import { proposeTrade } from '../../src/data/writes/trades.ts';
+import { proposeTrade } from '../../src/domains/trades/writes.ts';
 import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
 import {
   createCard,

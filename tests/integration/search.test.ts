@@ -14,7 +14,7 @@ import type { TestServer } from '../helpers/pocketbase.ts';
 import { setupServer } from '../helpers/integration-setup.ts';
 import { failure, newId, uniq } from '../helpers/pb-fixtures.ts';
 import { AppDB } from '../../src/data/db/index.ts';
-import { searchCards } from '../../src/data/search/search.ts';
+import { searchCards } from '../../src/domains/catalogue/search.ts';
 
 let server: TestServer;
 let su: PocketBase;

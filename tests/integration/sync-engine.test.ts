@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventSource } from 'eventsource';
 import type PocketBase from 'pocketbase';
 import { createClient } from '../../src/data/pb/client.ts';
-import { createComment } from '../../src/data/writes/comments.ts';
+import { createComment } from '../../src/domains/meetups/writes.ts';
 import { loginWithPassword, readSession } from '../../src/data/session/session.ts';
 import { createSyncEngine } from '../../src/data/sync/engine.ts';
 import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';

@@ -11,7 +11,7 @@ import type { RecordModel } from 'pocketbase';
 import type { AppDB } from '../../src/data/db/index.ts';
 import { createClient } from '../../src/data/pb/client.ts';
 import { pullAll, PULL_PATH } from '../../src/data/sync/pull.ts';
-import { ensureWindow, resetWindows } from '../../src/data/sync/windows.ts';
+import { ensureWindow, resetWindows } from '../../src/domains/catalogue/windows.ts';
 import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
 import { createCard, createGroup, createUser, type Actor } from '../helpers/pb-fixtures.ts';
 import { freshDb, loggedIn } from '../helpers/sync-fixtures.ts';

@@ -27,7 +27,7 @@ import { db } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';
 import { CardGridSection } from '@/components/cards/card-grid-section';
 import { findBiasGroup } from '@/components/hooks/use-bias';
-import { usePhotoCards } from '@/components/live/photo-cards';
+import { usePhotoCards } from '@/domains/catalogue/hooks';
 import { ko } from '@/i18n/ko';
 
 let root: Root | undefined;

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDB } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';
-import { listPhotoCards } from '@/data/queries/photo-cards.ts';
+import { listPhotoCards } from '@/domains/catalogue/photo-cards.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 import { sortCardList } from '@/components/hooks/use-sorted-cards';
 

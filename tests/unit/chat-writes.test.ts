@@ -8,14 +8,14 @@
 import { liveQuery } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDB } from '@/data/db/index.ts';
-import { blockOrderKey, KINDS, messagesOrderKey } from '@/data/outbox/index.ts';
+import { blockOrderKey, KINDS, messagesOrderKey } from '@/domains/chat/names.ts';
 import {
   countUnreadMessages,
   getConversationWith,
   getThread,
   listConversations,
   resolveConversation,
-} from '@/data/queries/chat.ts';
+} from '@/domains/chat/queries.ts';
 import { applyServerDeletes, applyServerRecords } from '@/data/sync/apply.ts';
 import {
   blockFan,
@@ -24,7 +24,7 @@ import {
   reportChat,
   sendMessage,
   unblockFan,
-} from '@/data/writes/chat.ts';
+} from '@/domains/chat/writes.ts';
 import {
   at as t,
   conversationRecord as conversation,

@@ -8,7 +8,9 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/data/db/index.ts';
-import { KINDS } from '@/data/outbox/index.ts';
+import { KINDS as chatKinds } from '@/domains/chat/names.ts';
+import { KINDS as encountersKinds } from '@/domains/encounters/names.ts';
+import { KINDS as tradesKinds } from '@/domains/trades/names.ts';
 import type { MeetUp } from '@/data/pb/records.ts';
 import { localToday } from '@/lib/meetup-dates.ts';
 import { appStore, Provider } from '@/state/store';
@@ -125,7 +127,7 @@ describe('EncounterActions', () => {
       theyHave: [card(5), card(6)],
       theyWant: [card(3)],
     });
-    expect((await rows()).map((r) => r.kind)).toEqual([KINDS.encounterCreate]);
+    expect((await rows()).map((r) => r.kind)).toEqual([encountersKinds.encounterCreate]);
     await findByText(document.body, '만난 팬으로 저장했어요.', 'div');
   });
 
@@ -149,7 +151,7 @@ describe('EncounterActions', () => {
     await click(await findByText(form, '보내기'));
     await findByText(document.body, '교환 제안을 저장했어요. 인터넷에 연결되면 보내져요.', 'div');
     const [row] = await rows();
-    expect(row?.kind).toBe(KINDS.tradeCreate);
+    expect(row?.kind).toBe(tradesKinds.tradeCreate);
     expect(row?.payload).toMatchObject({
       proposer: ME,
       receiver: YOU,
@@ -173,7 +175,10 @@ describe('EncounterActions', () => {
     await click(await findByText(form, '보내기'));
     await findByText(document.body, '메시지를 저장했어요. 인터넷에 연결되면 보내져요.', 'div');
     const queued = await rows();
-    expect(queued.map((r) => r.kind)).toEqual([KINDS.conversationCreate, KINDS.messageCreate]);
+    expect(queued.map((r) => r.kind)).toEqual([
+      chatKinds.conversationCreate,
+      chatKinds.messageCreate,
+    ]);
     expect(queued[1]?.payload).toMatchObject({ sender: ME, text: '안녕하세요, 아까 스캔했어요' });
   });
 

@@ -6,7 +6,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { db } from '@/data/db/index.ts';
-import { KINDS } from '@/data/outbox/index.ts';
+import { KINDS } from '@/domains/encounters/names.ts';
 import type { Encounter, MeetUp } from '@/data/pb/records.ts';
 import {
   answerConfirm,

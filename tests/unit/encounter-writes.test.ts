@@ -7,16 +7,17 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDB } from '@/data/db/index.ts';
-import { KINDS, readMutation } from '@/data/outbox/index.ts';
+import { KINDS } from '@/domains/encounters/names.ts';
+import { readMutation } from '@/data/outbox/index.ts';
 import type { MeetUp, PhotoCard } from '@/data/pb/records.ts';
-import { listEncounters } from '@/data/queries/encounters.ts';
+import { listEncounters } from '@/domains/encounters/queries.ts';
 import { applyServerRecords } from '@/data/sync/apply.ts';
 import {
   deleteEncounter,
   ENCOUNTERS_MAX,
   saveEncounter,
   setEncounterNote,
-} from '@/data/writes/encounters.ts';
+} from '@/domains/encounters/writes.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 
 const ME = 'useraaaaaaaaaaa';

@@ -5,7 +5,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PhotoCardSort } from '@/data/queries/photo-cards';
+import type { PhotoCardSort } from '@/domains/catalogue/photo-cards';
 import {
   SERVER_PAGE,
   useServerSearch,
@@ -13,7 +13,7 @@ import {
 } from '@/features/exchange/hooks/use-server-search';
 
 const api = vi.hoisted(() => ({ searchCards: vi.fn() }));
-vi.mock('@/data/search/search', () => api);
+vi.mock('@/domains/catalogue/search', () => api);
 
 let root: Root | undefined;
 let seen: ServerSearch | undefined;

@@ -3,9 +3,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDB } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';
-import { listLikedCardIds, listLikedCards } from '@/data/queries/likes.ts';
-import { getPhotoCard } from '@/data/queries/photo-cards.ts';
-import { adoptGuestLikes, toggleLike } from '@/data/writes/likes.ts';
+import { listLikedCardIds, listLikedCards } from '@/domains/likes/queries.ts';
+import { getPhotoCard } from '@/domains/catalogue/photo-cards.ts';
+import { adoptGuestLikes, toggleLike } from '@/domains/likes/writes.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 
 const USER = 'useraaaaaaaaaaa';

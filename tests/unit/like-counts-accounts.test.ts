@@ -4,9 +4,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDB } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';
-import { pendingLikeCardIds, queuedLikeDeltas } from '@/data/queries/like-counts.ts';
-import { getPhotoCard } from '@/data/queries/photo-cards.ts';
-import { toggleLike } from '@/data/writes/likes.ts';
+import { pendingLikeCardIds, queuedLikeDeltas } from '@/domains/likes/counts.ts';
+import { getPhotoCard } from '@/domains/catalogue/photo-cards.ts';
+import { toggleLike } from '@/domains/likes/writes.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 
 const FAN_A = 'fanaaaaaaaaaaaa';

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { shareUrl } from '@/components/ui/share-button';
 import type { CollectBook } from '@/data/pb/records';
-import { sortShelf } from '@/data/queries/collect-books';
-import { shelfMoves } from '@/data/writes/collect-books';
+import { sortShelf } from '@/domains/collect-books/queries';
+import { shelfMoves } from '@/domains/collect-books/writes';
 import { parsePublicBook } from '@/features/collect-book/public-book';
 
 function book(id: string, created: string, shelfOrder?: number): CollectBook {

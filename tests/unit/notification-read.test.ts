@@ -3,12 +3,13 @@
 // mark while it is queued, and pushed alerts land in the inbox without overwriting pulled ones.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDB } from '@/data/db/index.ts';
-import { notificationRead, readMutation } from '@/data/outbox/index.ts';
+import { notificationRead } from '@/domains/alerts/kinds.ts';
+import { readMutation } from '@/data/outbox/index.ts';
 import type { AppNotification } from '@/data/pb/records.ts';
 import { storePushedNotification } from '@/data/push/inbox.ts';
 import { parsePushPayload, safeAppPath } from '@/data/push/payload.ts';
-import { countUnreadNotifications, listNotifications } from '@/data/queries/notifications.ts';
-import { markAllNotificationsRead, markNotificationRead } from '@/data/writes/notifications.ts';
+import { countUnreadNotifications, listNotifications } from '@/domains/alerts/queries.ts';
+import { markAllNotificationsRead, markNotificationRead } from '@/domains/alerts/writes.ts';
 import { applyServerRecords } from '@/data/sync/apply.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 

@@ -9,10 +9,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { AppDB } from '@/data/db/index.ts';
-import { createCollectBook } from '@/data/writes/collect-books.ts';
-import { createComment } from '@/data/writes/comments.ts';
-import { createPost, editPost } from '@/data/writes/exchange-posts.ts';
-import { setLike } from '@/data/writes/likes.ts';
+import { createCollectBook } from '@/domains/collect-books/writes.ts';
+import { createComment } from '@/domains/meetups/writes.ts';
+import { createPost, editPost } from '@/domains/posts/writes.ts';
+import { setLike } from '@/domains/likes/writes.ts';
 import { flushOutbox, type FlushOptions } from '@/data/sync/flush.ts';
 import {
   fakeToken,

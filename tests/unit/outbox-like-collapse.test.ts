@@ -7,10 +7,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { AppDB } from '@/data/db/index.ts';
-import { KINDS } from '@/data/outbox/names.ts';
-import { listLikedCardIds } from '@/data/queries/likes.ts';
+import { KINDS } from '@/domains/likes/names.ts';
+import { listLikedCardIds } from '@/domains/likes/queries.ts';
 import { flushOutbox } from '@/data/sync/flush.ts';
-import { setLike } from '@/data/writes/likes.ts';
+import { setLike } from '@/domains/likes/writes.ts';
 import { fakeToken, FakePocketBase, FakeServerState } from '../helpers/fake-pocketbase.ts';
 
 const USER = 'useraaaaaaaaaaa';

@@ -18,10 +18,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { AppDB, type OutboxRow } from '@/data/db/index.ts';
 import { readMutation } from '@/data/outbox/index.ts';
-import { createCollectBook, saveCollectBookCards } from '@/data/writes/collect-books.ts';
-import { createComment } from '@/data/writes/comments.ts';
-import { createPost, deletePost, editPost, setPostStatus } from '@/data/writes/exchange-posts.ts';
-import { setLike } from '@/data/writes/likes.ts';
+import { createCollectBook, saveCollectBookCards } from '@/domains/collect-books/writes.ts';
+import { createComment } from '@/domains/meetups/writes.ts';
+import { createPost, deletePost, editPost, setPostStatus } from '@/domains/posts/writes.ts';
+import { setLike } from '@/domains/likes/writes.ts';
 import { recordKey } from '@/data/outbox/names.ts';
 import { flushOutbox } from '@/data/sync/flush.ts';
 import {

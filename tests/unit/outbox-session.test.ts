@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDB } from '@/data/db/index.ts';
-import { createCollectBook } from '@/data/writes/collect-books.ts';
-import { setLike } from '@/data/writes/likes.ts';
+import { createCollectBook } from '@/domains/collect-books/writes.ts';
+import { setLike } from '@/domains/likes/writes.ts';
 import { DexieAuthStore } from '@/data/session/auth-store.ts';
 import { claimPrivateTables, readSession } from '@/data/session/session.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';

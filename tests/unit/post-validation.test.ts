@@ -3,7 +3,7 @@
 // The word-level profanity cases live in profanity.test.ts; these go through checkPostText, the
 // function the post form and createPost call, so they pin the messages and the rule order too.
 import { describe, expect, it } from 'vitest';
-import { checkPostText, POST_MAX_LENGTH } from '@/data/writes/exchange-posts.ts';
+import { checkPostText, POST_MAX_LENGTH } from '@/domains/posts/writes.ts';
 import { ko } from '@/i18n/ko';
 
 const EMPTY = '교환 글 내용을 입력해주세요.';

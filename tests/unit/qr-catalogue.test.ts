@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppDB } from '../../src/data/db/index.ts';
-import { listQrCatalogue } from '../../src/data/trade-qr/catalogue.ts';
+import { listQrCatalogue } from '../../src/domains/catalogue/qr-catalogue.ts';
 
 let db: AppDB | undefined;
 

@@ -4,13 +4,13 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppDB, type OutboxRow } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';
-import { listCollectBooksOf } from '@/data/queries/collect-books.ts';
-import { countExchangePostsOfCard, listExchangePostsOfCard } from '@/data/queries/exchange.ts';
-import { listGroups } from '@/data/queries/groups.ts';
-import { listLikedCardIds, listLikedCards } from '@/data/queries/likes.ts';
-import { listCommentsOfMeetUp, listMeetUps } from '@/data/queries/meetups.ts';
-import { countUnreadNotifications, listNotifications } from '@/data/queries/notifications.ts';
-import { getPhotoCard, listPhotoCards } from '@/data/queries/photo-cards.ts';
+import { listCollectBooksOf } from '@/domains/collect-books/queries.ts';
+import { countExchangePostsOfCard, listExchangePostsOfCard } from '@/domains/posts/queries.ts';
+import { listGroups } from '@/domains/catalogue/groups.ts';
+import { listLikedCardIds, listLikedCards } from '@/domains/likes/queries.ts';
+import { listCommentsOfMeetUp, listMeetUps } from '@/domains/meetups/queries.ts';
+import { countUnreadNotifications, listNotifications } from '@/domains/alerts/queries.ts';
+import { getPhotoCard, listPhotoCards } from '@/domains/catalogue/photo-cards.ts';
 import {
   countOutbox,
   listDeadLetters,
@@ -22,7 +22,7 @@ import {
   pendingFile,
   type OutboxStateContext,
 } from '@/data/queries/sync.ts';
-import { getPublicProfile } from '@/data/queries/users.ts';
+import { getPublicProfile } from '@/domains/accounts/queries.ts';
 import { ko } from '@/i18n/ko';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 

@@ -5,8 +5,8 @@
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDB } from '@/data/db/index.ts';
-import { createReport, InvalidInputError } from '@/data/writes/index.ts';
-import type { ReportInput } from '@/data/writes/reports.ts';
+import { createReport, InvalidInputError } from '@/domains/tables/writes.ts';
+import type { ReportInput } from '@/domains/reports/writes.ts';
 import { koReports } from '@/i18n/ko-reports.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 

@@ -10,7 +10,7 @@ import {
   finishOAuth2Redirect,
   startSocialLogin,
   type SocialEnv,
-} from '@/data/accounts/social';
+} from '@/domains/accounts/social';
 
 const KAKAO_AUTH =
   'http://kauth.test/authorize?client_id=abc&code_challenge=xyz&response_type=code&scope=account_email+profile_nickname&state=PBSTATE0123456789012345678901&redirect_uri=';

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
 import { AppDB } from '@/data/db/index.ts';
-import { createPost } from '@/data/writes/exchange-posts.ts';
+import { createPost } from '@/domains/posts/writes.ts';
 import { isQuotaError, StorageFullError } from '@/data/storage.ts';
 import { ko } from '@/i18n/ko.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';

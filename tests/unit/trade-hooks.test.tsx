@@ -7,9 +7,9 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore, Provider, sessionUserIdAtom, syncStatusAtom } from '@/state/store';
 import { db } from '@/data/db/index.ts';
-import { useMatches, type Matches } from '@/components/live/trades';
-import { useConversations, type ConversationSummary } from '@/components/live/chat';
-import { openConversation, sendMessage } from '@/data/writes/chat.ts';
+import { useMatches, type Matches } from '@/domains/trades/hooks';
+import { useConversations, type ConversationSummary } from '@/domains/chat/hooks';
+import { openConversation, sendMessage } from '@/domains/chat/writes.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 
 /** vi.waitFor with room for a busy machine (`npm test` runs this beside the e2e lane). */
@@ -19,7 +19,7 @@ const ME = 'usermeaaaaaaaaa';
 const YOU = 'useryouaaaaaaaa';
 
 const routes = vi.hoisted(() => ({ refreshMatches: vi.fn() }));
-vi.mock('@/data/trades/routes', () => routes);
+vi.mock('@/domains/trades/routes', () => routes);
 
 let root: Root | undefined;
 let container: HTMLElement | undefined;

@@ -12,7 +12,7 @@ import { createAppRouter } from '@/app/router';
 import { appStore, sessionUserIdAtom, syncStatusAtom } from '@/state/store';
 import { initialSyncStatus } from '@/data/sync/status';
 import { db } from '@/data/db/index.ts';
-import { KINDS } from '@/data/outbox/names.ts';
+import { KINDS } from '@/domains/trade-lists/names.ts';
 import type { CollectBook } from '@/data/pb/records.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 import { ME, GROUP, at, cardRecord, putCatalogue, byTestId } from '../helpers/trade-records.ts';
@@ -122,7 +122,7 @@ describe('the collect book and the trade lists', () => {
     await vi.waitFor(() =>
       expect(byTestId(privacy, 'book-privacy-show')?.getAttribute('aria-pressed')).toBe('true'),
     );
-    const { saveCollectBookCards } = await import('@/data/writes/collect-books.ts');
+    const { saveCollectBookCards } = await import('@/domains/collect-books/writes.ts');
     await act(async () => {
       await saveCollectBookCards(BOOK, { add: [cardRecord(2).id], remove: [] });
     });

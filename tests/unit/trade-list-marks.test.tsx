@@ -19,9 +19,9 @@ import { createAppRouter } from '@/app/router';
 import { appStore, Provider, sessionUserIdAtom, syncStatusAtom } from '@/state/store';
 import { initialSyncStatus } from '@/data/sync/status';
 import { db } from '@/data/db/index.ts';
-import { KINDS } from '@/data/outbox/names.ts';
+import { KINDS } from '@/domains/trade-lists/names.ts';
 import { CardGridSection } from '@/components/cards/card-grid-section';
-import { usePhotoCards } from '@/components/live/photo-cards';
+import { usePhotoCards } from '@/domains/catalogue/hooks';
 import { SPARE_COMMIT_DELAY_MS } from '@/components/trades/use-spare-draft';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 import { ME, GROUP, at, cardRecord, putCatalogue } from '../helpers/trade-records.ts';
@@ -31,7 +31,7 @@ const routes = vi.hoisted(() => ({
   refreshMatches: vi.fn(),
   fetchFanTrust: vi.fn(),
 }));
-vi.mock('@/data/trades/routes', () => routes);
+vi.mock('@/domains/trades/routes', () => routes);
 
 let root: Root | undefined;
 let container: HTMLElement | undefined;

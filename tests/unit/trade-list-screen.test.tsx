@@ -12,7 +12,7 @@ import { createAppRouter } from '@/app/router';
 import { appStore, sessionUserIdAtom, syncStatusAtom } from '@/state/store';
 import { initialSyncStatus } from '@/data/sync/status';
 import { db } from '@/data/db/index.ts';
-import { KINDS } from '@/data/outbox/names.ts';
+import { KINDS } from '@/domains/trade-lists/names.ts';
 import type { CollectBook, TradeItem } from '@/data/pb/records.ts';
 import { SPARE_COMMIT_DELAY_MS } from '@/components/trades/use-spare-draft';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';

@@ -6,9 +6,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDB } from '@/data/db/index.ts';
-import { KINDS, readMutation, tradeItemOrderKey } from '@/data/outbox/index.ts';
+import { KINDS, tradeItemOrderKey } from '@/domains/trade-lists/names.ts';
+import { readMutation } from '@/data/outbox/index.ts';
 import type { CollectBook, PhotoCard } from '@/data/pb/records.ts';
-import { getTradeItemOfCard, getTradeLists, getTradeMarks } from '@/data/queries/trades.ts';
+import { getTradeItemOfCard, getTradeLists, getTradeMarks } from '@/domains/trade-lists/queries.ts';
 import {
   addDuplicatesToHaves,
   addUnownedToWants,
@@ -16,8 +17,8 @@ import {
   setCollectBookPublic,
   setTradeItem,
   setTradePublic,
-} from '@/data/writes/trade-lists.ts';
-import { TRADE_ITEMS_MAX } from '@/data/writes/trade-rules.ts';
+} from '@/domains/trade-lists/writes.ts';
+import { TRADE_ITEMS_MAX } from '@/domains/trades/rules.ts';
 import { applyServerRecords } from '@/data/sync/apply.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 

@@ -6,10 +6,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDB } from '@/data/db/index.ts';
-import { KINDS } from '@/data/outbox/index.ts';
-import { getTradeSummary, listTradesByStatus } from '@/data/queries/trades.ts';
+import { KINDS as chatKinds } from '@/domains/chat/names.ts';
+import { KINDS as tradesKinds } from '@/domains/trades/names.ts';
+import { getTradeSummary, listTradesByStatus } from '@/domains/trades/queries.ts';
 import { applyServerRecords } from '@/data/sync/apply.ts';
-import { blockFan, openConversation } from '@/data/writes/chat.ts';
+import { blockFan, openConversation } from '@/domains/chat/writes.ts';
 import {
   acceptTrade,
   cancelTrade,
@@ -18,7 +19,7 @@ import {
   markTradeDone,
   proposeTrade,
   reviewTrade,
-} from '@/data/writes/trades.ts';
+} from '@/domains/trades/writes.ts';
 import {
   at as stamp,
   conversationRecord,
@@ -73,7 +74,7 @@ describe('proposeTrade', () => {
     await expect(proposeTrade({ to: YOU, give: [A], get: [] }, db)).rejects.toThrow(
       '차단한 사용자예요. 차단을 해제한 뒤 다시 시도해주세요.',
     );
-    expect((await rows()).map((r) => r.kind)).toEqual([KINDS.blockCreate]);
+    expect((await rows()).map((r) => r.kind)).toEqual([chatKinds.blockCreate]);
     expect(await db.trades.count()).toBe(0);
   });
 
@@ -92,7 +93,7 @@ describe('proposeTrade', () => {
       status: 'proposed',
       conversation: conv,
     });
-    const row = (await rows()).find((r) => r.kind === KINDS.tradeCreate)!;
+    const row = (await rows()).find((r) => r.kind === tradesKinds.tradeCreate)!;
     expect(row.recordKey).toBe(`trades/${id}`);
     const m = mutationOf(row);
     expect(m.kind.dependsOn?.(m.payload)).toEqual([`conversations/${conv}`]);
@@ -140,7 +141,7 @@ describe('counter-proposals', () => {
       counterOf: 'theirsaaaaaaaaa',
     });
     expect((await rows()).map((r) => [r.kind, r.recordKey])).toEqual([
-      [KINDS.tradeCreate, `trades/${id}`],
+      [tradesKinds.tradeCreate, `trades/${id}`],
     ]);
     // a server copy of the old proposal pulled while the counter is queued stays countered
     await applyServerRecords(db, 'trades', [trade('theirsaaaaaaaaa', { updated: stamp(5) })]);
@@ -186,7 +187,7 @@ describe('status changes', () => {
     );
     const [row] = await rows();
     expect(row).toMatchObject({
-      kind: KINDS.tradeUpdate,
+      kind: tradesKinds.tradeUpdate,
       recordKey: 'trades/incomingaaaaaaa',
       payload: { id: 'incomingaaaaaaa', action: 'accept', by: 'receiver' },
     });

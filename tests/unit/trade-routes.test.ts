@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { AppDB } from '@/data/db/index.ts';
 import { claimPrivateTables } from '@/data/session/session.ts';
-import { getCachedMatches } from '@/data/queries/trades.ts';
+import { getCachedMatches } from '@/domains/trades/queries.ts';
 import {
   cardTradersPath,
   fanTrustPath,
@@ -16,7 +16,7 @@ import {
   fetchFanTrust,
   MATCHES_PATH,
   refreshMatches,
-} from '@/data/trades/routes.ts';
+} from '@/domains/trades/routes.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 
 const ME = 'usermeaaaaaaaaa';

@@ -6,9 +6,9 @@ import {
   completionChangeKey,
   planTradeCompletion,
   type CompletionInput,
-} from '@/data/queries/trade-completion.ts';
+} from '@/domains/trades/completion.ts';
 import type { Trade } from '@/data/pb/records.ts';
-import { emptyTradeGroups } from '@/data/queries/trades.ts';
+import { emptyTradeGroups } from '@/domains/trades/queries.ts';
 import { initialPicks, markedFirst, togglePick } from '@/features/trades/pick.ts';
 import { counterOfTrade, doneMarks, groupTrades, mySides } from '@/features/trades/trade-sides.ts';
 

@@ -26,7 +26,7 @@ const routes = vi.hoisted(() => ({
   fetchFanTrust: vi.fn(),
   fetchCardTraders: vi.fn(),
 }));
-vi.mock('@/data/trades/routes', () => routes);
+vi.mock('@/domains/trades/routes', () => routes);
 
 const fan = (over: Partial<MatchFan>): MatchFan => ({
   fan: YOU,

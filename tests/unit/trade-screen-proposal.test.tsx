@@ -27,7 +27,7 @@ const routes = vi.hoisted(() => ({
   fetchFanTrust: vi.fn(),
   fetchCardTraders: vi.fn(),
 }));
-vi.mock('@/data/trades/routes', () => routes);
+vi.mock('@/domains/trades/routes', () => routes);
 
 beforeAll(setUpDom);
 

@@ -8,13 +8,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { AppDB } from '@/data/db/index.ts';
-import { KINDS } from '@/data/outbox/index.ts';
-import { getThread, resolveConversation } from '@/data/queries/chat.ts';
+import { KINDS } from '@/domains/trades/names.ts';
+import { getThread, resolveConversation } from '@/domains/chat/queries.ts';
 import { applyServerRecords } from '@/data/sync/apply.ts';
 import { flushOutbox } from '@/data/sync/flush.ts';
-import { markRead, openConversation, sendMessage } from '@/data/writes/chat.ts';
-import { setTradeItem } from '@/data/writes/trade-lists.ts';
-import { proposeTrade } from '@/data/writes/trades.ts';
+import { markRead, openConversation, sendMessage } from '@/domains/chat/writes.ts';
+import { setTradeItem } from '@/domains/trade-lists/writes.ts';
+import { proposeTrade } from '@/domains/trades/writes.ts';
 import {
   fakeToken,
   FakePocketBase,

@@ -15,7 +15,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { AppDB } from '../../../src/data/db/index.ts';
 import type { PhotoCard } from '../../../src/data/pb/records.ts';
-import { listPhotoCards } from '../../../src/data/queries/photo-cards.ts';
+import { listPhotoCards } from '../../../src/domains/catalogue/photo-cards.ts';
 import { PhotoCardTile } from '../../../src/components/cards/photo-card-tile.tsx';
 import { filterCards } from '../../../src/lib/card-search.ts';
 import '../../../src/app/styles.css';

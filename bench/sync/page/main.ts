@@ -4,9 +4,9 @@
  */
 import { AppDB, SYNCED_TABLES } from '../../../src/data/db/index.ts';
 import { createClient, type AppClient } from '../../../src/data/pb/client.ts';
-import { saveCollectBookCards } from '../../../src/data/writes/collect-books.ts';
-import { createPost } from '../../../src/data/writes/exchange-posts.ts';
-import { setLike } from '../../../src/data/writes/likes.ts';
+import { saveCollectBookCards } from '../../../src/domains/collect-books/writes.ts';
+import { createPost } from '../../../src/domains/posts/writes.ts';
+import { setLike } from '../../../src/domains/likes/writes.ts';
 import {
   claimPrivateTables,
   loginWithPassword,

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { usePhotoCardsByIds } from '@/components/live/photo-cards';
+import { usePhotoCardsByIds } from '@/domains/catalogue/hooks';
 import type { PhotoCard } from '@/data/pb/records';
 import { CARD_IMAGE, responsiveFile } from '@/data/pb/files';
 import { ko } from '@/i18n/ko-features';

@@ -1,4 +1,4 @@
-import { InvalidInputError, LoginRequiredError, StorageFullError } from '@/data/writes/lazy';
+import { InvalidInputError, LoginRequiredError, StorageFullError } from '@/domains/tables/lazy';
 import { ko } from '@/i18n/ko';
 
 /**

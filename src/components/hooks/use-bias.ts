@@ -1,7 +1,7 @@
 import { DEFAULT_BIAS, guestBiasAtom, isLoggedInAtom, useAtomValue } from '@/state/store';
 import type { Group } from '@/data/pb/records';
-import { useOwnProfile } from '@/components/live/accounts';
-import { useGroups } from '@/components/live/photo-cards';
+import { useOwnProfile } from '@/domains/accounts/hooks';
+import { useGroups } from '@/domains/catalogue/hooks';
 
 /**
  * The favourite group as stored: a signed-in user's biasGroup (a relation, so a group id; a name

@@ -1,1 +1,1 @@
-export { useNow } from '@/components/live/render-clock';
+export { useNow } from '@/live/render-clock';

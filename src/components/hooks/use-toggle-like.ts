@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { toast } from '@/components/ui/toast';
-import { loadRepos, StorageFullError } from '@/data/writes/lazy';
+import { loadRepos, StorageFullError } from '@/domains/tables/lazy';
 import { ko } from '@/i18n/ko';
 
 /**

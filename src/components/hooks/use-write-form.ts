@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isLoggedInAtom, useAtomValue } from '@/state/store';
-import { InvalidInputError, LoginRequiredError } from '@/data/writes/lazy';
+import { InvalidInputError, LoginRequiredError } from '@/domains/tables/lazy';
 import { writeKeyHandler } from '@/components/ui/write-keys';
 import { useLoginPrompt } from './use-login-prompt';
 

@@ -3,7 +3,7 @@ import type { PhotoCard } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
 import { koViewer } from '@/i18n/ko-viewer';
 import { cardImage } from '@/components/cards/photo-card-tile';
-import { useGroup, usePhotoCards } from '@/components/live/photo-cards';
+import { useGroup, usePhotoCards } from '@/domains/catalogue/hooks';
 import { LazyImageViewer, type ViewerImage } from './lazy-image-viewer';
 
 /**

@@ -1,4 +1,4 @@
-import { useOutboxItems } from '@/components/live/sync';
+import { useOutboxItems } from '@/live/sync';
 
 /**
  * Whether a change of `kind` to `recordKey` (`collection/id`) still waits to be sent: the pending

@@ -40,7 +40,7 @@ export function useSpareDraft(
           // The card left the have list meanwhile (taken off, moved to 구함, here or on another
           // device): the taps no longer apply, and writing them would put it back.
           const userId = store.get(sessionUserIdAtom);
-          const { getTradeItemOfCard } = await import('@/data/queries/trades');
+          const { getTradeItemOfCard } = await import('@/domains/trade-lists/queries');
           if (!userId || (await getTradeItemOfCard(userId, cardId))?.kind !== 'have') return null;
           return repos.setTradeItem(cardId, { kind: 'have', spare: n });
         })

@@ -8,7 +8,7 @@ import {
   LoginRequiredError,
   StorageFullError,
   type Repos,
-} from '@/data/writes/lazy';
+} from '@/domains/tables/lazy';
 import { ko } from '@/i18n/ko';
 import { koTradeLists } from '@/i18n/ko-trade-lists';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { pbTimestampMs } from '@/data/time';
 import { relativeTime } from '@/lib/relative-time';
-import type { PublicProfile } from '@/components/live/accounts';
+import type { PublicProfile } from '@/domains/accounts/hooks';
 import { PendingMark } from './pending-mark';
 import { WriterAvatar } from './writer-avatar';
 import styles from './byline.module.css';

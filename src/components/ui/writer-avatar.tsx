@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { UserIcon } from './icons';
 import { fileUrl } from '@/data/pb/files';
-import type { PublicProfile } from '@/components/live/accounts';
+import type { PublicProfile } from '@/domains/accounts/hooks';
 import styles from './writer-avatar.module.css';
 
 /**

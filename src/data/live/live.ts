@@ -9,12 +9,18 @@ import { db } from '@/data/db/index.ts';
 import { applyServerRecords } from '@/data/sync/apply.ts';
 import { SCOPED_COLLECTIONS } from '@/data/sync/scope.ts';
 import { firstScreenPayload } from './payload.ts';
-import { PUBLIC_READS } from './public-reads.ts';
-import { reads, type ReadName } from './reads.ts';
-import type { PhotoCardQuery } from '@/data/queries/photo-cards.ts';
-import type { Window } from '@/data/sync/windows.ts';
+import { PUBLIC_READS } from '@/domains/tables/public-reads.ts';
+import {
+  askWindow,
+  reads,
+  WAITS_FOR_WINDOW,
+  windowOf,
+  type ReadName,
+} from '@/domains/tables/reads.ts';
 import type PocketBase from 'pocketbase';
 import { whenWindowsOn, windowClient } from './window-switch.ts';
+
+export { WAITS_FOR_WINDOW, windowOf };
 
 type AnyRead = (...args: unknown[]) => Promise<unknown>;
 
@@ -31,45 +37,6 @@ export function subscribeRead(
 }
 
 /**
- * The part of the server a read shows that may lie outside the sync scope (docs/sync.md, The
- * cache), or null when the store holds all of it (groups, meetups, the fan's own records).
- */
-export function windowOf(name: ReadName, args: readonly unknown[]): Window | null {
-  const [a] = args;
-  const id = typeof a === 'string' && a ? a : null;
-  switch (name) {
-    case 'photoCards': {
-      const q = (a ?? {}) as PhotoCardQuery;
-      // a group's page reads its first page(s); a read of a whole group (the card viewer's
-      // swipe, the trade card picker) reads it whole
-      if (q.group && q.limit !== undefined)
-        return { kind: 'groupTop', group: q.group, sort: q.sort ?? 'latest', limit: q.limit };
-      if (q.group) return { kind: 'group', group: q.group };
-      if (q.limit !== undefined) return { kind: 'top', sort: q.sort ?? 'latest', limit: q.limit };
-      return null;
-    }
-    case 'photoCard':
-      return id ? { kind: 'card', id } : null;
-    case 'photoCardsByIds':
-      return Array.isArray(a) && a.length ? { kind: 'cards', ids: a as string[] } : null;
-    // the count of a card's posts is the count of that window's posts
-    case 'postCountOfCard':
-    case 'postsOfCard':
-      return id ? { kind: 'postsOfCard', card: id } : null;
-    case 'post':
-      return id ? { kind: 'post', id } : null;
-    default:
-      return null;
-  }
-}
-
-/**
- * Reads whose every value waits for their window: a count of what the store holds so far (the
- * first screen's 20 posts of a card with 25) is not an answer before the window is in.
- */
-export const WAITS_FOR_WINDOW: ReadonlySet<ReadName> = new Set<ReadName>(['postCountOfCard']);
-
-/**
  * Asks the server for the part of a read outside the sync scope, when there is one (the window
  * code loads on the first such read). Resolves once it was answered, or null when there is no
  * window to wait for (none, or the data layer is not running yet, unless the read waits for its
@@ -79,9 +46,7 @@ export function ensureRead(name: ReadName, args: readonly unknown[]): Promise<vo
   const w = windowOf(name, args);
   if (!w) return null;
   const read = (pb: PocketBase) =>
-    import('@/data/sync/windows.ts')
-      .then((windows) => windows.ensureWindow(pb, db, w))
-      .catch((err: unknown) => console.debug('[data] window not read', err));
+    askWindow(pb, w).catch((err: unknown) => console.debug('[data] window not read', err));
   const pb = windowClient();
   if (pb) return read(pb);
   // the data layer is not running yet: read it then, and show the store meanwhile (a read that
@@ -141,8 +106,8 @@ export function seedFirstScreenRecords(): Promise<void> {
         [...rows.values()],
         { skipOlder: true },
       );
-      // the cards and posts of the page stay while the fan is on it, in scope or not
-      if (table === 'photoCards' || table === 'exchangeList') {
+      // the scoped records of the page (cards, posts) stay while the fan is on it, in scope or not
+      if ((SCOPED_COLLECTIONS as readonly string[]).includes(table)) {
         const now = Date.now();
         await db.cache.bulkPut(
           [...rows.keys()].map((id) => ({ key: `${table}/${id}`, usedAt: now })),

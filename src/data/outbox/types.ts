@@ -6,7 +6,7 @@
 import type * as v from 'valibot';
 import type { AppDB } from '@/data/db/index.ts';
 import type { SyncedCollection } from '@/data/pb/records.ts';
-import type { KindName, RecordKey } from './names.ts';
+import type { RecordKey } from './names.ts';
 
 export interface SendRequest {
   method: 'POST' | 'PATCH' | 'DELETE';
@@ -26,7 +26,8 @@ export interface SendRequest {
 }
 
 export interface MutationKind<P> {
-  kind: KindName;
+  /** The name stored in the row (a domain's names.ts); unique across the app. */
+  kind: string;
   collection: SyncedCollection;
   payload: v.GenericSchema<unknown, P>;
   recordId(payload: P): string;
@@ -82,6 +83,12 @@ export interface MutationKind<P> {
    * fetch the server's record in place of ours (and to point our queued changes at it).
    */
   sameAs?(payload: P): Record<string, string>;
+  /**
+   * For rows that change several cards at once (ticking five cards of a collect book and saving):
+   * how many, read from the stored payload unchecked (null when it has none), so the list of
+   * pending changes counts what the fan did.
+   */
+  cardsIn?(payload: unknown): number | null;
   /** Korean text for the list of changes waiting to sync. */
   label: string;
   /** Korean text shown when the server refuses the change for good. */

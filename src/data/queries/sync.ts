@@ -14,7 +14,7 @@ import {
   type DeadLetterRow,
   type OutboxRow,
 } from '@/data/db/index.ts';
-import { KINDS, MUTATION_KINDS, recordKey } from '@/data/outbox/index.ts';
+import { MUTATION_KINDS, recordKey } from '@/data/outbox/index.ts';
 import type { SyncedCollection } from '@/data/pb/records.ts';
 import type { DeadLetterItem, OutboxItem } from './outbox-state.ts';
 
@@ -32,12 +32,8 @@ export function mutationLabel(kind: string): string {
   return MUTATION_KINDS.get(kind)?.label ?? ko.sync.kindUnknown;
 }
 
-const CARD_KINDS = new Set<string>([KINDS.collectBookAddCards, KINDS.collectBookRemoveCards]);
-
 function cardsIn(kind: string, payload: unknown): number | null {
-  if (!CARD_KINDS.has(kind)) return null;
-  const cards = (payload as { cards?: unknown } | null)?.cards;
-  return Array.isArray(cards) ? cards.length : null;
+  return MUTATION_KINDS.get(kind)?.cardsIn?.(payload) ?? null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ko } from '@/i18n/ko-features';
-import { InvalidInputError, LoginRequiredError, StorageFullError } from '@/data/writes/lazy';
+import { InvalidInputError, LoginRequiredError, StorageFullError } from '@/domains/tables/lazy';
 
 /**
  * The Korean text for an error a chat write threw: the rule it broke, the login prompt, the

@@ -12,9 +12,9 @@
  * No React here: the hook is use-save-offline.ts; start-data.ts loads this module lazily to
  * save the user's own books in the background.
  */
-import { listCollectBooksOf } from '@/data/queries/collect-books';
-import { getGroup } from '@/data/queries/groups';
-import { listPhotoCards } from '@/data/queries/photo-cards';
+import { listCollectBooksOf } from '@/domains/collect-books/queries';
+import { getGroup } from '@/domains/catalogue/groups';
+import { listPhotoCards } from '@/domains/catalogue/photo-cards';
 import { getFileToken } from '@/data/pb/file-token';
 import { BOOK_COVER_THUMB, fileUrl, withFileToken } from '@/data/pb/files';
 import {

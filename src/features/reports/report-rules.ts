@@ -3,7 +3,7 @@
  * type requires, in the order the form asks them, and the source-link check.
  * pb_hooks/lib/reports.js enforces the same on the server.
  */
-import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '@/data/writes/collect-books';
+import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '@/domains/collect-books/writes';
 import { isBlank } from '@/lib/text';
 
 /** An image the server takes: PNG, JPEG, WEBP or GIF, at most 5 MB. */

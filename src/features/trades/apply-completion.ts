@@ -4,12 +4,8 @@
  * to 교환완료, the list changes. Each is queued on its own, so one refusal leaves the rest done;
  * the counts say how many of the fan's items landed and how many did not.
  */
-import type { Repos } from '@/data/writes/lazy';
-import {
-  bookSaves,
-  POST_DONE_STATUS,
-  type CompletionChange,
-} from '@/data/queries/trade-completion';
+import type { Repos } from '@/domains/tables/lazy';
+import { bookSaves, POST_DONE_STATUS, type CompletionChange } from '@/domains/trades/completion';
 
 export async function applyCompletion(
   repos: Repos,

@@ -3,7 +3,7 @@
  * proposer's view), whether their 완료 is marked, and the screens' five groups of proposals
  * (docs/trades.md, 거래). Pure: no React, no store.
  */
-import type { TradesByStatus, TradeSummary } from '@/components/live/trades';
+import type { TradesByStatus, TradeSummary } from '@/domains/trades/hooks';
 import { compareKeys } from '@/lib/compare';
 
 export interface MySides {

@@ -1,4 +1,4 @@
-import { finishNaverRedirect } from '@/data/accounts/social';
+import { finishNaverRedirect } from '@/domains/accounts/social';
 import { ko } from '@/i18n/ko-features';
 import { SocialReturn } from './oauth2-redirect-screen';
 

@@ -10,9 +10,9 @@ import { ko } from '@/i18n/ko-features';
 import { koMySpace } from '@/i18n/ko-my-space';
 import { toast } from '@/components/ui/toast';
 import { useTradeWrite } from '@/components/trades/use-trade-write';
-import { usePendingKeys } from '@/components/live/sync';
-import { useCollectBookThumbnailUrl, useMyCollectBooks } from '@/components/live/collect-book';
-import { useGroups, usePhotoCard } from '@/components/live/photo-cards';
+import { usePendingKeys } from '@/live/sync';
+import { useCollectBookThumbnailUrl, useMyCollectBooks } from '@/domains/collect-books/hooks';
+import { useGroups, usePhotoCard } from '@/domains/catalogue/hooks';
 import styles from './collect-book-shelf.module.css';
 
 const s = koMySpace.shelf;

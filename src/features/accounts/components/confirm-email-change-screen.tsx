@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { confirmEmailChange } from '@/data/accounts/signup';
+import { confirmEmailChange } from '@/domains/accounts/signup';
 import { koAccountLinks } from '@/features/accounts/account-links-text';
 import { useOnline } from '@/components/hooks/use-online';
 import {

@@ -7,13 +7,17 @@ import { PendingMark } from '@/components/ui/pending-mark';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { toast } from '@/components/ui/toast';
 import { useOnline } from '@/components/hooks/use-online';
-import { useOwnProfile } from '@/components/live/accounts';
-import { usePendingFileUrl, usePendingKeys } from '@/components/live/sync';
-import { OfflineError } from '@/data/accounts/account';
-import { ProfileFieldsError, saveProfileOnline, type PrivateFields } from '@/data/accounts/profile';
+import { useOwnProfile } from '@/domains/accounts/hooks';
+import { usePendingFileUrl, usePendingKeys } from '@/live/sync';
+import { OfflineError } from '@/domains/accounts/account';
+import {
+  ProfileFieldsError,
+  saveProfileOnline,
+  type PrivateFields,
+} from '@/domains/accounts/profile';
 import { fileUrl } from '@/data/pb/files';
 import type { UserProfile } from '@/data/pb/records';
-import { InvalidInputError, StorageFullError, updateProfile } from '@/data/writes';
+import { InvalidInputError, StorageFullError, updateProfile } from '@/domains/tables/writes';
 import { ko } from '@/i18n/ko-features';
 import {
   birthError,

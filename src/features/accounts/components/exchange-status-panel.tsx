@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ExchangePost } from '@/data/pb/records';
 import { koMySpace } from '@/i18n/ko-my-space';
 import { ko } from '@/i18n/ko-features';
-import { useExchangePostsByWriter } from '@/components/live/exchange';
+import { useExchangePostsByWriter } from '@/domains/posts/hooks';
 import styles from './exchange-status-panel.module.css';
 
 const STATUSES: readonly { value: ExchangePost['status']; label: string }[] = [

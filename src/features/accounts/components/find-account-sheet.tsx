@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { SheetDialog } from '@/components/ui/sheet-dialog';
-import { requestPasswordReset } from '@/data/accounts/signup';
+import { requestPasswordReset } from '@/domains/accounts/signup';
 import { ko } from '@/i18n/ko-features';
 import { useOnline } from '@/components/hooks/use-online';
 import { AccountField, OfflineAlert } from './account-form-parts';

@@ -14,9 +14,9 @@ import {
   NoUserIdError,
   OfflineError,
   signOut,
-} from '@/data/accounts/account';
+} from '@/domains/accounts/account';
 import { ko } from '@/i18n/ko-features';
-import { useOwnProfile } from '@/components/live/accounts';
+import { useOwnProfile } from '@/domains/accounts/hooks';
 import list from './menu-list.module.css';
 import settings from '@/components/ui/settings-screen.module.css';
 import styles from './login-info-screen.module.css';

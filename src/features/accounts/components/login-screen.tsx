@@ -4,7 +4,7 @@ import { sessionUserIdAtom, syncStatusAtom, useAtomValue } from '@/state/store';
 import { UserIcon } from '@/components/ui/icons';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { ko } from '@/i18n/ko-features';
-import { useOwnProfile } from '@/components/live/accounts';
+import { useOwnProfile } from '@/domains/accounts/hooks';
 import { needsBiasStep } from './bias-step';
 import { FindAccountSheet } from './find-account-sheet';
 import { LoginForm } from './login-form';

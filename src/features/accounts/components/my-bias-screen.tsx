@@ -6,12 +6,17 @@ import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/hooks/use-confirm';
 import { fileUrl } from '@/data/pb/files';
 import type { Group } from '@/data/pb/records';
-import { InvalidInputError, LoginRequiredError, setBias, StorageFullError } from '@/data/writes';
+import {
+  InvalidInputError,
+  LoginRequiredError,
+  setBias,
+  StorageFullError,
+} from '@/domains/tables/writes';
 import { ko } from '@/i18n/ko-features';
 import { CardSearchBox } from '@/components/cards/card-search-box';
 import { useBiasGroup } from '@/components/hooks/use-bias';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
-import { useGroups } from '@/components/live/photo-cards';
+import { useGroups } from '@/domains/catalogue/hooks';
 import { matchesGroupSearch } from '@/lib/card-search';
 import styles from './my-bias-screen.module.css';
 

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { finishOAuth2Redirect } from '@/data/accounts/social';
+import { finishOAuth2Redirect } from '@/domains/accounts/social';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { ko } from '@/i18n/ko-features';
 import { needsBiasStep } from './bias-step';

@@ -14,7 +14,7 @@ import {
   UserIcon,
 } from '@/components/ui/icons';
 import { ScreenTitle } from '@/components/ui/screen-title';
-import { useHasNewNotice } from '@/components/live/notices';
+import { useHasNewNotice } from '@/domains/notices/hooks';
 import { NewDot } from '@/components/ui/new-dot';
 import { koNewNotice } from '@/i18n/ko-content-links';
 import { ko } from '@/i18n/ko-features';

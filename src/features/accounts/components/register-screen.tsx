@@ -11,7 +11,7 @@ import styles from '@/features/accounts/components/register/register.module.css'
 import { sessionUserIdAtom, useAtomValue } from '@/state/store';
 import { UserIcon } from '@/components/ui/icons';
 import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
-import { useOwnProfile } from '@/components/live/accounts';
+import { useOwnProfile } from '@/domains/accounts/hooks';
 
 const t = ko.register;
 const OUTCOME_MESSAGES = {

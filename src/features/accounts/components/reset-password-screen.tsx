@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
-import { confirmPasswordReset } from '@/data/accounts/signup';
+import { confirmPasswordReset } from '@/domains/accounts/signup';
 import { passwordConfirmError, passwordError } from '@/lib/account-validation';
 import { koAccountLinks } from '@/features/accounts/account-links-text';
 import { useOnline } from '@/components/hooks/use-online';

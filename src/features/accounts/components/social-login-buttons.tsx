@@ -4,7 +4,7 @@ import {
   startSocialLogin,
   type ProviderAvailability,
   type SocialProvider,
-} from '@/data/accounts/social';
+} from '@/domains/accounts/social';
 import { ko } from '@/i18n/ko-features';
 import styles from './social-login-buttons.module.css';
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ScreenTitle } from '@/components/ui/screen-title';
-import { confirmEmail } from '@/data/accounts/signup';
+import { confirmEmail } from '@/domains/accounts/signup';
 import { ko } from '@/i18n/ko-features';
 import { koAccountLinks } from '@/features/accounts/account-links-text';
 import styles from './verify-email-screen.module.css';

@@ -1,7 +1,7 @@
 // The live nickname check under the field (sign-up and 회원정보 수정; docs/accounts.md,
 // Nicknames): asked 500 ms after the typing stops, only for a value that already passes the rule.
 import { useEffect, useState } from 'react';
-import { checkNickname, type NicknameCheck } from '@/data/accounts/profile';
+import { checkNickname, type NicknameCheck } from '@/domains/accounts/profile';
 
 export const NICKNAME_CHECK_MS = 500;
 

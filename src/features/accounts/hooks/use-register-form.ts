@@ -10,7 +10,7 @@ import {
   lastLink,
   startEmailVerification,
   type CompleteResult,
-} from '@/data/accounts/signup';
+} from '@/domains/accounts/signup';
 import { useNicknameCheck } from './use-nickname-check';
 import { nicknameError } from '@/lib/nickname';
 import {

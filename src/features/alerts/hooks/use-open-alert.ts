@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { safeAppPath } from '@/data/push/payload';
-import { markNotificationRead } from '@/data/writes';
+import { markNotificationRead } from '@/domains/tables/writes';
 import type { AppNotification } from '@/data/pb/records';
 
 /**

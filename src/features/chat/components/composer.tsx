@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from '@/components/ui/toast';
-import { useObjectUrl } from '@/components/hooks/use-object-url';
+import { useObjectUrl } from '@/live/use-object-url';
 import { CloseIcon } from '@/components/ui/icons';
-import { InvalidInputError, loadRepos } from '@/data/writes/lazy';
-import { checkMessage, MESSAGE_PHOTO_TYPES } from '@/data/writes/trade-rules';
+import { InvalidInputError, loadRepos } from '@/domains/tables/lazy';
+import { checkMessage, MESSAGE_PHOTO_TYPES } from '@/domains/trades/rules';
 import { koChat } from '@/i18n/ko-chat';
 import { usePhotoChoice } from '@/features/chat/hooks/use-photo-choice';
 import { writeErrorText } from '@/features/chat/write-errors';

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Conversation } from '@/data/pb/records';
-import { useExchangePost } from '@/components/live/exchange';
-import { usePhotoCard } from '@/components/live/photo-cards';
-import { useTrade } from '@/components/live/trades';
+import { useExchangePost } from '@/domains/posts/hooks';
+import { usePhotoCard } from '@/domains/catalogue/hooks';
+import { useTrade } from '@/domains/trades/hooks';
 import { koChat } from '@/i18n/ko-chat';
 import { koTrades } from '@/i18n/ko-trades';
 import { chatContextOf } from '@/features/chat/chat-links';

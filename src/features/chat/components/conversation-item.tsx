@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { PendingMark } from '@/components/ui/pending-mark';
 import { WriterAvatar } from '@/components/ui/writer-avatar';
-import type { ConversationSummary } from '@/components/live/chat';
+import type { ConversationSummary } from '@/domains/chat/hooks';
 import type { PhotoCard } from '@/data/pb/records';
 import { pbTimestampMs } from '@/data/time';
 import { koChat } from '@/i18n/ko-chat';

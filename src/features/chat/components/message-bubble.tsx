@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { PendingMark } from '@/components/ui/pending-mark';
-import type { ThreadMessage } from '@/components/live/chat';
+import type { ThreadMessage } from '@/domains/chat/hooks';
 import { pbTimestampMs } from '@/data/time';
 import { koChat } from '@/i18n/ko-chat';
 import { messageTime } from '@/features/chat/chat-time';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMessagePhotoUrl } from '@/components/live/chat';
+import { useMessagePhotoUrl } from '@/domains/chat/hooks';
 import { fileUrl, withFileToken } from '@/data/pb/files';
 import { useFileToken, type FileTokenState } from '@/data/pb/file-token';
 import type { Message } from '@/data/pb/records';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { loadRepos } from '@/data/writes/lazy';
-import type { Thread } from '@/components/live/chat';
+import { loadRepos } from '@/domains/tables/lazy';
+import type { Thread } from '@/domains/chat/hooks';
 import { usePageVisible } from './use-page-visible';
 
 /**

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ko } from '@/i18n/ko-features';
-import { MESSAGE_PHOTO_MAX_BYTES, MESSAGE_PHOTO_TYPES } from '@/data/writes/trade-rules';
+import { MESSAGE_PHOTO_MAX_BYTES, MESSAGE_PHOTO_TYPES } from '@/domains/trades/rules';
 import { imageProblem } from '@/lib/image-bytes';
 
 export interface PhotoChoice {

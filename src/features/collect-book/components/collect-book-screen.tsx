@@ -1,8 +1,8 @@
 import { sessionUserIdAtom, syncStatusAtom, useAtomValue } from '@/state/store';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { ko } from '@/i18n/ko-features';
-import { useGroup } from '@/components/live/photo-cards';
-import { useCollectBook } from '@/components/live/collect-book';
+import { useGroup } from '@/domains/catalogue/hooks';
+import { useCollectBook } from '@/domains/collect-books/hooks';
 import { BookView } from '@/features/collect-book/components/book/book-view';
 import { BookMessage } from '@/features/collect-book/components/book/book-message';
 import styles from '@/features/collect-book/components/book/book-layout.module.css';

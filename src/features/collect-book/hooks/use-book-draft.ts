@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '@/data/writes/collect-books';
+import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '@/domains/collect-books/writes';
 import { ko } from '@/i18n/ko-features';
 import { imageProblem } from '@/lib/image-bytes';
 import { isBlank } from '@/lib/text';

@@ -7,7 +7,7 @@ import {
   InvalidInputError,
   LoginRequiredError,
   StorageFullError,
-} from '@/data/writes';
+} from '@/domains/tables/writes';
 import { ko } from '@/i18n/ko-features';
 import type { BookDraft } from './use-book-draft';
 

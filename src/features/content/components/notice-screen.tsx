@@ -1,5 +1,5 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useMarkNoticeSeen, useNotice } from '@/components/live/notices';
+import { useMarkNoticeSeen, useNotice } from '@/domains/notices/hooks';
 import { screenDocumentTitle } from '@/components/hooks/use-document-title';
 import { MegaphoneIcon } from '@/components/ui/icons';
 import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useNotices, useNoticesSeenAt } from '@/components/live/notices';
+import { useNotices, useNoticesSeenAt } from '@/domains/notices/hooks';
 import { MegaphoneIcon } from '@/components/ui/icons';
 import { NewDot } from '@/components/ui/new-dot';
 import { NoticeCard } from '@/components/ui/notice-card';

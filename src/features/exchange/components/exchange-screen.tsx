@@ -15,7 +15,7 @@ import { useBiasGroup } from '@/components/hooks/use-bias';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
 import { PAGE_SIZE } from '@/components/hooks/load-more';
 import { useOnline } from '@/components/hooks/use-online';
-import { useGroups, usePhotoCards, usePhotoCardsByIds } from '@/components/live/photo-cards';
+import { useGroups, usePhotoCards, usePhotoCardsByIds } from '@/domains/catalogue/hooks';
 import { useServerSearch } from '@/features/exchange/hooks/use-server-search';
 import styles from './exchange-screen.module.css';
 

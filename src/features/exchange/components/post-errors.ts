@@ -3,7 +3,7 @@ import {
   LoginRequiredError,
   POST_MAX_LENGTH,
   StorageFullError,
-} from '@/data/writes/lazy';
+} from '@/domains/tables/lazy';
 import type { ExchangePost } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
 import { charCount } from '@/components/ui/counted-text-field';

@@ -1,5 +1,5 @@
 import { toast } from '@/components/ui/toast';
-import { checkPostText, loadRepos } from '@/data/writes/lazy';
+import { checkPostText, loadRepos } from '@/domains/tables/lazy';
 import { ko } from '@/i18n/ko-features';
 import { isOverLimit, postErrorMessage } from './post-errors';
 import { PostTextField } from './post-text-field';

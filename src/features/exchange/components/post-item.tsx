@@ -9,10 +9,10 @@ import {
   InvalidInputError,
   LoginRequiredError,
   loadRepos,
-} from '@/data/writes/lazy';
+} from '@/domains/tables/lazy';
 import { ko } from '@/i18n/ko-features';
 import { koChatPost } from '@/i18n/ko-chat-post';
-import { nicknameOf, type PublicProfile } from '@/components/live/accounts';
+import { nicknameOf, type PublicProfile } from '@/domains/accounts/hooks';
 import { isOverLimit, postErrorMessage, type PostStatus } from './post-errors';
 import { StatusChip, StatusSelect } from './post-status';
 import { PostTextField } from './post-text-field';

@@ -3,9 +3,9 @@ import { isLoggedInAtom, sessionUserIdAtom, useAtomValue } from '@/state/store';
 import type { ExchangePost } from '@/data/pb/records';
 import { recordKey } from '@/data/outbox/names';
 import { ko } from '@/i18n/ko-features';
-import { useOwnProfile, usePublicProfiles } from '@/components/live/accounts';
+import { useOwnProfile, usePublicProfiles } from '@/domains/accounts/hooks';
 import { useNow } from '@/components/hooks/use-now';
-import { useFailedKeys, usePendingKeys } from '@/components/live/sync';
+import { useFailedKeys, usePendingKeys } from '@/live/sync';
 import { PostItem } from './post-item';
 import styles from './post-list.module.css';
 

@@ -1,6 +1,6 @@
 import type { KeyboardEvent, MouseEvent, Ref } from 'react';
 import { CountedTextField } from '@/components/ui/counted-text-field';
-import { POST_MAX_LENGTH } from '@/data/writes/lazy';
+import { POST_MAX_LENGTH } from '@/domains/tables/lazy';
 import { ko } from '@/i18n/ko-features';
 
 export interface PostTextFieldProps {

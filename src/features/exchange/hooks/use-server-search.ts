@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { PAGE_SIZE } from '@/components/hooks/load-more';
-import type { PhotoCardSort } from '@/data/queries/photo-cards';
+import type { PhotoCardSort } from '@/domains/catalogue/photo-cards';
 
 /** Cards asked per page of the server's search (its most). */
 export const SERVER_PAGE = 60;
@@ -64,7 +64,7 @@ export function useServerSearch(
       asking.current = mine;
       // loaded on the first search: the route's own chunk stays without the PocketBase client
       // and the store (docs/first-visit.md)
-      import('@/data/search/search')
+      import('@/domains/catalogue/search')
         .then(({ searchCards }) => searchCards({ q: search, sort, page, perPage: SERVER_PAGE }))
         .then(
           (answer) => {

@@ -4,8 +4,8 @@ import { isLoggedInAtom, useAtomValue } from '@/state/store';
 import { UserIcon } from '@/components/ui/icons';
 import { fileUrl } from '@/data/pb/files';
 import { ko } from '@/i18n/ko-features';
-import { useOwnProfile } from '@/components/live/accounts';
-import { useDeadLetterCount, useOutboxCount } from '@/components/live/sync';
+import { useOwnProfile } from '@/domains/accounts/hooks';
+import { useDeadLetterCount, useOutboxCount } from '@/live/sync';
 import styles from './floating-avatar.module.css';
 
 /**

@@ -6,12 +6,8 @@ import { BookIcon, SettingsIcon } from '@/components/ui/icons';
 import type { Group } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
 import { useToggleLike } from '@/components/hooks/use-toggle-like';
-import {
-  useGroups,
-  useLikedCardIds,
-  usePendingLikeCardIds,
-  usePhotoCards,
-} from '@/components/live/photo-cards';
+import { useGroups, usePhotoCards } from '@/domains/catalogue/hooks';
+import { useLikedCardIds, usePendingLikeCardIds } from '@/domains/likes/hooks';
 import { BannerCarousel } from './banner-carousel';
 import { CardRow } from './card-row';
 import { FloatingAvatar } from './floating-avatar';

@@ -1,10 +1,10 @@
-import { useToday } from '@/components/live/render-clock';
+import { useToday } from '@/live/render-clock';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState, type FocusEvent } from 'react';
 import { MapPinIcon } from '@/components/ui/icons';
 import type { MeetUp } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
-import { useUpcomingMeetUps } from '@/components/live/meetups';
+import { useUpcomingMeetUps } from '@/domains/meetups/hooks';
 import { usePrefersReducedMotion } from '@/components/hooks/use-prefers-reduced-motion';
 import { meetUpDates } from '@/lib/meetup-lines';
 import { PauseGlyph, PlayGlyph } from '@/components/ui/rotation-glyphs';

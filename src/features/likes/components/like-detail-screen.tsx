@@ -6,7 +6,7 @@ import { ko } from '@/i18n/ko-features';
 import { filterCards } from '@/lib/card-search';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
 import { useSortedCards } from '@/components/hooks/use-sorted-cards';
-import { useLikedCards } from '@/components/live/photo-cards';
+import { useLikedCards } from '@/domains/likes/hooks';
 import { CardGridSection } from '@/components/cards/card-grid-section';
 import { CardSearchBox } from '@/components/cards/card-search-box';
 import { EmptyState } from '@/components/cards/empty-state';

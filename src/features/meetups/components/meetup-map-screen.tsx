@@ -1,4 +1,4 @@
-import { useToday } from '@/components/live/render-clock';
+import { useToday } from '@/live/render-clock';
 import { useDocumentTitle } from '@/components/hooks/use-document-title';
 import { koShare } from '@/i18n/ko-share';
 import { useRevealCount } from '@/components/hooks/use-after-idle';
@@ -9,7 +9,7 @@ import { filterMeetups, hasLocation } from '@/lib/meetup-search';
 import { CardSearchBox } from '@/components/cards/card-search-box';
 import { EmptyState } from '@/components/cards/empty-state';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
-import { useMeetUps } from '@/components/live/meetups';
+import { useMeetUps } from '@/domains/meetups/hooks';
 import { MapLoader } from '@/features/meetups/components/map-screen/map-loader';
 import type { LocatedMeetUp } from '@/features/meetups/components/map-screen/map-view';
 import { MeetupCard } from '@/features/meetups/components/map-screen/meetup-card';

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
-import { useMeetUp, useMeetUps } from '@/components/live/meetups';
-import { useToday } from '@/components/live/render-clock';
+import { useMeetUp, useMeetUps } from '@/domains/meetups/hooks';
+import { useToday } from '@/live/render-clock';
 import type { OfflinePackSlotProps } from '@/components/ui/offline-pack-slot';
 import type { MeetUp } from '@/data/pb/records';
 import { koOfflinePack as t } from '@/i18n/ko-offline-pack';

@@ -2,7 +2,7 @@
 // space, the progress of a save, the stored record once saved, and removing it. See
 // docs/offline-pack.md.
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { listCommentsOfMeetUp } from '@/data/queries/meetups';
+import { listCommentsOfMeetUp } from '@/domains/meetups/queries';
 import type { MeetUp } from '@/data/pb/records';
 import { packCacheName, type PackProgress } from '@/data/pb/offline-pack';
 import { requestPersistentStorage } from '@/data/storage';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ko } from '@/i18n/ko-features';
-import { useObjectUrl } from '@/components/hooks/use-object-url';
+import { useObjectUrl } from '@/live/use-object-url';
 import type { ReportImage } from '@/features/reports/hooks/use-report-image';
 import { REPORT_IMAGE_TYPES } from '@/features/reports/report-rules';
 import { Question, QuestionLabel } from './question';

@@ -6,12 +6,12 @@ import { useFileUrl } from '@/data/pb/file-token';
 import { fileUrl } from '@/data/pb/files';
 import type { Report } from '@/data/pb/records';
 import { recordKey } from '@/data/outbox/names';
-import { InvalidInputError, LoginRequiredError, loadRepos } from '@/data/writes/lazy';
+import { InvalidInputError, LoginRequiredError, loadRepos } from '@/domains/tables/lazy';
 import { ko } from '@/i18n/ko-features';
 import { relativeTime } from '@/lib/relative-time';
-import { useOwnProfile } from '@/components/live/accounts';
-import { usePendingFileUrl, usePendingKeys } from '@/components/live/sync';
-import { useReports } from '@/components/live/reports';
+import { useOwnProfile } from '@/domains/accounts/hooks';
+import { usePendingFileUrl, usePendingKeys } from '@/live/sync';
+import { useReports } from '@/domains/reports/hooks';
 import styles from './report-list.module.css';
 
 const t = ko.reports;

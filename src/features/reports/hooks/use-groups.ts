@@ -1,4 +1,4 @@
-import { useReadOr } from '@/components/live/use-read';
+import { useReadOr } from '@/live/use-read';
 
 const NONE: string[] = [];
 

@@ -9,8 +9,8 @@ import {
   InvalidInputError,
   LoginRequiredError,
   StorageFullError,
-} from '@/data/writes';
-import type { ReportInput } from '@/data/writes/reports';
+} from '@/domains/tables/writes';
+import type { ReportInput } from '@/domains/reports/writes';
 import { ko } from '@/i18n/ko-features';
 
 /** Online but still not sent after this long: say it was saved and will go later. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { toast } from '@/components/ui/toast';
 import { isDeliveryWatched } from '@/data/queries/delivery';
 import { markDeadLettersNotified } from '@/data/writes/dead-letters';
-import { useUnnotifiedDeadLetters } from '@/components/live/sync';
+import { useUnnotifiedDeadLetters } from '@/live/sync';
 
 /**
  * Tells the user, once, about each change the server refused: an error toast with its message

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { AlertTriangleIcon, ClockIcon } from '@/components/ui/icons';
 import { ko } from '@/i18n/ko';
-import { useDeadLetterCount, useOutboxCount } from '@/components/live/sync';
+import { useDeadLetterCount, useOutboxCount } from '@/live/sync';
 import styles from './pending-button.module.css';
 
 export interface PendingButtonProps {

@@ -20,7 +20,7 @@ import {
   type DeadLetterItem,
   type OutboxItem,
   type OutboxStateContext,
-} from '@/components/live/sync';
+} from '@/live/sync';
 import styles from './pending-sheet.module.css';
 
 export interface PendingSheetProps {

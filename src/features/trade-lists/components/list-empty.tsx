@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { useMyCollectBooks } from '@/components/live/collect-book';
-import { useGroups } from '@/components/live/photo-cards';
+import { useMyCollectBooks } from '@/domains/collect-books/hooks';
+import { useGroups } from '@/domains/catalogue/hooks';
 import { useTradeWrite } from '@/components/trades/use-trade-write';
 import type { TradeItemKind } from '@/data/pb/records';
 import { ko } from '@/i18n/ko';

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { sessionUserIdAtom, useAtomValue } from '@/state/store';
 import { PendingMark } from '@/components/ui/pending-mark';
-import { useOwnProfile } from '@/components/live/accounts';
+import { useOwnProfile } from '@/domains/accounts/hooks';
 import { useQueuedKind } from '@/components/trades/use-queued-kind';
 import { useTradeWrite } from '@/components/trades/use-trade-write';
-import { KINDS, recordKey } from '@/data/outbox/names';
+import { KINDS } from '@/domains/trade-lists/names';
+import { recordKey } from '@/data/outbox/names';
 import { koTradeLists } from '@/i18n/ko-trade-lists';
 import styles from './trade-list-screen.module.css';
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { usePhotoCardsByIds } from '@/components/live/photo-cards';
-import { useFailedKeys, usePendingKeys } from '@/components/live/sync';
+import { usePhotoCardsByIds } from '@/domains/catalogue/hooks';
+import { useFailedKeys, usePendingKeys } from '@/live/sync';
 import { useTradeWrite } from '@/components/trades/use-trade-write';
 import { recordKey } from '@/data/outbox/names';
 import type { TradeItem, TradeItemKind } from '@/data/pb/records';

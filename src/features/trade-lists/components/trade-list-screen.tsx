@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { isLoggedInAtom, useAtomValue } from '@/state/store';
 import { CardsIcon } from '@/components/ui/icons';
 import { ScreenTitle } from '@/components/ui/screen-title';
-import { useTradeLists } from '@/components/live/trades';
+import { useTradeLists } from '@/domains/trade-lists/hooks';
 import type { TradeItemKind } from '@/data/pb/records';
 import { koTradeLists } from '@/i18n/ko-trade-lists';
 import { ListTabs } from './list-tabs';

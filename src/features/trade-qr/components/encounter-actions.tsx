@@ -1,9 +1,9 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useMeetUps } from '@/components/live/meetups';
+import { useMeetUps } from '@/domains/meetups/hooks';
 import { toast } from '@/components/ui/toast';
 import { syncStatusAtom, useAtomValue } from '@/state/store';
-import { InvalidInputError, loadRepos } from '@/data/writes/lazy';
-import { checkMessage } from '@/data/writes/trade-rules';
+import { InvalidInputError, loadRepos } from '@/domains/tables/lazy';
+import { checkMessage } from '@/domains/trades/rules';
 import { dayOf, localToday } from '@/lib/meetup-dates';
 import { koEncounterScreens } from '@/i18n/ko-encounter-screens';
 import type { ScanMatch } from '@/features/trade-qr/match';

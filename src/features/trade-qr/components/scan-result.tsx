@@ -1,4 +1,4 @@
-import { usePhotoCardsByIds } from '@/components/live/photo-cards';
+import { usePhotoCardsByIds } from '@/domains/catalogue/hooks';
 import { CARD_IMAGE, responsiveFile } from '@/data/pb/files';
 import type { PhotoCard } from '@/data/pb/records';
 import type { DecodedTradeQr } from '@/lib/trade-qr';

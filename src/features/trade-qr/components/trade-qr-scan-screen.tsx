@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isLoggedInAtom, sessionUserIdAtom, useAtomValue } from '@/state/store';
-import { useTradeLists } from '@/components/live/trades';
+import { useTradeLists } from '@/domains/trade-lists/hooks';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import {
   decodeTradeQr,

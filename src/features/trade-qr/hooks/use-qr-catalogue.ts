@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useRead } from '@/components/live/use-read';
+import { useRead } from '@/live/use-read';
 import { orderCatalogue, type CatalogueOrdering } from '@/lib/trade-qr';
 
 /** This device's catalogue in the codec's ordering (docs/trade-qr.md); undefined while loading. */

@@ -3,7 +3,7 @@ import { CardSearchBox } from '@/components/cards/card-search-box';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
 import { CloseIcon } from '@/components/ui/icons';
 import { useOnline } from '@/components/hooks/use-online';
-import { usePhotoCards, usePhotoCardsByIds } from '@/components/live/photo-cards';
+import { usePhotoCards, usePhotoCardsByIds } from '@/domains/catalogue/hooks';
 import type { PhotoCard } from '@/data/pb/records';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { filterCards } from '@/lib/card-search';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { sessionUserIdAtom, useAtomValue } from '@/state/store';
-import type { TradeSummary } from '@/components/live/trades';
+import type { TradeSummary } from '@/domains/trades/hooks';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { useCompletionPlan } from '@/features/trades/hooks/use-completion-plan';
 import { markTidyOffered, wasTidyOffered } from '@/features/trades/tidy-offered';

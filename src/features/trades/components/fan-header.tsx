@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { WriterAvatar } from '@/components/ui/writer-avatar';
-import { nicknameOf, usePublicProfile, type PublicProfile } from '@/components/live/accounts';
-import type { FanTrust } from '@/components/live/trades';
+import { nicknameOf, usePublicProfile, type PublicProfile } from '@/domains/accounts/hooks';
+import type { FanTrust } from '@/domains/trades/hooks';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import styles from './fan-header.module.css';
 

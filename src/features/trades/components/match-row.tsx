@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { useNearViewport } from '@/components/hooks/use-near-viewport';
-import { useFanTrust, type MatchFan } from '@/components/live/trades';
+import { useFanTrust, type MatchFan } from '@/domains/trades/hooks';
 import type { PhotoCard } from '@/data/pb/records';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { CardStrip } from './card-strip';

@@ -1,12 +1,9 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { CountedTextField, charCount } from '@/components/ui/counted-text-field';
-import { useFanTrust, useTradeLists } from '@/components/live/trades';
+import { useFanTrust } from '@/domains/trades/hooks';
+import { useTradeLists } from '@/domains/trade-lists/hooks';
 import { syncStatusAtom, useAtomValue } from '@/state/store';
-import {
-  checkProposal,
-  TRADE_CARDS_MAX,
-  TRADE_MESSAGE_MAX_LENGTH,
-} from '@/data/writes/trade-rules';
+import { checkProposal, TRADE_CARDS_MAX, TRADE_MESSAGE_MAX_LENGTH } from '@/domains/trades/rules';
 import { koTrades } from '@/i18n/ko-trades';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { useCardMap } from '@/features/trades/hooks/use-card-map';

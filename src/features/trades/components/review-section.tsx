@@ -3,12 +3,12 @@ import { CountedTextField, charCount } from '@/components/ui/counted-text-field'
 import { PendingMark } from '@/components/ui/pending-mark';
 import { toast } from '@/components/ui/toast';
 import { sessionUserIdAtom, useAtomValue } from '@/state/store';
-import { usePendingKeys } from '@/components/live/sync';
-import { useReviewsOfTrade, type TradeSummary } from '@/components/live/trades';
+import { usePendingKeys } from '@/live/sync';
+import { useReviewsOfTrade, type TradeSummary } from '@/domains/trades/hooks';
 import { recordKey } from '@/data/outbox/names';
 import { REVIEW_RATINGS, type Review, type ReviewRating } from '@/data/pb/records';
-import { loadRepos } from '@/data/writes/lazy';
-import { checkReviewText, REVIEW_MAX_LENGTH } from '@/data/writes/trade-rules';
+import { loadRepos } from '@/domains/tables/lazy';
+import { checkReviewText, REVIEW_MAX_LENGTH } from '@/domains/trades/rules';
 import { koTrades } from '@/i18n/ko-trades';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { writeErrorMessage } from '@/features/trades/write-errors';

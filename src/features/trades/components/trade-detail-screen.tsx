@@ -7,15 +7,15 @@ import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { PendingMark } from '@/components/ui/pending-mark';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { toast } from '@/components/ui/toast';
-import { usePublicProfile } from '@/components/live/accounts';
+import { usePublicProfile } from '@/domains/accounts/hooks';
 import {
   useFanTrust,
   useTrade,
   useTradesByStatus,
   type TradeSummary,
-} from '@/components/live/trades';
+} from '@/domains/trades/hooks';
 import { pbTimestampMs } from '@/data/time';
-import { loadRepos } from '@/data/writes/lazy';
+import { loadRepos } from '@/domains/tables/lazy';
 import { koTrades } from '@/i18n/ko-trades';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { relativeTime } from '@/lib/relative-time';

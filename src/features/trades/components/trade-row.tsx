@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { PendingMark } from '@/components/ui/pending-mark';
-import type { PublicProfile } from '@/components/live/accounts';
-import type { TradeSummary } from '@/components/live/trades';
+import type { PublicProfile } from '@/domains/accounts/hooks';
+import type { TradeSummary } from '@/domains/trades/hooks';
 import type { PhotoCard } from '@/data/pb/records';
 import { pbTimestampMs } from '@/data/time';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';

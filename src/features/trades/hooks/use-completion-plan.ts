@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { sessionUserIdAtom, useAtomValue } from '@/state/store';
-import { useMyCollectBooks } from '@/components/live/collect-book';
-import { useExchangePostsByWriter } from '@/components/live/exchange';
-import { useTradeLists, type TradeSummary } from '@/components/live/trades';
+import { useMyCollectBooks } from '@/domains/collect-books/hooks';
+import { useExchangePostsByWriter } from '@/domains/posts/hooks';
+import { type TradeSummary } from '@/domains/trades/hooks';
+import { useTradeLists } from '@/domains/trade-lists/hooks';
 import type { CollectBook, PhotoCard } from '@/data/pb/records';
-import { planTradeCompletion, type CompletionPlan } from '@/data/queries/trade-completion';
+import { planTradeCompletion, type CompletionPlan } from '@/domains/trades/completion';
 import { useCardMap } from './use-card-map';
 import { mySides } from '@/features/trades/trade-sides';
 

@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import type { ConversationContext } from '@/data/writes/chat';
-import { loadRepos } from '@/data/writes/lazy';
+import type { ConversationContext } from '@/domains/chat/writes';
+import { loadRepos } from '@/domains/tables/lazy';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { writeErrorMessage } from '@/features/trades/write-errors';
 

@@ -27,7 +27,7 @@ export function usePickerSearch(search: string, online: boolean, shown: number):
     if (!online || !search) return;
     let live = true;
     // loaded on the first search: the trade screens' chunk stays without the search client
-    import('@/data/search/search')
+    import('@/domains/catalogue/search')
       .then(({ searchCards }) => searchCards({ q: search, sort: 'latest', perPage: shown }))
       .then(
         (answer) => {

@@ -1,7 +1,7 @@
 import { useConfirm } from '@/components/hooks/use-confirm';
 import { ko } from '@/i18n/ko-features';
 import { isBlank } from '@/lib/text';
-import { useGroup } from '@/components/live/photo-cards';
+import { useGroup } from '@/domains/catalogue/hooks';
 import { CoverPreview } from './cover-preview';
 import { GroupPicker } from './group-picker';
 import { ThumbnailField } from './thumbnail-field';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { fileUrl } from '@/data/pb/files';
 import { ko } from '@/i18n/ko-features';
-import { useGroups } from '@/components/live/photo-cards';
+import { useGroups } from '@/domains/catalogue/hooks';
 import styles from './group-picker.module.css';
 
 export interface GroupPickerProps {

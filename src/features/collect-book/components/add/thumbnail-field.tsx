@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ko } from '@/i18n/ko-features';
-import { THUMBNAIL_TYPES } from '@/data/writes/collect-books';
+import { THUMBNAIL_TYPES } from '@/domains/collect-books/writes';
 import type { Thumbnail } from '@/features/collect-book/hooks/use-book-draft';
 import styles from './fields.module.css';
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Group } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
-import { useMyCollectBooks } from '@/components/live/collect-book';
+import { useMyCollectBooks } from '@/domains/collect-books/hooks';
 import styles from './book-side-menu.module.css';
 
 const t = ko.collectBookScreen;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { COMMENT_MAX_LENGTH, loadRepos, StorageFullError } from '@/data/writes/lazy';
+import { COMMENT_MAX_LENGTH, loadRepos, StorageFullError } from '@/domains/tables/lazy';
 import { ko } from '@/i18n/ko-features';
 import { isBlank } from '@/lib/text';
 import { useWriteForm } from '@/components/hooks/use-write-form';

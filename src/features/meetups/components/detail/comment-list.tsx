@@ -3,10 +3,10 @@ import { memo, useMemo } from 'react';
 import type { Comment } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
 import { koViewer } from '@/i18n/ko-viewer';
-import { nicknameOf, usePublicProfiles, type PublicProfile } from '@/components/live/accounts';
+import { nicknameOf, usePublicProfiles, type PublicProfile } from '@/domains/accounts/hooks';
 import { BylineHead } from '@/components/ui/byline';
 import { useNow } from '@/components/hooks/use-now';
-import { useFailedKeys, usePendingKeys } from '@/components/live/sync';
+import { useFailedKeys, usePendingKeys } from '@/live/sync';
 import byline from '@/components/ui/byline.module.css';
 import styles from './comments.module.css';
 

@@ -1,5 +1,5 @@
 import { ko } from '@/i18n/ko-features';
-import { useCommentsOfMeetUp } from '@/components/live/meetups';
+import { useCommentsOfMeetUp } from '@/domains/meetups/hooks';
 import { koViewer } from '@/i18n/ko-viewer';
 import { CommentForm } from './comment-form';
 import { CommentList } from './comment-list';

@@ -1,4 +1,4 @@
-import { pageSettled } from '@/components/live/settled';
+import { pageSettled } from '@/live/settled';
 import { AlertTriangleIcon, RefreshIcon } from '@/components/ui/icons';
 import { ko } from '@/i18n/ko-features';
 import { useLazyModule } from '@/features/meetups/hooks/use-lazy-module';

@@ -1,0 +1,10 @@
+/** The alerts' live reads (the inbox and its unread count), by name, for src/domains/reads.ts. */
+import { countUnreadNotifications, listNotifications } from './queries.ts';
+
+type Id = string | null | undefined;
+
+export const reads = {
+  notifications: (userId: Id) => (userId ? listNotifications(userId) : Promise.resolve([])),
+  unreadNotifications: (userId: Id) =>
+    userId ? countUnreadNotifications(userId) : Promise.resolve(0),
+};

@@ -1,0 +1,73 @@
+/**
+ * Reads of photo cards for the grids, the detail screen and the home rows. Every card comes back
+ * with the like count the user should see (server count plus queued likes, see like-counts.ts),
+ * so no screen does that arithmetic itself.
+ */
+import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
+import type { PhotoCard } from '@/data/pb/records.ts';
+import { queuedLikeDeltas, shownLikeCount } from '@/domains/likes/counts.ts';
+import { compareKeys } from '@/lib/compare';
+
+/** 최신순 (newest first), 찜높은순 (most liked first), 찜낮은순 (least liked first). */
+export type PhotoCardSort = 'latest' | 'likesDesc' | 'likesAsc';
+
+export interface PhotoCardQuery {
+  /** Only the cards of this group id. */
+  group?: string;
+  sort?: PhotoCardSort;
+  /** At most this many (the home rows show 20). */
+  limit?: number;
+}
+
+const newestFirst = (a: PhotoCard, b: PhotoCard) =>
+  compareKeys(b.created, a.created) || compareKeys(b.id, a.id);
+
+const SORTS: Record<PhotoCardSort, (a: PhotoCard, b: PhotoCard) => number> = {
+  latest: newestFirst,
+  likesDesc: (a, b) => b.likeCount - a.likeCount || newestFirst(a, b),
+  likesAsc: (a, b) => a.likeCount - b.likeCount || newestFirst(a, b),
+};
+
+function withShownCounts(cards: PhotoCard[], deltas: Map<string, number>): PhotoCard[] {
+  if (!deltas.size) return cards;
+  return cards.map((c) =>
+    deltas.has(c.id) ? { ...c, likeCount: shownLikeCount(c.likeCount, deltas.get(c.id)) } : c,
+  );
+}
+
+/** Photo cards, all or of one group, sorted, with the like counts to show. */
+export async function listPhotoCards(
+  query: PhotoCardQuery = {},
+  db: AppDB = defaultDb,
+): Promise<PhotoCard[]> {
+  const [cards, deltas] = await Promise.all([
+    query.group
+      ? db.photoCards.where('group').equals(query.group).toArray()
+      : db.photoCards.toArray(),
+    queuedLikeDeltas(db),
+  ]);
+  const sorted = withShownCounts(cards, deltas).sort(SORTS[query.sort ?? 'latest']);
+  return query.limit === undefined ? sorted : sorted.slice(0, query.limit);
+}
+
+/** One card with the like count to show, or null when it is not (or no longer) here. */
+export async function getPhotoCard(id: string, db: AppDB = defaultDb): Promise<PhotoCard | null> {
+  const [card, deltas] = await Promise.all([db.photoCards.get(id), queuedLikeDeltas(db)]);
+  if (!card) return null;
+  return withShownCounts([card], deltas)[0] ?? null;
+}
+
+/** Several cards by id, in the order asked, skipping ids that are not here. */
+export async function getPhotoCards(
+  ids: readonly string[],
+  db: AppDB = defaultDb,
+): Promise<PhotoCard[]> {
+  const [cards, deltas] = await Promise.all([
+    db.photoCards.bulkGet([...ids]),
+    queuedLikeDeltas(db),
+  ]);
+  return withShownCounts(
+    cards.filter((c): c is PhotoCard => c !== undefined),
+    deltas,
+  );
+}

@@ -1,0 +1,8 @@
+/** 만난 팬's live read, for src/domains/reads.ts (docs/encounters.md). */
+import { listEncounters } from './queries.ts';
+
+type Id = string | null | undefined;
+
+export const reads = {
+  encounters: (userId: Id) => (userId ? listEncounters(userId) : Promise.resolve([])),
+};

@@ -1,0 +1,19 @@
+/**
+ * The names this domain's outbox rows are stored with (docs/sync.md, The outbox): rows written by
+ * one app version are read by the next, so these strings never change. No runtime imports, so the
+ * entry bundle and the screens can name a kind without loading its payload checks.
+ */
+
+/** The domain's kinds of queued change, by the name stored in their outbox rows. */
+export const KINDS = {
+  tradeItemSet: 'tradeItem.set',
+  tradeItemUpdate: 'tradeItem.update',
+  tradeItemDelete: 'tradeItem.delete',
+  tradePublicSet: 'user.setTradePublic',
+  collectBookSetPublic: 'collectBook.setPublic',
+} as const;
+
+/** A fan's list changes of one card go in the order they were made (a delete, then a new item). */
+export function tradeItemOrderKey(user: string, photoCard: string): string {
+  return `tradeItems:${user}:${photoCard}`;
+}

@@ -1,0 +1,230 @@
+/**
+ * Trade proposals and reviews (docs/trades.md, `trades`, `reviews`).
+ *
+ * A proposal is created with a client id and status `proposed`. A counter-proposal is a new
+ * proposal with `counterOf`: the server's hook marks the proposal it answers `countered`, and the
+ * optimistic apply does the same locally (`touches`, so a server copy of the old proposal pulled
+ * while the counter is queued stays `countered`, and a refused counter puts it back).
+ *
+ * Every later change is a `trade.update` naming what the fan did (accept, decline, cancel, done,
+ * edit); its apply follows the hook's table of who may change what in which state, so a change
+ * the proposal has moved past (the other side cancelled meanwhile) shows nothing locally. The
+ * server refuses it then, and it ends in dead letters with the server's reason.
+ */
+import * as v from 'valibot';
+import { koTrades } from '@/i18n/ko-trades.ts';
+import type { AppDB } from '@/data/db/index.ts';
+import { REVIEW_RATINGS, type Trade } from '@/data/pb/records.ts';
+import { recordKey } from '@/data/outbox/names.ts';
+import { KINDS } from './names.ts';
+import type { AnyMutationKind, MutationKind } from '@/data/outbox/types.ts';
+
+const t = koTrades.trades;
+
+const createPayload = v.object({
+  id: v.string(),
+  proposer: v.string(),
+  receiver: v.string(),
+  give: v.array(v.string()),
+  get: v.array(v.string()),
+  message: v.string(),
+  counterOf: v.optional(v.string(), ''),
+  conversation: v.optional(v.string(), ''),
+  createdAt: v.string(),
+});
+export type TradeCreatePayload = v.InferOutput<typeof createPayload>;
+
+export const tradeCreate: MutationKind<TradeCreatePayload> = {
+  kind: KINDS.tradeCreate,
+  collection: 'trades',
+  payload: createPayload,
+  recordId: (p) => p.id,
+  // the conversation it belongs to may have been opened offline, still queued
+  dependsOn: (p) => (p.conversation ? [recordKey('conversations', p.conversation)] : []),
+  touches: (p) => (p.counterOf ? [recordKey('trades', p.counterOf)] : []),
+  async apply(db, p) {
+    if (!(await db.trades.get(p.id))) {
+      await db.trades.put({
+        id: p.id,
+        proposer: p.proposer,
+        receiver: p.receiver,
+        give: p.give,
+        get: p.get,
+        message: p.message,
+        status: 'proposed',
+        proposerDone: false,
+        receiverDone: false,
+        counterOf: p.counterOf,
+        conversation: p.conversation,
+        created: p.createdAt,
+        updated: p.createdAt,
+      });
+    }
+    if (p.counterOf) {
+      const old = await db.trades.get(p.counterOf);
+      if (old?.status === 'proposed') await db.trades.update(p.counterOf, { status: 'countered' });
+    }
+  },
+  request: (p) => ({
+    method: 'POST',
+    collection: 'trades',
+    id: p.id,
+    body: {
+      id: p.id,
+      proposer: p.proposer,
+      receiver: p.receiver,
+      give: p.give,
+      get: p.get,
+      message: p.message,
+      status: 'proposed',
+      ...(p.counterOf ? { counterOf: p.counterOf } : {}),
+      ...(p.conversation ? { conversation: p.conversation } : {}),
+    },
+  }),
+  ownerField: 'proposer',
+  label: t.kinds.tradeCreate,
+  failureMessage: () => t.failures.tradeCreate,
+};
+
+export const TRADE_ACTIONS = ['accept', 'decline', 'cancel', 'done', 'edit'] as const;
+export type TradeAction = (typeof TRADE_ACTIONS)[number];
+
+const updatePayload = v.object({
+  id: v.string(),
+  action: v.picklist(TRADE_ACTIONS),
+  /** The side of the fan who made the change. */
+  by: v.picklist(['proposer', 'receiver']),
+  give: v.optional(v.array(v.string())),
+  get: v.optional(v.array(v.string())),
+  message: v.optional(v.string()),
+});
+export type TradeUpdatePayload = v.InferOutput<typeof updatePayload>;
+
+/**
+ * The statuses each action may start from (the hook's table in docs/trades.md): accept and
+ * decline by the receiver, an edit by the proposer, while `proposed`; cancel by the proposer while
+ * `proposed` or by either side once `accepted`; done by either side once `accepted`.
+ */
+export function actionAllowed(trade: Trade, action: TradeAction, by: 'proposer' | 'receiver') {
+  switch (action) {
+    case 'accept':
+    case 'decline':
+      return trade.status === 'proposed' && by === 'receiver';
+    case 'edit':
+      return trade.status === 'proposed' && by === 'proposer';
+    case 'cancel':
+      return (trade.status === 'proposed' && by === 'proposer') || trade.status === 'accepted';
+    case 'done':
+      return trade.status === 'accepted';
+  }
+}
+
+/** The fields one change sets. */
+export function tradePatch(p: TradeUpdatePayload): Record<string, unknown> {
+  switch (p.action) {
+    case 'accept':
+      // the terms the receiver accepts, as their device shows them: the server refuses the
+      // accept if the proposal holds others by then (docs/trades.md, Accepting what you saw)
+      return {
+        status: 'accepted',
+        ...(p.give ? { give: p.give } : {}),
+        ...(p.get ? { get: p.get } : {}),
+        ...(p.message !== undefined ? { message: p.message } : {}),
+      };
+    case 'decline':
+      return { status: 'declined' };
+    case 'cancel':
+      return { status: 'cancelled' };
+    case 'done':
+      return p.by === 'proposer' ? { proposerDone: true } : { receiverDone: true };
+    case 'edit': {
+      const patch: Record<string, unknown> = {};
+      if (p.give) patch['give'] = p.give;
+      if (p.get) patch['get'] = p.get;
+      if (p.message !== undefined) patch['message'] = p.message;
+      return patch;
+    }
+  }
+}
+
+async function applyTradeUpdate(db: AppDB, p: TradeUpdatePayload): Promise<void> {
+  const trade = await db.trades.get(p.id);
+  if (!trade || !actionAllowed(trade, p.action, p.by)) return;
+  const next = { ...trade, ...tradePatch(p) } as Trade;
+  // both sides marked 완료: completed (the server's hook does the same)
+  if (next.status === 'accepted' && next.proposerDone && next.receiverDone) {
+    next.status = 'completed';
+  }
+  await db.trades.put(next);
+}
+
+const FAILURES: Record<TradeAction, string> = {
+  accept: t.failures.tradeAccept,
+  decline: t.failures.tradeDecline,
+  cancel: t.failures.tradeCancel,
+  done: t.failures.tradeDone,
+  edit: t.failures.tradeEdit,
+};
+
+export const tradeUpdate: MutationKind<TradeUpdatePayload> = {
+  kind: KINDS.tradeUpdate,
+  collection: 'trades',
+  payload: updatePayload,
+  recordId: (p) => p.id,
+  apply: (db, p) => applyTradeUpdate(db, p),
+  request: (p) => ({ method: 'PATCH', collection: 'trades', id: p.id, body: tradePatch(p) }),
+  label: t.kinds.tradeUpdate,
+  failureMessage: (p) => FAILURES[p.action],
+};
+
+const reviewPayload = v.object({
+  id: v.string(),
+  trade: v.string(),
+  author: v.string(),
+  /** The other side; kept by the server's hook, so only shown locally, never sent. */
+  subject: v.string(),
+  rating: v.picklist(REVIEW_RATINGS),
+  text: v.string(),
+  createdAt: v.string(),
+});
+export type ReviewCreatePayload = v.InferOutput<typeof reviewPayload>;
+
+export const reviewCreate: MutationKind<ReviewCreatePayload> = {
+  kind: KINDS.reviewCreate,
+  collection: 'reviews',
+  payload: reviewPayload,
+  recordId: (p) => p.id,
+  // the trade's last 완료 may still be queued: the review needs a completed trade
+  dependsOn: (p) => [recordKey('trades', p.trade)],
+  async apply(db, p) {
+    // one review per trade and author: a review from another device (pulled) stands
+    const same = await db.reviews.where({ trade: p.trade, author: p.author }).first();
+    if (same) return;
+    await db.reviews.put({
+      id: p.id,
+      trade: p.trade,
+      author: p.author,
+      subject: p.subject,
+      rating: p.rating,
+      text: p.text,
+      created: p.createdAt,
+      updated: p.createdAt,
+    });
+  },
+  request: (p) => ({
+    method: 'POST',
+    collection: 'reviews',
+    id: p.id,
+    body: { id: p.id, trade: p.trade, author: p.author, rating: p.rating, text: p.text },
+  }),
+  ownerField: 'author',
+  label: t.kinds.reviewCreate,
+  failureMessage: () => t.failures.review,
+};
+
+/** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */
+export const kinds = [
+  tradeCreate,
+  tradeUpdate,
+  reviewCreate,
+] as const satisfies readonly AnyMutationKind[];

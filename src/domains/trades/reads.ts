@@ -1,0 +1,20 @@
+/** The trades' live reads (proposals, reviews, the last match answer), for src/domains/reads.ts. */
+import {
+  emptyTradeGroups,
+  getCachedMatches,
+  getTradeSummary,
+  listReviewsOfTrade,
+  listTradesByStatus,
+} from './queries.ts';
+
+type Id = string | null | undefined;
+
+export const reads = {
+  tradesByStatus: (userId: Id) =>
+    userId ? listTradesByStatus(userId) : Promise.resolve(emptyTradeGroups()),
+  trade: (userId: Id, id: Id) =>
+    userId && id ? getTradeSummary(id, userId) : Promise.resolve(null),
+  reviewsOfTrade: (tradeId: Id) => (tradeId ? listReviewsOfTrade(tradeId) : Promise.resolve([])),
+  cachedMatches: (userId: Id, card: string) =>
+    userId ? getCachedMatches(userId, card) : Promise.resolve(null),
+};
