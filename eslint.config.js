@@ -218,6 +218,20 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: { ...globals.node } },
   },
+  // Waits in tests are bounded by the test, not by vitest's 1 s default (tests/helpers/wait.ts)
+  {
+    files: ['tests/**/*.{ts,tsx}'],
+    ignores: ['tests/helpers/wait.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='vi'][property.name='waitFor']",
+          message: 'wait with waitFor from tests/helpers/wait.ts (no 1 s default bound)',
+        },
+      ],
+    },
+  },
   // The server's JavaScript: PocketBase's hooks and migrations, CommonJS scripts in its goja VM
   {
     files: ['pb_hooks/**/*.js', 'pb_migrations/**/*.js'],

@@ -1,5 +1,5 @@
 /**
- * useRead: a screen's live read of the local store, by name (data/live/reads.ts), without
+ * useRead: a screen's live read of the local store, by name (domains/tables/reads.ts), without
  * importing Dexie: the live side loads on first use, in its own chunk (see docs/first-visit.md).
  *
  * - In the browser it is a Dexie live query: undefined while loading (or `fallback`), then every

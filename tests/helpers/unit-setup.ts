@@ -19,24 +19,8 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
 import { settlePage } from '@/live/settled';
 settlePage();
 
-// `npm test` runs the unit lane beside the e2e lane on two cores, where a render that takes
-// milliseconds alone can take seconds: every vi.waitFor gets 10 s unless it says otherwise
-// (its own default, 1 s, failed tests that were right).
 import { vi } from 'vitest';
 import { RESET } from 'jotai/utils';
-// (run once per file: a shared module graph keeps the first file's wrapper)
-const WRAPPED = Symbol.for('pocamarket:waitFor-10s');
-if (!(WRAPPED in vi.waitFor)) {
-  const waitFor = vi.waitFor.bind(vi);
-  vi.waitFor = Object.assign(
-    ((callback, options) =>
-      waitFor(
-        callback,
-        typeof options === 'number' ? options : { timeout: 10_000, ...options },
-      )) as typeof vi.waitFor,
-    { [WRAPPED]: true },
-  );
-}
 
 // The DOM files that mock no module share one jsdom and one module graph per worker (`isolate:
 // false`, vitest.config.ts). Each file starts as a fresh page would: the globals a file stubbed

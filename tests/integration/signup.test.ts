@@ -1,6 +1,6 @@
 /**
  * Email sign-up against the real PocketBase and the local SMTP sink: the data module's calls
- * (src/data/accounts/signup.ts) end to end, and what nobody without the mailed link can do with a
+ * (src/domains/accounts/signup.ts) end to end, and what nobody without the mailed link can do with a
  * pending account.
  */
 import { describe, expect, it } from 'vitest';

@@ -11,6 +11,7 @@ import { appStore, sessionUserIdAtom, unreadAlertsAtom } from '@/state/store';
 import { db } from '@/data/db/index.ts';
 import type { AppNotification } from '@/data/pb/records.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const USER = 'useraaaaaaaaaaa';
 let root: Root | undefined;
@@ -52,7 +53,7 @@ async function renderAt(path: string) {
     r.render(<App router={router} />);
   });
   // the screen's chunk (with the write API) loads on first use: as in app-routes, time for it
-  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), {
+  await waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), {
     timeout: 15_000,
   });
   return { router, el: container };
@@ -66,7 +67,7 @@ async function signIn() {
 describe('/alerts', () => {
   it('asks a logged-out visitor to log in', async () => {
     const { el } = await renderAt('/alerts');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(el.querySelector('[data-testid="alerts-logged-out"]')).not.toBeNull(),
     );
     expect(el.querySelector('a[href="/login"]')).not.toBeNull();
@@ -76,7 +77,7 @@ describe('/alerts', () => {
   it('says so when there are no alerts yet', async () => {
     await signIn();
     const { el } = await renderAt('/alerts');
-    await vi.waitFor(() => expect(el.querySelector('[data-testid="alerts-empty"]')).not.toBeNull());
+    await waitFor(() => expect(el.querySelector('[data-testid="alerts-empty"]')).not.toBeNull());
   });
 
   it('lists newest first, marks unread ones, opens the target and marks it read', async () => {
@@ -87,9 +88,7 @@ describe('/alerts', () => {
       alert('n3aaaaaaaaaaaaa', '중간 알림', '2026-11-20 10:00:00.000Z'),
     ]);
     const { el, router } = await renderAt('/alerts');
-    await vi.waitFor(() =>
-      expect(el.querySelectorAll('[data-testid="alert-item"]')).toHaveLength(3),
-    );
+    await waitFor(() => expect(el.querySelectorAll('[data-testid="alert-item"]')).toHaveLength(3));
     const items = [...el.querySelectorAll<HTMLAnchorElement>('[data-testid="alert-item"]')];
     expect(items.map((a) => a.dataset['read'])).toEqual(['false', 'false', 'true']);
     expect(items[0]?.textContent).toContain('읽지 않음, 새 교환 글');
@@ -100,8 +99,8 @@ describe('/alerts', () => {
     await act(async () => {
       items[0]?.click();
     });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/exchangeDetail/abc123'));
-    await vi.waitFor(async () =>
+    await waitFor(() => expect(router.state.location.pathname).toBe('/exchangeDetail/abc123'));
+    await waitFor(async () =>
       expect((await db.notifications.get('n2aaaaaaaaaaaaa'))?.read).toBe(true),
     );
     expect((await db.outbox.toArray()).map((r) => r.kind)).toEqual(['notification.read']);
@@ -114,13 +113,13 @@ describe('/alerts', () => {
       alert('n3aaaaaaaaaaaaa', '중간 알림', '2026-11-20 10:00:00.000Z'),
     ]);
     const { el } = await renderAt('/alerts');
-    const button = await vi.waitFor(() => {
+    const button = await waitFor(() => {
       const b = [...el.querySelectorAll('button')].find((x) => x.textContent === '모두 읽음');
       expect(b?.disabled).toBe(false);
       return b!;
     });
     await act(async () => button.click());
-    await vi.waitFor(() => expect(el.textContent).toContain('모두 읽었어요'));
+    await waitFor(() => expect(el.textContent).toContain('모두 읽었어요'));
     expect(await db.outbox.count()).toBe(2);
     expect(button.disabled).toBe(true);
   });
@@ -152,7 +151,7 @@ describe('/settings/notifications', () => {
     const { router, el } = await renderAt('/settings/notifications');
     expect(router.state.matches.at(-1)?.routeId).toBe('/main/settings/notifications');
     expect(el.querySelector('h1')?.textContent).toBe('알림 설정');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(el.querySelector('[data-testid="notification-settings-logged-out"]')).not.toBeNull(),
     );
   });
@@ -160,7 +159,7 @@ describe('/settings/notifications', () => {
   it('says when this browser has no push (jsdom has none)', async () => {
     await signIn();
     const { el } = await renderAt('/settings/notifications');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(el.querySelector('[data-testid="notification-settings-unsupported"]')).not.toBeNull(),
     );
   });

@@ -7,6 +7,7 @@ import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
 import { appStore, sessionUserIdAtom } from '@/state/store';
 import { ROUTES } from '../helpers/routes.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 let root: Root | undefined;
 let container: HTMLElement | undefined;
@@ -33,7 +34,7 @@ async function renderAt(path: string) {
     r.render(<App router={router} />);
   });
   // the first route loads its chunk through the transform pipeline: give it more than 1 s
-  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), {
+  await waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), {
     timeout: 15_000,
   });
   return { router, el: container };

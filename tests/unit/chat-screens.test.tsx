@@ -11,6 +11,7 @@ import { appStore, sessionUserIdAtom, syncStatusAtom, unreadMessagesAtom } from 
 import { db } from '@/data/db/index.ts';
 import type { Conversation, Message, PhotoCard, UserProfile } from '@/data/pb/records.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const ME = 'usermeaaaaaaaaa';
 const YOU = 'useryouaaaaaaaa';
@@ -90,7 +91,7 @@ async function renderAt(path: string) {
     r.render(<App router={router} />);
   });
   // the screen's chunk (with the write API) loads on first use: time for it
-  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), {
+  await waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), {
     timeout: 15_000,
   });
   return { router, el: container };
@@ -112,16 +113,14 @@ function buttonNamed(el: HTMLElement, name: string): HTMLButtonElement | undefin
 describe('/chatting', () => {
   it('asks a logged-out visitor to log in', async () => {
     const { el } = await renderAt('/chatting');
-    await vi.waitFor(() =>
-      expect(el.querySelector('[data-testid="chat-logged-out"]')).not.toBeNull(),
-    );
+    await waitFor(() => expect(el.querySelector('[data-testid="chat-logged-out"]')).not.toBeNull());
     expect(el.querySelector('a[href="/login"]')).not.toBeNull();
   });
 
   it('says so when there are no conversations', async () => {
     await signIn();
     const { el } = await renderAt('/chatting');
-    await vi.waitFor(() => expect(el.querySelector('[data-testid="chat-empty"]')).not.toBeNull());
+    await waitFor(() => expect(el.querySelector('[data-testid="chat-empty"]')).not.toBeNull());
   });
 
   it('lists conversations newest first with the fan, excerpt, unread count and card', async () => {
@@ -138,7 +137,7 @@ describe('/chatting', () => {
       message('m3aaaaaaaaaaaaa', CONV2, ME, '사진 보내드려요', '2026-11-20 10:00:00.000Z'),
     ]);
     const { el } = await renderAt('/chatting');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(el.querySelectorAll('[data-testid="conversation-item"]')).toHaveLength(2),
     );
     const items = [...el.querySelectorAll<HTMLAnchorElement>('[data-testid="conversation-item"]')];
@@ -149,7 +148,7 @@ describe('/chatting', () => {
     expect(items[0]?.textContent).toContain('민지');
     expect(items[0]?.textContent).toContain('교환 가능할까요?');
     expect(items[0]?.textContent).toContain('교환 글');
-    await vi.waitFor(() => expect(items[0]?.textContent).toContain('원빈 앨범 포카'));
+    await waitFor(() => expect(items[0]?.textContent).toContain('원빈 앨범 포카'));
     expect(items[0]?.querySelector('[data-testid="conversation-unread"]')?.textContent).toBe(
       '2읽지 않은 메시지 2개',
     );
@@ -176,10 +175,10 @@ describe('/chatting/$id', () => {
       message('m3aaaaaaaaaaaaa', CONV, YOU, '답장이에요', '2026-11-21 10:02:00.000Z'),
     ]);
     const rendered = await renderAt(`/chatting/${CONV}`);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(rendered.el.querySelectorAll('[data-testid="message"]')).toHaveLength(3),
     );
-    await vi.waitFor(() => expect(rendered.el.querySelector('h1')?.textContent).toBe('민지'));
+    await waitFor(() => expect(rendered.el.querySelector('h1')?.textContent).toBe('민지'));
     return rendered;
   }
 
@@ -198,7 +197,7 @@ describe('/chatting/$id', () => {
       `/trades/new?to=${YOU}&conversation=${CONV}`,
     );
     // the other fan's message is unread and the thread is on screen: a read mark is queued
-    await vi.waitFor(async () => expect(await kinds()).toEqual(['conversation.read']));
+    await waitFor(async () => expect(await kinds()).toEqual(['conversation.read']));
   });
 
   it("shows a blocked fan's post as its card only: their words don't reach the thread", async () => {
@@ -219,7 +218,7 @@ describe('/chatting/$id', () => {
     await db.conversations.put(conversation(CONV, YOU, { post: post.id }));
     const { el } = await renderAt(`/chatting/${CONV}`);
     const context = () => el.querySelector('[data-testid="thread-context"]')?.textContent ?? '';
-    await vi.waitFor(() => expect(context()).toContain(post.description), { timeout: 5000 });
+    await waitFor(() => expect(context()).toContain(post.description), { timeout: 5000 });
     await act(async () => {
       await db.blocks.put({
         id: 'blockaaaaaaaaaa',
@@ -229,7 +228,7 @@ describe('/chatting/$id', () => {
         updated: '2026-11-21 00:00:00.000Z',
       });
     });
-    await vi.waitFor(() => expect(context()).toContain('원빈 앨범 포카'), { timeout: 5000 });
+    await waitFor(() => expect(context()).toContain('원빈 앨범 포카'), { timeout: 5000 });
     expect(context()).not.toContain(post.description);
   });
 
@@ -250,7 +249,7 @@ describe('/chatting/$id', () => {
     await act(async () => {
       field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     });
-    await vi.waitFor(() => expect(el.querySelectorAll('[data-testid="message"]')).toHaveLength(4));
+    await waitFor(() => expect(el.querySelectorAll('[data-testid="message"]')).toHaveLength(4));
     const last = [...el.querySelectorAll<HTMLElement>('[data-testid="message"]')].at(-1)!;
     expect(last.textContent).toContain('지금 보낼게요');
     expect(last.dataset['state']).toBe('pending');
@@ -270,15 +269,13 @@ describe('/chatting/$id', () => {
       '신고하기',
     ]);
     await act(async () => buttonNamed(menu as HTMLElement, '차단하기')!.click());
-    const dialog = await vi.waitFor(() => {
+    const dialog = await waitFor(() => {
       const d = [...document.querySelectorAll('dialog')].find((x) => x.open);
       expect(d?.textContent).toContain('민지님을 차단할까요?');
       return d!;
     });
     await act(async () => buttonNamed(dialog, '차단하기')!.click());
-    await vi.waitFor(() =>
-      expect(el.querySelector('[data-testid="thread-blocked"]')).not.toBeNull(),
-    );
+    await waitFor(() => expect(el.querySelector('[data-testid="thread-blocked"]')).not.toBeNull());
     expect(el.querySelector('[data-testid="composer"]')).toBeNull();
     expect(el.querySelector('[data-testid="thread-propose"]')).toBeNull();
     expect(await kinds()).toContain('block.create');
@@ -297,7 +294,7 @@ describe('/chatting/$id', () => {
     await act(async () =>
       theirs.querySelector<HTMLButtonElement>('button[aria-label="이 메시지 신고하기"]')!.click(),
     );
-    const sheet = await vi.waitFor(() => {
+    const sheet = await waitFor(() => {
       const s = document.querySelector<HTMLDialogElement>('[data-testid="report-sheet"]');
       expect(s?.open).toBe(true);
       return s!;
@@ -316,7 +313,7 @@ describe('/chatting/$id', () => {
     await act(async () =>
       sheet.querySelector<HTMLButtonElement>('[data-testid="report-submit"]')!.click(),
     );
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       const rows = await db.outbox.where('kind').equals('chatReport.create').toArray();
       expect(rows.map((r) => r.payload)).toMatchObject([
         { target: YOU, message: 'm3aaaaaaaaaaaaa', reason: '사기 의심' },
@@ -327,7 +324,7 @@ describe('/chatting/$id', () => {
   it('says so for a conversation that is not here', async () => {
     await signIn();
     const { el } = await renderAt('/chatting/nosuchconvaaaa');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(el.querySelector('[data-testid="thread-not-found"]')).not.toBeNull(),
     );
   });

@@ -1,12 +1,12 @@
 // @vitest-environment node
 // (Node's Blob survives fake-indexeddb's structured clone; jsdom's does not)
 /**
- * Chat (data/writes/chat.ts, data/queries/chat.ts; docs/trades.md `conversations`, `messages`):
+ * Chat (domains/chat/writes.ts, domains/chat/queries.ts; docs/trades.md `conversations`, `messages`):
  * one conversation per pair, messages in the order written with pending and read marks, reads
  * that replace unsent earlier reads, unread counts, blocks and reports.
  */
 import { liveQuery } from 'dexie';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDB } from '@/data/db/index.ts';
 import { blockOrderKey, KINDS, messagesOrderKey } from '@/domains/chat/names.ts';
 import {
@@ -38,6 +38,7 @@ import {
   tradeRecord,
   YOU,
 } from '../helpers/trade-records.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 let db: AppDB;
 
@@ -256,11 +257,11 @@ describe('a thread', () => {
     const sub = liveQuery(() => countUnreadMessages(ME, db)).subscribe({
       next: (n) => seen.push(n),
     });
-    await vi.waitFor(() => expect(seen.at(-1)).toBe(1));
+    await waitFor(() => expect(seen.at(-1)).toBe(1));
     await applyServerRecords(db, 'messages', [message('m5aaaaaaaaaaaaa', CONV, YOU, t(5))]);
-    await vi.waitFor(() => expect(seen.at(-1)).toBe(2));
+    await waitFor(() => expect(seen.at(-1)).toBe(2));
     await markRead(CONV, db);
-    await vi.waitFor(() => expect(seen.at(-1)).toBe(0));
+    await waitFor(() => expect(seen.at(-1)).toBe(0));
     sub.unsubscribe();
   });
 

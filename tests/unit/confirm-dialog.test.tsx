@@ -6,6 +6,7 @@ import { ConfirmProvider } from '@/components/ui/confirm-provider';
 import { toast } from '@/components/ui/toaster';
 import { useConfirm } from '@/components/hooks/use-confirm';
 import type { ConfirmFn } from '@/components/ui/confirm-context';
+import { waitFor } from '../helpers/wait.ts';
 
 let root: Root;
 let container: HTMLElement;
@@ -76,7 +77,7 @@ describe('useConfirm / ConfirmDialog', () => {
     act(() => button('예')?.click());
     await expect(answer).resolves.toBe(true);
     // the toast module loads on demand (it is kept out of the entry bundle)
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(success).toHaveBeenCalledWith('로그아웃되었습니다.', { duration: 2300 }),
     );
     expect(dialog().open).toBe(false);

@@ -29,6 +29,7 @@ import {
   T0,
   YOU,
 } from './trade-screen-fixtures';
+import { waitFor } from '../helpers/wait.ts';
 
 const today = `${localToday()} 00:00:00.000Z`;
 const meetUp = (id: string, eventTitle: string, day: string): MeetUp =>
@@ -199,7 +200,7 @@ describe('EncounterActions', () => {
     expect(error.textContent).toBe('차단한 사용자예요. 차단을 해제한 뒤 다시 시도해주세요.');
     await click(await findByText(el, '메시지 보내기'));
     await click(await findByText(await find(el, '[data-testid="encounter-message"]'), '보내기'));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(el.querySelector('[data-testid="encounter-error"]')?.textContent).toBe(
         '메시지를 입력하거나 사진을 골라주세요.',
       ),

@@ -3,7 +3,7 @@
 // name, the event and the cards each way; 교환 제안 with those cards in its address; the note
 // edited in place (a refusal said in Korean); delete with its confirm; a logged-out visitor asked
 // to log in.
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { db } from '@/data/db/index.ts';
 import { KINDS } from '@/domains/encounters/names.ts';
@@ -23,6 +23,7 @@ import {
   T0,
   YOU,
 } from './trade-screen-fixtures';
+import { waitFor } from '../helpers/wait.ts';
 
 const encounter = (id: string, over: Partial<Encounter>): Encounter => ({
   id,
@@ -76,7 +77,7 @@ describe('/encounters', () => {
     await db.users.delete(YOU);
     await signIn();
     const { el } = await renderAt('/encounters');
-    await vi.waitFor(() => expect(rows(el)).toHaveLength(2), { timeout: 10_000 });
+    await waitFor(() => expect(rows(el)).toHaveLength(2), { timeout: 10_000 });
     expect(rows(el).map((r) => r.querySelector('h2')?.textContent)).toEqual(['하니팬', '지난팬']);
   });
 
@@ -84,17 +85,17 @@ describe('/encounters', () => {
     await signIn();
     const { el } = await renderAt('/encounters');
     // the store's first read can take seconds while the e2e lane shares the cores
-    await vi.waitFor(() => expect(rows(el)).toHaveLength(2), { timeout: 10_000 });
+    await waitFor(() => expect(rows(el)).toHaveLength(2), { timeout: 10_000 });
     expect(rows(el).map((r) => r.dataset['encounterId'])).toEqual([
       'encnewaaaaaaaaa',
       'encoldaaaaaaaaa',
     ]);
     // the fan is named by their nickname now (their profile is on the device), not the stored one
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(rows(el).map((r) => r.querySelector('h2')?.textContent)).toEqual(['you', 'you']),
     );
     const [first] = rows(el);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(first!.querySelector('[data-testid="encounter-event-name"]')?.textContent).toContain(
         '생일 카페에서',
       ),
@@ -120,7 +121,7 @@ describe('/encounters', () => {
   it('edits the note in place, says a refusal in Korean, and queues the change', async () => {
     await signIn();
     const { el } = await renderAt('/encounters');
-    await vi.waitFor(() => expect(rows(el)).toHaveLength(2));
+    await waitFor(() => expect(rows(el)).toHaveLength(2));
     const first = rows(el)[0]!;
     await click(await findByText(first, '메모 수정'));
     const input = await find<HTMLTextAreaElement>(first, '[data-testid="encounter-note-input"]');
@@ -138,7 +139,7 @@ describe('/encounters', () => {
     );
     await type('다음 주 팬싸');
     await click(await findByText(first, '메모 저장'));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(first.querySelector('[data-testid="encounter-note"]')?.textContent).toContain(
         '다음 주 팬싸',
       ),
@@ -152,13 +153,13 @@ describe('/encounters', () => {
   it('deletes after its confirm, and not before', async () => {
     await signIn();
     const { el } = await renderAt('/encounters');
-    await vi.waitFor(() => expect(rows(el)).toHaveLength(2));
+    await waitFor(() => expect(rows(el)).toHaveLength(2));
     await click(await findByText(rows(el)[1]!, '삭제'));
     await answerConfirm('취소');
     expect(await db.encounters.get('encoldaaaaaaaaa')).toBeDefined();
     await click(await findByText(rows(el)[1]!, '삭제'));
     await answerConfirm('삭제');
-    await vi.waitFor(() => expect(rows(el)).toHaveLength(1));
+    await waitFor(() => expect(rows(el)).toHaveLength(1));
     expect(await db.encounters.get('encoldaaaaaaaaa')).toBeUndefined();
     expect((await db.outbox.toArray()).map((r) => r.kind)).toEqual([KINDS.encounterDelete]);
   });

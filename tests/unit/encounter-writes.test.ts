@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * 만난 팬 writes (data/writes/encounters.ts, docs/encounters.md): each write's checks with their
+ * 만난 팬 writes (domains/encounters/writes.ts, docs/encounters.md): each write's checks with their
  * Korean messages (the server's words), the optimistic effect on the local store, the rows queued
  * (kinds, record keys, requests), the list newest first, and a queued note surviving a server copy
  * that lands before it is sent.

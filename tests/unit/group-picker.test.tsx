@@ -20,6 +20,7 @@ import {
 } from '@/components/cards/group-picker';
 import type { Group } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
+import { waitFor } from '../helpers/wait.ts';
 
 const groups = Array.from(
   { length: 100 },
@@ -64,7 +65,7 @@ const names = (el: HTMLElement) =>
 describe('GroupPicker at catalogue size', () => {
   it('starts with the first groups and the one shown, and adds more on 더 보기', async () => {
     const el = await mount(groups[90]!.id);
-    await vi.waitFor(() => expect(names(el).length).toBe(GROUP_ROW_START + 1));
+    await waitFor(() => expect(names(el).length).toBe(GROUP_ROW_START + 1));
     expect(names(el)[GROUP_ROW_START]).toBe('그룹90');
     const pressed = el.querySelector('[data-testid="group-button"][aria-pressed="true"]')!;
     expect([...pressed.querySelectorAll('span')].at(-1)?.textContent).toBe('그룹90');
@@ -90,6 +91,6 @@ describe('GroupPicker at catalogue size', () => {
     // the first render (the server's and hydration's): the first logos and the shown group's
     // (React commits the idle step later, in a transition)
     expect(logos()).toBe(GROUP_ROW_EAGER_LOGOS + 1);
-    await vi.waitFor(() => expect(logos()).toBe(GROUP_ROW_START + 1));
+    await waitFor(() => expect(logos()).toBe(GROUP_ROW_START + 1));
   });
 });

@@ -14,9 +14,13 @@ import { tradeItemOrderKey } from '@/domains/trade-lists/names.ts';
 const names = import.meta.glob<{ KINDS: Record<string, string> }>('/src/domains/*/names.ts', {
   eager: true,
 });
-const kinds = import.meta.glob<{ kinds: readonly { kind: string }[] }>('/src/domains/*/kinds.ts', {
-  eager: true,
-});
+const kinds = import.meta.glob<{ kinds: readonly { kind: string }[] }>(
+  // the domains' kinds; tables/kinds.ts is the table built from them
+  ['/src/domains/*/kinds.ts', '!/src/domains/tables/kinds.ts'],
+  {
+    eager: true,
+  },
+);
 
 /** Every name a row was ever stored with. Add to it; never change or remove one. */
 const STORED = [

@@ -1,5 +1,5 @@
 /**
- * The client half of the social login redirect flow (src/data/accounts/social.ts) with a fake
+ * The client half of the social login redirect flow (src/domains/accounts/social.ts) with a fake
  * PocketBase client: the provider URL it builds, the state it keeps, and the returns it refuses.
  * The server half and the real round trip are in tests/integration and tests/e2e.
  */

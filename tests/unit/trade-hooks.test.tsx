@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-// The trade hooks over the local store (components/live/trades.ts, chat.ts): the match answer
+// The trade hooks over the local store (domains/trades/hooks.ts, chat.ts): the match answer
 // kept on the device, asked again when shown online (refreshing, failed, refresh()), and the
 // conversation list following a message sent from this device.
 import { act } from 'react';
@@ -11,9 +11,9 @@ import { useMatches, type Matches } from '@/domains/trades/hooks';
 import { useConversations, type ConversationSummary } from '@/domains/chat/hooks';
 import { openConversation, sendMessage } from '@/domains/chat/writes.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 /** vi.waitFor with room for a busy machine (`npm test` runs this beside the e2e lane). */
-const waitFor = <T,>(check: () => T) => vi.waitFor(check, { timeout: 10_000 });
 
 const ME = 'usermeaaaaaaaaa';
 const YOU = 'useryouaaaaaaaa';

@@ -16,6 +16,7 @@ import { KINDS } from '@/domains/trade-lists/names.ts';
 import type { CollectBook } from '@/data/pb/records.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 import { ME, GROUP, at, cardRecord, putCatalogue, byTestId } from '../helpers/trade-records.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 // the toasts' outlet mounts with the data layer, which these tests do not start: read the calls
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }));
@@ -77,7 +78,7 @@ async function renderBook() {
     r.render(<App router={router} />);
   });
   const el = container;
-  await vi.waitFor(() => expect(el.querySelector('[data-testid="book-trade"]')).toBeTruthy(), {
+  await waitFor(() => expect(el.querySelector('[data-testid="book-trade"]')).toBeTruthy(), {
     timeout: 15_000,
   });
   return el;
@@ -85,7 +86,7 @@ async function renderBook() {
 
 /** Clicks a button once it is enabled (an action runs one at a time). */
 async function press(el: ParentNode, id: string) {
-  const button = await vi.waitFor(() => {
+  const button = await waitFor(() => {
     const b = byTestId<HTMLButtonElement>(el, id);
     expect(b?.disabled).toBe(false);
     return b!;
@@ -105,11 +106,11 @@ describe('the collect book and the trade lists', () => {
     expect(privacy.textContent).toContain('나만 볼 수 있어요');
 
     await act(async () => show.click());
-    await vi.waitFor(async () => expect((await db.collectBook.get(BOOK))?.isPublic).toBe(true));
-    await vi.waitFor(() => expect(show.getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(async () => expect((await db.collectBook.get(BOOK))?.isPublic).toBe(true));
+    await waitFor(() => expect(show.getAttribute('aria-pressed')).toBe('true'));
     expect(mine.getAttribute('aria-pressed')).toBe('false');
     expect(privacy.textContent).toContain('매칭되는 팬에게 공개돼요');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(privacy.querySelector('[data-pending-mark="pending"]')).toBeTruthy(),
     );
     expect((await db.outbox.toArray()).map((r) => r.kind)).toEqual([KINDS.collectBookSetPublic]);
@@ -119,14 +120,14 @@ describe('the collect book and the trade lists', () => {
     await db.collectBook.put(book(BOOK, [], true));
     const el = await renderBook();
     const privacy = byTestId(el, 'book-privacy')!;
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(byTestId(privacy, 'book-privacy-show')?.getAttribute('aria-pressed')).toBe('true'),
     );
     const { saveCollectBookCards } = await import('@/domains/collect-books/writes.ts');
     await act(async () => {
       await saveCollectBookCards(BOOK, { add: [cardRecord(2).id], remove: [] });
     });
-    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(privacy.querySelector('[data-pending-mark]')).toBeNull();
   });
@@ -139,7 +140,7 @@ describe('the collect book and the trade lists', () => {
     ]);
     const el = await renderBook();
     await press(el, 'book-add-wants');
-    await vi.waitFor(async () =>
+    await waitFor(async () =>
       expect((await db.tradeItems.toArray()).map((i) => [i.photoCard, i.kind, i.book])).toEqual(
         expect.arrayContaining([
           [cardRecord(3).id, 'want', BOOK],
@@ -147,23 +148,23 @@ describe('the collect book and the trade lists', () => {
         ]),
       ),
     );
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(toast.success).toHaveBeenLastCalledWith('안 모은 카드 2장을 구함 목록에 담았어요.'),
     );
 
     await press(el, 'book-add-haves');
-    await vi.waitFor(async () =>
+    await waitFor(async () =>
       expect((await db.tradeItems.toArray()).filter((i) => i.kind === 'have')).toMatchObject([
         { photoCard: cardRecord(1).id, spare: 1 },
       ]),
     );
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(toast.success).toHaveBeenLastCalledWith('중복 카드 1장을 교환 목록에 담았어요.'),
     );
 
     // again: nothing new to add, and it says so
     await press(el, 'book-add-wants');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(toast.success).toHaveBeenLastCalledWith(
         expect.stringContaining('새로 담을 카드가 없어요.'),
       ),
@@ -176,13 +177,13 @@ describe('the collect book and the trade lists', () => {
   it('waits for unsaved ticks to be saved before adding', async () => {
     await db.collectBook.put(book(BOOK, []));
     const el = await renderBook();
-    const tick = await vi.waitFor(() => {
+    const tick = await waitFor(() => {
       const t = el.querySelector<HTMLElement>('[data-testid="book-card-toggle"]');
       expect(t).toBeTruthy();
       return t!;
     });
     await act(async () => tick.click());
-    await vi.waitFor(() => expect(byTestId(el, 'book-unsaved')).toBeTruthy());
+    await waitFor(() => expect(byTestId(el, 'book-unsaved')).toBeTruthy());
     expect(byTestId<HTMLButtonElement>(el, 'book-add-wants')?.disabled).toBe(true);
     expect(byTestId<HTMLButtonElement>(el, 'book-add-haves')?.disabled).toBe(true);
     expect(byTestId(el, 'book-trade')?.textContent).toContain('완료로 저장한 뒤에');

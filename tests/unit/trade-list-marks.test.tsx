@@ -25,6 +25,7 @@ import { usePhotoCards } from '@/domains/catalogue/hooks';
 import { SPARE_COMMIT_DELAY_MS } from '@/components/trades/use-spare-draft';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 import { ME, GROUP, at, cardRecord, putCatalogue } from '../helpers/trade-records.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const routes = vi.hoisted(() => ({
   fetchCardTraders: vi.fn(),
@@ -79,12 +80,9 @@ async function renderDetail(id = C1) {
     history: createMemoryHistory({ initialEntries: [`/exchangeDetail/${id}`] }),
   });
   const el = await mount(<App router={router} />);
-  await vi.waitFor(
-    () => expect(el.querySelector('[data-testid="card-trade-panel"]')).toBeTruthy(),
-    {
-      timeout: 15_000,
-    },
-  );
+  await waitFor(() => expect(el.querySelector('[data-testid="card-trade-panel"]')).toBeTruthy(), {
+    timeout: 15_000,
+  });
   return { el, router, panel: el.querySelector<HTMLElement>('[data-testid="card-trade-panel"]')! };
 }
 
@@ -93,7 +91,7 @@ const button = (el: ParentNode, id: string) =>
 
 /** Clicks a button once it is enabled (the marks change one at a time). */
 async function press(el: ParentNode, id: string) {
-  const b = await vi.waitFor(() => {
+  const b = await waitFor(() => {
     expect(button(el, id)?.disabled).toBe(false);
     return button(el, id)!;
   });
@@ -103,7 +101,7 @@ async function press(el: ParentNode, id: string) {
 describe('the card detail marks', () => {
   it('signed out: shows the counts for guests, and the marks ask to log in', async () => {
     const { el, panel } = await renderDetail();
-    const traders = await vi.waitFor(() => {
+    const traders = await waitFor(() => {
       const a = panel.querySelector<HTMLAnchorElement>('[data-testid="card-traders"]');
       expect(a).toBeTruthy();
       return a!;
@@ -115,7 +113,7 @@ describe('the card detail marks', () => {
     expect(button(panel, 'trade-mark-have')?.getAttribute('aria-pressed')).toBe('false');
 
     await press(panel, 'trade-mark-want');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(el.querySelector('[role="alertdialog"]')?.textContent).toContain(
         '로그인이 필요한 서비스입니다.',
       ),
@@ -126,32 +124,30 @@ describe('the card detail marks', () => {
   it('marks the card, changes its spares, moves it to 구함 and takes it off', async () => {
     await signIn();
     const { panel } = await renderDetail();
-    await vi.waitFor(() => expect(button(panel, 'trade-mark-have')?.disabled).toBe(false));
+    await waitFor(() => expect(button(panel, 'trade-mark-have')?.disabled).toBe(false));
     expect(panel.querySelector('a[href="/tradeList"]')).toBeTruthy();
 
     await press(panel, 'trade-mark-have');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(button(panel, 'trade-mark-have')?.getAttribute('aria-pressed')).toBe('true'),
     );
     expect(await db.tradeItems.toArray()).toMatchObject([
       { user: ME, photoCard: C1, kind: 'have', spare: 1 },
     ]);
     const value = () => panel.querySelector('[data-testid="trade-spare-value"]')?.textContent;
-    await vi.waitFor(() => expect(value()).toBe('1장'));
-    await vi.waitFor(() =>
-      expect(panel.querySelector('[data-pending-mark="pending"]')).toBeTruthy(),
-    );
+    await waitFor(() => expect(value()).toBe('1장'));
+    await waitFor(() => expect(panel.querySelector('[data-pending-mark="pending"]')).toBeTruthy());
 
     const plus = panel.querySelectorAll<HTMLButtonElement>('[data-testid="trade-spare"] button')[1];
     await act(async () => plus!.click());
     await act(async () => plus!.click());
     expect(value()).toBe('3장');
-    await vi.waitFor(async () => expect((await db.tradeItems.toArray())[0]?.spare).toBe(3), {
+    await waitFor(async () => expect((await db.tradeItems.toArray())[0]?.spare).toBe(3), {
       timeout: SPARE_COMMIT_DELAY_MS + 3000,
     });
 
     await press(panel, 'trade-mark-want');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(button(panel, 'trade-mark-want')?.getAttribute('aria-pressed')).toBe('true'),
     );
     expect(button(panel, 'trade-mark-have')?.getAttribute('aria-pressed')).toBe('false');
@@ -159,7 +155,7 @@ describe('the card detail marks', () => {
     expect(await db.tradeItems.toArray()).toMatchObject([{ kind: 'want', spare: 0 }]);
 
     await press(panel, 'trade-mark-remove');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(button(panel, 'trade-mark-want')?.getAttribute('aria-pressed')).toBe('false'),
     );
     expect(await db.tradeItems.count()).toBe(0);
@@ -174,14 +170,14 @@ describe('the card detail marks', () => {
   it('pressing the mark a card has takes it off', async () => {
     await signIn();
     const { panel } = await renderDetail();
-    await vi.waitFor(() => expect(button(panel, 'trade-mark-want')?.disabled).toBe(false));
+    await waitFor(() => expect(button(panel, 'trade-mark-want')?.disabled).toBe(false));
     await press(panel, 'trade-mark-want');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(button(panel, 'trade-mark-want')?.getAttribute('aria-pressed')).toBe('true'),
     );
-    await vi.waitFor(() => expect(button(panel, 'trade-mark-want')?.disabled).toBe(false));
+    await waitFor(() => expect(button(panel, 'trade-mark-want')?.disabled).toBe(false));
     await press(panel, 'trade-mark-want');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(button(panel, 'trade-mark-want')?.getAttribute('aria-pressed')).toBe('false'),
     );
     expect(await db.tradeItems.count()).toBe(0);
@@ -241,7 +237,7 @@ describe('the card grid marks', () => {
       ].map((i) => ({ spare: 0, book: '', created: at(0), updated: at(0), ...i })),
     );
     const el = await renderGrid();
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(marks(el)).toEqual({
         [cardRecord(4).id]: null,
         [cardRecord(3).id]: null,
@@ -259,7 +255,7 @@ describe('the card grid marks', () => {
     await act(async () => {
       await db.tradeItems.delete('item2aaaaaaaaaa');
     });
-    await vi.waitFor(() => expect(marks(el)[cardRecord(2).id]).toBeNull());
+    await waitFor(() => expect(marks(el)[cardRecord(2).id]).toBeNull());
   });
 
   it('marks nothing for a signed-out visitor', async () => {
@@ -274,7 +270,7 @@ describe('the card grid marks', () => {
       updated: at(0),
     });
     const el = await renderGrid();
-    await vi.waitFor(() => expect(Object.keys(marks(el))).toHaveLength(4));
+    await waitFor(() => expect(Object.keys(marks(el))).toHaveLength(4));
     expect(el.querySelector('[data-trade-mark]')).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import type { CollectBook, TradeItem } from '@/data/pb/records.ts';
 import { SPARE_COMMIT_DELAY_MS } from '@/components/trades/use-spare-draft';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
 import { ME, GROUP, at, cardRecord, putCatalogue, byTestId } from '../helpers/trade-records.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 let root: Root | undefined;
 let container: HTMLElement | undefined;
@@ -95,7 +96,7 @@ async function renderAt(path: string) {
   await act(async () => {
     r.render(<App router={router} />);
   });
-  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), {
+  await waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), {
     timeout: 15_000,
   });
   return { router, el: container };
@@ -108,7 +109,7 @@ const rows = (el: HTMLElement) => [
 describe('/tradeList', () => {
   it('asks a signed-out visitor to log in', async () => {
     const { el } = await renderAt('/tradeList');
-    await vi.waitFor(() => expect(byTestId(el, 'trade-list-logged-out')).not.toBeNull());
+    await waitFor(() => expect(byTestId(el, 'trade-list-logged-out')).not.toBeNull());
     expect(el.querySelector('a[href="/login"]')).not.toBeNull();
     expect(el.querySelector('h1')?.textContent).toBe('내 교환 목록');
   });
@@ -117,13 +118,13 @@ describe('/tradeList', () => {
     await signIn();
     await db.tradeItems.bulkPut([item(1, 'have', 3), item(2, 'have'), item(3, 'want')]);
     const { el } = await renderAt('/tradeList');
-    await vi.waitFor(() => expect(rows(el)).toHaveLength(2));
+    await waitFor(() => expect(rows(el)).toHaveLength(2));
     expect(byTestId(el, 'trade-list-summary')?.textContent).toBe('보유 2장 · 구함 1장');
     expect(byTestId(el, 'trade-tab-have')?.textContent).toBe('보유·교환 가능2');
     expect(byTestId(el, 'trade-tab-have')?.getAttribute('aria-selected')).toBe('true');
     // newest first
     expect(rows(el).map((r) => r.dataset['cardId'])).toEqual([cardRecord(2).id, cardRecord(1).id]);
-    await vi.waitFor(() => expect(rows(el)[1]?.textContent).toContain('멤버1 카드1'));
+    await waitFor(() => expect(rows(el)[1]?.textContent).toContain('멤버1 카드1'));
     expect(rows(el)[1]?.textContent).toContain('RIIZE');
     expect(rows(el)[1]?.querySelector('a')?.getAttribute('href')).toBe(
       `/exchangeDetail/${cardRecord(1).id}`,
@@ -132,7 +133,7 @@ describe('/tradeList', () => {
     expect(byTestId(el, 'to-matching')?.getAttribute('href')).toBe('/matching');
 
     await act(async () => byTestId(el, 'trade-tab-want')?.click());
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(rows(el).map((r) => r.dataset['cardId'])).toEqual([cardRecord(3).id]),
     );
     expect(byTestId(el, 'trade-tab-want')?.getAttribute('aria-selected')).toBe('true');
@@ -144,7 +145,7 @@ describe('/tradeList', () => {
     await signIn();
     await db.tradeItems.bulkPut([item(1, 'have', 3)]);
     const { el } = await renderAt('/tradeList');
-    await vi.waitFor(() => expect(rows(el)).toHaveLength(1));
+    await waitFor(() => expect(rows(el)).toHaveLength(1));
     const [minus, plus] = [
       ...rows(el)[0]!.querySelectorAll<HTMLButtonElement>(
         '[data-testid="trade-item-spare"] button',
@@ -153,18 +154,18 @@ describe('/tradeList', () => {
     for (const button of [plus, plus, plus, minus]) await act(async () => button!.click());
     expect(byTestId(el, 'trade-item-spare-value')?.textContent).toBe('5장');
     expect(await db.outbox.count()).toBe(0);
-    await vi.waitFor(
+    await waitFor(
       async () => expect((await db.tradeItems.get(item(1, 'have').id))?.spare).toBe(5),
       { timeout: SPARE_COMMIT_DELAY_MS + 3000 },
     );
     expect((await db.outbox.toArray()).map((r) => r.kind)).toEqual([KINDS.tradeItemUpdate]);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(rows(el)[0]?.querySelector('[data-pending-mark="pending"]')).not.toBeNull(),
     );
     expect(byTestId(el, 'trade-item-spare-value')?.textContent).toBe('5장');
 
     await act(async () => byTestId<HTMLButtonElement>(el, 'trade-item-remove')?.click());
-    await vi.waitFor(() => expect(rows(el)).toHaveLength(0));
+    await waitFor(() => expect(rows(el)).toHaveLength(0));
     expect(await db.tradeItems.count()).toBe(0);
     expect((await db.outbox.toArray()).map((r) => r.kind)).toContain(KINDS.tradeItemDelete);
     expect(byTestId(el, 'trade-list-empty-have')).not.toBeNull();
@@ -175,13 +176,13 @@ describe('/tradeList', () => {
     await signIn();
     await db.tradeItems.bulkPut([item(1, 'have', 3)]);
     const { el } = await renderAt('/tradeList');
-    await vi.waitFor(() => expect(rows(el)).toHaveLength(1));
+    await waitFor(() => expect(rows(el)).toHaveLength(1));
     const plus = rows(el)[0]!.querySelectorAll<HTMLButtonElement>(
       '[data-testid="trade-item-spare"] button',
     )[1];
     await act(async () => plus!.click());
     await act(async () => byTestId<HTMLButtonElement>(el, 'trade-item-remove')?.click());
-    await vi.waitFor(() => expect(rows(el)).toHaveLength(0));
+    await waitFor(() => expect(rows(el)).toHaveLength(0));
     await new Promise((resolve) => setTimeout(resolve, SPARE_COMMIT_DELAY_MS + 300));
     expect(await db.tradeItems.count()).toBe(0);
     expect((await db.outbox.toArray()).map((r) => r.kind)).toEqual([KINDS.tradeItemDelete]);
@@ -190,7 +191,7 @@ describe('/tradeList', () => {
   it('turns the list-level 공개 on through the outbox, with its pending mark and its line', async () => {
     await signIn();
     const { el } = await renderAt('/tradeList');
-    const input = await vi.waitFor(() => {
+    const input = await waitFor(() => {
       const i = byTestId<HTMLInputElement>(el, 'trade-public-switch');
       expect(i?.disabled).toBe(false);
       return i!;
@@ -199,12 +200,10 @@ describe('/tradeList', () => {
     expect(input.checked).toBe(false);
     expect(box.textContent).toContain('비공개');
     await act(async () => input.click());
-    await vi.waitFor(async () => expect((await db.users.get(ME))?.tradePublic).toBe(true));
-    await vi.waitFor(() => expect(input.checked).toBe(true));
+    await waitFor(async () => expect((await db.users.get(ME))?.tradePublic).toBe(true));
+    await waitFor(() => expect(input.checked).toBe(true));
     expect(box.textContent).toContain('공개 중');
-    await vi.waitFor(() =>
-      expect(box.querySelector('[data-pending-mark="pending"]')).not.toBeNull(),
-    );
+    await waitFor(() => expect(box.querySelector('[data-pending-mark="pending"]')).not.toBeNull());
     expect((await db.outbox.toArray()).map((r) => r.kind)).toEqual([KINDS.tradePublicSet]);
   });
 
@@ -215,7 +214,7 @@ describe('/tradeList', () => {
       book('book2aaaaaaaaaa', '두 번째 책', [cardRecord(1).id]),
     ]);
     const { el } = await renderAt('/tradeList');
-    const empty = await vi.waitFor(() => {
+    const empty = await waitFor(() => {
       const e = byTestId(el, 'trade-list-empty-have');
       expect(e?.querySelectorAll('a')).toHaveLength(2);
       return e!;
@@ -225,25 +224,25 @@ describe('/tradeList', () => {
       '첫 번째 책',
     ]);
     // the book's group loads by its own query: the address names it once it is there
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(empty.querySelector('a')?.getAttribute('href')).toMatch(
         /^\/collectBook\/RIIZE\/book[12]a{10}\//,
       ),
     );
     await act(async () => byTestId<HTMLButtonElement>(el, 'trade-list-add-duplicates')?.click());
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(rows(el).map((r) => r.dataset['cardId'])).toEqual([cardRecord(1).id]),
     );
     expect(byTestId(el, 'trade-item-spare-value')?.textContent).toBe('1장');
 
     await act(async () => byTestId(el, 'trade-tab-want')?.click());
-    await vi.waitFor(() => expect(byTestId(el, 'trade-list-empty-want')).not.toBeNull());
+    await waitFor(() => expect(byTestId(el, 'trade-list-empty-want')).not.toBeNull());
   });
 
   it('offers to make a book when there is none', async () => {
     await signIn();
     const { el } = await renderAt('/tradeList');
-    const empty = await vi.waitFor(() => {
+    const empty = await waitFor(() => {
       const e = byTestId(el, 'trade-list-empty-have');
       expect(e?.querySelector('a')).toBeTruthy();
       return e!;

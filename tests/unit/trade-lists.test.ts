@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Have and want lists (data/writes/trade-lists.ts, docs/trades.md `tradeItems`): each write's
+ * Have and want lists (domains/trade-lists/writes.ts, docs/trades.md `tradeItems`): each write's
  * checks, its optimistic effect and the rows it queues (kinds, record keys, the order key of a
  * fan's card), the book actions, and the two 공개 switches.
  */

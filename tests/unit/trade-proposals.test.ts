@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Proposals and reviews (data/writes/trades.ts; docs/trades.md `trades`, `reviews`): the checks on
+ * Proposals and reviews (domains/trades/writes.ts; docs/trades.md `trades`, `reviews`): the checks on
  * cards and texts, the hook's table of who may change what in which state, the status changes
  * applied locally at once, counter-proposals, and reviews of completed trades.
  */

@@ -15,6 +15,7 @@ import type { PhotoCard, TradeItem } from '@/data/pb/records.ts';
 import { PART_MS } from '@/features/trade-qr/components/trade-qr-screen';
 import { koTradeQr } from '@/i18n/ko-trade-qr';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const ME = 'usermeaaaaaaaaa';
 const GROUP = 'g1aaaaaaaaaaaaa';
@@ -114,7 +115,7 @@ async function renderAt(path: string) {
   await act(async () => {
     r.render(<App router={router} />);
   });
-  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), {
+  await waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), {
     timeout: 15_000,
   });
   return container;
@@ -126,7 +127,7 @@ const byTestId = (el: ParentNode, id: string) =>
 describe('/tradeQr', () => {
   it('asks a signed-out visitor to log in', async () => {
     const el = await renderAt('/tradeQr');
-    await vi.waitFor(() => expect(byTestId(el, 'trade-qr-logged-out')).not.toBeNull());
+    await waitFor(() => expect(byTestId(el, 'trade-qr-logged-out')).not.toBeNull());
     expect(el.querySelector('h1')?.textContent).toBe(koTradeQr.show.title);
   });
 
@@ -136,7 +137,7 @@ describe('/tradeQr', () => {
     await wholeGroup(3);
     await db.tradeItems.bulkPut([item(1, 'have'), item(2, 'want')]);
     const el = await renderAt('/tradeQr');
-    await vi.waitFor(() => expect(byTestId(el, 'trade-qr-code')).not.toBeNull(), {
+    await waitFor(() => expect(byTestId(el, 'trade-qr-code')).not.toBeNull(), {
       timeout: 15_000,
     });
     expect(byTestId(el, 'trade-qr-summary')?.textContent).toBe(koTradeQr.show.summary(1, 1));
@@ -165,7 +166,7 @@ describe('/tradeQr', () => {
     await db.tradeItems.bulkPut(items);
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const el = await renderAt('/tradeQr');
-    await vi.waitFor(() => expect(byTestId(el, 'trade-qr-parts')).not.toBeNull(), {
+    await waitFor(() => expect(byTestId(el, 'trade-qr-parts')).not.toBeNull(), {
       timeout: 10_000,
     });
     const parts = byTestId(el, 'trade-qr-parts')!;

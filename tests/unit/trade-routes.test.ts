@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The trade routes' client (data/trades/routes.ts; docs/trades.md, Routes): the match answer is
+ * The trade routes' client (domains/trades/routes.ts; docs/trades.md, Routes): the match answer is
  * read defensively and kept per fan and card for offline use, and the kept answer stays when the
  * server cannot be asked; a card's traders and a fan's trust are read the same way.
  */

@@ -1,4 +1,4 @@
-// The tidy-up a completed trade suggests (data/queries/trade-completion.ts) and the trade screens'
+// The tidy-up a completed trade suggests (domains/trades/completion.ts) and the trade screens'
 // pure steps (features/trades: the fan's sides of a proposal, the five groups, the form's picks).
 import { describe, expect, it } from 'vitest';
 import {

@@ -11,6 +11,7 @@ import { appStore, sessionUserIdAtom, syncStatusAtom } from '@/state/store';
 import { db } from '@/data/db/index.ts';
 import type { PhotoCard, Trade, UserProfile } from '@/data/pb/records.ts';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 export const ME = 'usermeaaaaaaaaa';
 export const YOU = 'useryouaaaaaaaa';
@@ -123,7 +124,7 @@ export async function renderAt(path: string) {
     r.render(<App router={router} />);
   });
   // the screen's chunk loads through the transform pipeline: time for it
-  await vi.waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), {
+  await waitFor(() => expect(container?.querySelector('h1')).not.toBeNull(), {
     timeout: 15_000,
   });
   return { router, el: container };
@@ -134,7 +135,7 @@ export async function find<E extends Element = HTMLElement>(
   el: ParentNode,
   selector: string,
 ): Promise<E> {
-  return vi.waitFor(
+  return waitFor(
     () => {
       const found = el.querySelector<E>(selector);
       expect(found, selector).not.toBeNull();
@@ -150,7 +151,7 @@ export async function findByText(
   text: string,
   tag = 'button',
 ): Promise<HTMLElement> {
-  return vi.waitFor(
+  return waitFor(
     () => {
       const found = [...el.querySelectorAll<HTMLElement>(tag)].find(
         (b) => b.textContent?.trim() === text,

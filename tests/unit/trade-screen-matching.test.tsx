@@ -19,6 +19,7 @@ import {
   T0,
   YOU,
 } from './trade-screen-fixtures';
+import { waitFor } from '../helpers/wait.ts';
 
 const OTHER = 'userotheraaaaaa';
 const routes = vi.hoisted(() => ({
@@ -77,7 +78,7 @@ describe('/matching', () => {
       ],
     });
     const { el, router } = await renderAt('/matching');
-    await vi.waitFor(() => expect(el.querySelectorAll('[data-testid="match"]')).toHaveLength(2), {
+    await waitFor(() => expect(el.querySelectorAll('[data-testid="match"]')).toHaveLength(2), {
       timeout: 15_000,
     });
     expect(routes.refreshMatches).not.toHaveBeenCalled();
@@ -107,7 +108,7 @@ describe('/matching', () => {
     expect(url.searchParams.get('get')).toBe(`${card(1)},${card(2)}`);
 
     await click(first!.querySelector<HTMLElement>('[data-testid="match-chat"]')!);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(router.state.location.pathname).toMatch(/^\/chatting\/[a-z0-9]{15}$/),
     );
     const conversation = await db.conversations.toArray();
@@ -126,19 +127,19 @@ describe('/matching', () => {
     });
     routes.refreshMatches.mockRejectedValueOnce(new Error('500'));
     const { el } = await renderAt('/matching');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(el.querySelector('[data-testid="matching-freshness"]')?.textContent).toContain(
         '새로 불러오지 못했어요',
       ),
     );
     expect(routes.refreshMatches).toHaveBeenCalledWith('');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(el.querySelector('[data-testid="fan-trust"]')?.textContent).toContain('거래 완료 4회'),
     );
     expect(routes.fetchFanTrust).toHaveBeenCalledWith(YOU);
     routes.refreshMatches.mockResolvedValueOnce(null);
     await click(await findByText(el, '새로고침'));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(
         el.querySelector<HTMLElement>('[data-testid="matching-freshness"]')?.dataset['stale'],
       ).toBe('false'),
@@ -160,7 +161,7 @@ describe('/matching', () => {
     });
     const { el } = await renderAt(`/matching?card=${card(5)}`);
     const filter = await find(el, '[data-testid="matching-card-filter"]');
-    await vi.waitFor(() => expect(filter.textContent).toContain('원빈 카드5'));
+    await waitFor(() => expect(filter.textContent).toContain('원빈 카드5'));
     expect(routes.refreshMatches).toHaveBeenCalledWith(card(5));
     const match = await find(el, '[data-testid="match"]');
     expect(match.querySelector(`[data-card-id="${card(5)}"]`)).not.toBeNull();
@@ -203,7 +204,7 @@ describe('/matching', () => {
       spare: 0,
       book: '',
     });
-    await vi.waitFor(() => expect(el.textContent).toContain('아직 맞는 팬이 없어요'));
+    await waitFor(() => expect(el.textContent).toContain('아직 맞는 팬이 없어요'));
   });
 
   it('says so offline when nothing was kept', async () => {

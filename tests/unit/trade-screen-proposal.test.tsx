@@ -21,6 +21,7 @@ import {
   trade,
   YOU,
 } from './trade-screen-fixtures';
+import { waitFor } from '../helpers/wait.ts';
 
 const routes = vi.hoisted(() => ({
   refreshMatches: vi.fn(),
@@ -91,12 +92,12 @@ describe('/trades/new', () => {
     await signIn();
     const { el, router } = await renderAt(`/trades/new?to=${YOU}&give=${card(1)}&card=${card(2)}`);
     await find(el, '[data-testid="proposal-form"]');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(el.querySelector('[data-testid="proposal-to"]')?.textContent).toContain(
         '거래 완료 2회',
       ),
     );
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(
         el.querySelector('[data-testid="proposal-to"] [data-testid="fan-name"]')?.textContent,
       ).toBe('you'),
@@ -132,9 +133,7 @@ describe('/trades/new', () => {
     );
     await click(el.querySelector<HTMLElement>('[data-testid="proposal-submit"]')!);
 
-    await vi.waitFor(() =>
-      expect(router.state.location.pathname).toMatch(/^\/trades\/[a-z0-9]{15}$/),
-    );
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/trades\/[a-z0-9]{15}$/));
     const [stored] = await db.trades.toArray();
     expect(stored).toMatchObject({
       proposer: ME,
@@ -190,7 +189,7 @@ describe('/trades/new', () => {
     await find(el, '[data-testid="proposal-form"]');
     expect(el.textContent).toContain('받은 제안에 역제안해요');
     await click(await findByText(el, '제안하기'));
-    await vi.waitFor(() => expect(router.state.location.pathname).not.toBe('/trades/new'));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/trades/new'));
     const counter = (await db.trades.toArray()).find((t) => t.id !== 'tradeoldaaaaaaa');
     expect(counter).toMatchObject({
       proposer: ME,

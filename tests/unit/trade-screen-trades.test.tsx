@@ -23,6 +23,7 @@ import {
   unmount,
   YOU,
 } from './trade-screen-fixtures';
+import { waitFor } from '../helpers/wait.ts';
 
 const routes = vi.hoisted(() => ({
   refreshMatches: vi.fn(),
@@ -105,14 +106,14 @@ describe('/trades/$id', () => {
     expect(el.querySelector('[data-testid="trade-edit"]')).toBeNull();
     expect(el.querySelector('[data-testid="trade-message"]')?.textContent).toBe('안녕하세요');
     await click(await find(el, '[data-testid="trade-accept"]'));
-    await vi.waitFor(async () =>
+    await waitFor(async () =>
       expect((await db.trades.get('tradeinaaaaaaaa'))?.status).toBe('accepted'),
     );
     expect(await outboxKinds()).toEqual(['trade.update']);
     // accepted: either side marks 완료 (asked first) or cancels
     await click(await find(el, '[data-testid="trade-done"]'));
     await answerConfirm('거래 완료 표시');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(el.querySelector('[data-testid="trade-done-note"]')?.textContent).toBe(
         '상대방 완료 대기 중',
       ),
@@ -131,10 +132,10 @@ describe('/trades/$id', () => {
     expect((await db.trades.get('tradeinaaaaaaaa'))?.status).toBe('proposed');
     await click(await find(el, '[data-testid="trade-decline"]'));
     await answerConfirm('거절');
-    await vi.waitFor(async () =>
+    await waitFor(async () =>
       expect((await db.trades.get('tradeinaaaaaaaa'))?.status).toBe('declined'),
     );
-    await vi.waitFor(() => expect(el.textContent).toContain('끝난 거래예요'));
+    await waitFor(() => expect(el.textContent).toContain('끝난 거래예요'));
     expect(el.querySelector('[data-testid="trade-accept"]')).toBeNull();
   });
 
@@ -148,10 +149,10 @@ describe('/trades/$id', () => {
     // drop the card I get, then save
     await click(form.querySelector<HTMLElement>('[data-testid="picker-get-picked"] button')!);
     await click(await findByText(form, '수정 저장'));
-    await vi.waitFor(async () => expect((await db.trades.get('tradeoutaaaaaaa'))?.get).toEqual([]));
+    await waitFor(async () => expect((await db.trades.get('tradeoutaaaaaaa'))?.get).toEqual([]));
     await click(await find(el, '[data-testid="trade-cancel"]'));
     await answerConfirm('취소');
-    await vi.waitFor(async () =>
+    await waitFor(async () =>
       expect((await db.trades.get('tradeoutaaaaaaa'))?.status).toBe('cancelled'),
     );
   });
@@ -227,21 +228,21 @@ describe('/trades/$id', () => {
     const items = () => [
       ...dialog.querySelectorAll<HTMLElement>('[data-testid="completion-item"]'),
     ];
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(items().map((i) => i.dataset['kind'])).toEqual(['tick', 'untick', 'post', 'unwant']),
     );
     expect(items()[0]!.textContent).toContain("'내 콜북'에 체크");
     // keep the list as it is
     await click(items()[3]!.querySelector('input')!);
     await click(await find(dialog, '[data-testid="completion-apply"]'));
-    await vi.waitFor(async () =>
+    await waitFor(async () =>
       expect((await db.collectBook.get('bookaaaaaaaaaaa'))?.cardInfo.sort()).toEqual(
         [card(1), card(9)].sort(),
       ),
     );
     expect((await db.exchangeList.get('postaaaaaaaaaaa'))?.status).toBe('교환완료');
     expect(await db.tradeItems.count()).toBe(1);
-    await vi.waitFor(() => expect(dialog.hasAttribute('open')).toBe(false));
+    await waitFor(() => expect(dialog.hasAttribute('open')).toBe(false));
 
     // the other side's review shows; mine is a form
     expect((await find(el, '[data-testid="review-theirs"]')).textContent).toContain('친절해요');
@@ -274,13 +275,13 @@ describe('/profile', () => {
     });
     const { el } = await renderAt('/profile');
     const trust = await find(el, '[data-testid="profile-trust"]');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(trust.querySelector('[data-testid="profile-trades-completed"]')?.textContent).toBe(
         '7',
       ),
     );
     expect(routes.fetchFanTrust).toHaveBeenCalledWith(ME);
-    await vi.waitFor(() => expect(trust.textContent).toContain('you님'));
+    await waitFor(() => expect(trust.textContent).toContain('you님'));
     expect(trust.textContent).toContain('아쉬워요');
     expect(trust.textContent).toContain('늦었어요');
     const menu = el.querySelector('[data-testid="profile-trade-menu"]')!;

@@ -11,7 +11,7 @@ export interface PendingMarkProps {
 /**
  * A small mark for an item whose change has not reached the server: a clock (or a warning sign
  * when it failed), with the words for screen readers. Screens place it next to the item; whether
- * an item is pending comes from usePendingKeys() in components/live/sync.ts.
+ * an item is pending comes from usePendingKeys() in live/sync.ts.
  */
 export function PendingMark({ variant = 'pending', className }: PendingMarkProps) {
   const failed = variant === 'failed';

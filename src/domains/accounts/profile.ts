@@ -2,7 +2,7 @@
  * 회원정보 수정's calls that need the server (docs/accounts.md, Editing the profile): the live
  * nickname check, and saving the private fields (phone, birth date), which are hidden from the
  * collection API and so go through POST /api/pocamarket/profile, online only. Name and nickname
- * changes are queued through the outbox (data/writes/profile.ts) and work offline.
+ * changes are queued through the outbox (domains/accounts/writes.ts) and work offline.
  */
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { getClient, type AppClient } from '@/data/pb/client.ts';

@@ -23,7 +23,7 @@ const OUTCOME_MESSAGES = {
 
 /**
  * /register (docs/product-rules.md, Sign-up): a 6-page wizard on phones, one form from 1080 px. The
- * data calls are in data/accounts/signup.ts; the rules in lib/account-validation.ts.
+ * data calls are in domains/accounts/signup.ts; the rules in lib/account-validation.ts.
  */
 export function RegisterScreen() {
   const userId = useAtomValue(sessionUserIdAtom);

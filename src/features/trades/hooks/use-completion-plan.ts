@@ -17,7 +17,7 @@ export interface CompletionData {
 
 /**
  * What a completed trade suggests changing in the fan's books, posts and lists
- * (data/queries/trade-completion.ts), from the live store; undefined while any of it loads.
+ * (domains/trades/completion.ts), from the live store; undefined while any of it loads.
  */
 export function useCompletionPlan(summary: TradeSummary): CompletionData | undefined {
   const userId = useAtomValue(sessionUserIdAtom);
