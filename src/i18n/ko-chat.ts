@@ -1,8 +1,8 @@
 // Strings of the chat screens (docs/trades.md, What a fan sees): the conversation list (/chatting),
 // a thread (/chatting/$id) with its composer, menu, block and report. Kept apart for their chunks:
 // the top bar's unread label (ko-chat-nav.ts, in the entry bundle) and the exchange post's chat
-// links (ko-chat-post.ts). The data layer's own words (rule messages, failures) are in
-// ko-trades.ts.
+// links (ko-chat-post.ts). The chat domain's own words (rule messages, failures) are in
+// src/domains/chat/ko.ts.
 
 export const koChat = {
   chat: {

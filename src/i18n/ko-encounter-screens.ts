@@ -1,5 +1,5 @@
 // Strings of the 만난 팬 screens (docs/encounters.md): the actions panel after a scan and the
-// /encounters screen. The rule messages they show come from the write API (ko-encounters.ts).
+// /encounters screen. The rule messages they show come from the write API (src/domains/encounters/ko.ts).
 export const koEncounterScreens = {
   // the actions panel after scanning a fan's code
   panel: {

@@ -72,15 +72,4 @@ export const koMySpace = {
   },
 
   share: koShareButton,
-
-  sync: {
-    kinds: {
-      collectBookUpdate: '콜렉트북 이름·표지·순서 변경',
-      collectBookDelete: '콜렉트북 삭제',
-    },
-    failures: {
-      collectBookUpdate: '콜렉트북 변경 사항을 저장하는 데 실패했습니다.',
-      collectBookDelete: '콜렉트북을 삭제하는 데 실패했습니다.',
-    },
-  },
 };

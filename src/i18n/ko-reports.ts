@@ -65,11 +65,9 @@ export const koReports = {
     failureTitle: '제출 실패',
 
     delete: '삭제',
-    deleteLabel: '제보 삭제',
     deleteAria: (name: string) => `${name} 제보 삭제`,
     deleteConfirm: '이 제보를 삭제할까요? 올린 이미지도 함께 지워져요.',
     deleted: '제보를 삭제했어요.',
-    deleteFailed: '제보를 삭제하지 못했어요.',
     /** The server refused the report's image: the day's upload quota is used up. */
     quotaExceeded: '오늘 올릴 수 있는 제보 이미지를 모두 사용했어요. 내일 다시 보내주세요.',
   },

@@ -1,6 +1,6 @@
 // Strings of the trade screens (docs/trades.md, What a fan sees): 매칭, 교환 제안, 거래 and one
 // trade, and the trust section of the profile. The statuses, ratings and the write API's messages
-// are in ko-trades.ts, which the data layer reads too.
+// are the trades domain's (src/domains/trades/ko.ts).
 export const koTradeScreens = {
   fan: {
     loading: '로딩 중...',

@@ -255,32 +255,6 @@ export const ko = {
     usernameInvalid: '닉네임은 한글, 영문, 숫자, _ . 로 2~20자까지 쓸 수 있습니다.',
     storageFull:
       '기기의 저장 공간이 부족해 저장하지 못했어요. 저장 공간을 확보한 뒤 다시 시도해주세요.',
-    kinds: {
-      likeSet: '찜하기',
-      likeUnset: '찜 해제',
-      postCreate: '교환 글 작성',
-      postUpdate: '교환 글 수정',
-      postDelete: '교환 글 삭제',
-      commentCreate: '댓글 작성',
-      collectBookCreate: '콜렉트북 만들기',
-      collectBookAdd: '콜렉트북 카드 체크',
-      collectBookRemove: '콜렉트북 카드 체크 해제',
-      biasSet: '최애 그룹 변경',
-      profileUpdate: '프로필 수정',
-      reportCreate: '제보하기',
-      notificationRead: '알림 읽음',
-    },
-    // Failures without a message of their own screen (docs/product-rules.md, Offline and sync
-    // status); the exchange and report messages are used where those exist (see data/outbox).
-    failures: {
-      like: '찜 정보를 저장하는 데 실패했습니다.',
-      comment: '댓글을 저장하는 데 실패했습니다.',
-      collectBookCreate: '콜렉트북을 만드는 데 실패했습니다.',
-      collectBookCards: '콜렉트북 변경 사항을 저장하는 데 실패했습니다.',
-      bias: '최애 그룹을 저장하는 데 실패했습니다.',
-      profile: '프로필을 저장하는 데 실패했습니다.',
-      notificationRead: '알림을 읽음으로 표시하지 못했습니다.',
-    },
   },
 
   // Relative time labels (docs/product-rules.md, Limits and messages).

@@ -16,11 +16,11 @@ import type { RecordModel } from 'pocketbase';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { koEncounterScreens } from '../../src/i18n/ko-encounter-screens.ts';
-import { koEncounters } from '../../src/i18n/ko-encounters.ts';
 import { ko } from '../../src/i18n/ko.ts';
 import { PASSWORD, openApp, superuserClient, until, waitForOutboxEmpty } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, PHONE, launchBrowser } from '../helpers/browser.ts';
+import { encountersKo } from '../../src/domains/encounters/ko.ts';
 
 const t = koEncounterScreens.screen;
 const STAMP = Date.now().toString(36);
@@ -144,7 +144,7 @@ describe('만난 팬 at phone size', () => {
     await row.getByRole('button', { name: t.saveNote }).click();
     await row
       .getByTestId('encounter-row-error')
-      .getByText(koEncounters.encounters.rules.noteTooLong(200))
+      .getByText(encountersKo.rules.noteTooLong(200))
       .waitFor();
     await row.getByRole('button', { name: koEncounterScreens.panel.cancel }).click();
 

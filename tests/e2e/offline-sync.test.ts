@@ -17,6 +17,9 @@ import { ko } from '../../src/i18n/ko.ts';
 import { login, openApp, superuserClient, until } from '../helpers/app.ts';
 import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
 import { baseUrl } from '../helpers/e2e-server.ts';
+import { postsKo } from '../../src/domains/posts/ko.ts';
+import { likesKo } from '../../src/domains/likes/ko.ts';
+import { collectBooksKo } from '../../src/domains/collect-books/ko.ts';
 
 let browser: Browser;
 let admin: PocketBase;
@@ -121,9 +124,9 @@ describe('offline journey', () => {
     const sheet = page.getByTestId('pending-sheet');
     await expect.poll(() => sheet.isVisible()).toBe(true);
     for (const label of [
-      ko.sync.kinds.likeSet,
-      ko.sync.kinds.postCreate,
-      ko.sync.kinds.collectBookAdd,
+      likesKo.kinds.likeSet,
+      postsKo.kinds.postCreate,
+      collectBooksKo.kinds.collectBookAdd,
     ]) {
       expect(await sheet.getByText(label).first().isVisible()).toBe(true);
     }

@@ -15,12 +15,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko.ts';
 import { koTradeScreens } from '../../src/i18n/ko-trade-screens.ts';
-import { koTrades } from '../../src/i18n/ko-trades.ts';
 import { PASSWORD, openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, PHONE, launchBrowser } from '../helpers/browser.ts';
 import { tilePng } from '../helpers/tiles.ts';
 import { baseUrl } from '../helpers/e2e-server.ts';
+import { tradesKo } from '../../src/domains/trades/ko.ts';
 
 const t = koTradeScreens;
 const STAMP = Date.now().toString(36);
@@ -292,7 +292,7 @@ describe('trades at phone size', () => {
       [pb, '포장이 꼼꼼했어요'],
     ] as const) {
       const form = p.getByTestId('review-form');
-      await form.getByLabel(koTrades.trades.ratings.good, { exact: true }).check();
+      await form.getByLabel(tradesKo.ratings.good, { exact: true }).check();
       await form.getByTestId('review-text-textarea').fill(text);
       await form.getByTestId('review-submit').click();
       await p.getByText(t.review.saved).waitFor();

@@ -25,6 +25,9 @@ import {
 import { getPublicProfile } from '@/domains/accounts/queries.ts';
 import { ko } from '@/i18n/ko';
 import { fakeToken } from '../helpers/fake-pocketbase.ts';
+import { postsKo } from '../../src/domains/posts/ko.ts';
+import { likesKo } from '../../src/domains/likes/ko.ts';
+import { collectBooksKo } from '../../src/domains/collect-books/ko.ts';
 
 let db: AppDB;
 
@@ -263,8 +266,8 @@ describe('sync bookkeeping', () => {
       row('some.future.kind', 'x/1', {}),
     ]);
     expect((await listOutboxItems(db)).map((i) => i.label)).toEqual([
-      ko.sync.kinds.likeSet,
-      ko.sync.kinds.postCreate,
+      likesKo.kinds.likeSet,
+      postsKo.kinds.postCreate,
       ko.sync.kindUnknown,
     ]);
   });
@@ -279,7 +282,11 @@ describe('sync bookkeeping', () => {
     ]);
     expect(await countOutbox(db)).toBe(9);
     const book = (await listOutboxItems(db)).at(-1);
-    expect(book).toMatchObject({ label: ko.sync.kinds.collectBookAdd, cards: 5, changes: 5 });
+    expect(book).toMatchObject({
+      label: collectBooksKo.kinds.collectBookAdd,
+      cards: 5,
+      changes: 5,
+    });
   });
 
   it('says why a change is still waiting', () => {
@@ -319,7 +326,7 @@ describe('sync bookkeeping', () => {
     expect([...(await listFailedKeys(db))]).toEqual(['exchangeList/p9']);
     const dead = await listDeadLetters(db);
     expect(dead.map((d) => [d.label, d.message])).toEqual([
-      [ko.sync.kinds.postUpdate, ko.messages.exchangeEditFailed],
+      [postsKo.kinds.postUpdate, ko.messages.exchangeEditFailed],
     ]);
   });
 

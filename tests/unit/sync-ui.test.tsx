@@ -16,6 +16,10 @@ import { BACK_ONLINE_MS, OfflineBanner } from '@/features/sync-status/components
 import SyncStatus from '@/features/sync-status/components/sync-status';
 import { ko } from '@/i18n/ko';
 import { relativeTime } from '@/lib/relative-time';
+import { postsKo } from '../../src/domains/posts/ko.ts';
+import { meetupsKo } from '../../src/domains/meetups/ko.ts';
+import { likesKo } from '../../src/domains/likes/ko.ts';
+import { collectBooksKo } from '../../src/domains/collect-books/ko.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 const ONLINE: SyncStatusValue = {
@@ -111,7 +115,7 @@ function deadLetter(extra: Partial<DeadLetterRow> = {}): DeadLetterRow {
     payload: { id: 'ld', user: 'u1', photoCard: 'c7' },
     failedAt: NOW - 1000,
     status: 400,
-    message: ko.sync.failures.like,
+    message: likesKo.failures.like,
     detail: '400 Failed to create record.',
     notifiedAt: NOW - 500,
     ...extra,
@@ -205,10 +209,10 @@ describe('pending changes sheet', () => {
     const rows = [...(sheet()?.querySelectorAll('[data-testid="pending-item"]') ?? [])];
     const saved = ko.sync.queuedAt(relativeTime(NOW - 5 * 60_000, NOW));
     expect(rows.map((r) => r.textContent)).toEqual([
-      `${ko.sync.kinds.likeSet}${saved}${ko.sync.stateWaiting}`,
-      `${ko.sync.kinds.postCreate}${saved}${ko.sync.stateRetrying(8)}`,
-      `${ko.sync.kinds.commentCreate}${saved}${ko.sync.stateLogin}`,
-      `${ko.sync.kinds.collectBookRemove}${ko.sync.cardCount(2)} · ${saved}${ko.sync.stateWaiting}`,
+      `${likesKo.kinds.likeSet}${saved}${ko.sync.stateWaiting}`,
+      `${postsKo.kinds.postCreate}${saved}${ko.sync.stateRetrying(8)}`,
+      `${meetupsKo.kinds.commentCreate}${saved}${ko.sync.stateLogin}`,
+      `${collectBooksKo.kinds.collectBookRemove}${ko.sync.cardCount(2)} · ${saved}${ko.sync.stateWaiting}`,
     ]);
     expect(sheet()?.querySelector('h2')?.textContent).toBe(ko.sync.sheetTitle);
   });
@@ -266,8 +270,8 @@ describe('refused changes (dead letters)', () => {
     await until(() => expect(sheet()?.querySelector('[data-testid="dead-letter"]')).not.toBeNull());
     const entry = sheet()?.querySelector('[data-testid="dead-letter"]');
     expect(sheet()?.querySelector('h3')?.textContent).toBe(ko.sync.deadTitle);
-    expect(entry?.textContent).toContain(ko.sync.kinds.likeSet);
-    expect(entry?.textContent).toContain(ko.sync.failures.like);
+    expect(entry?.textContent).toContain(likesKo.kinds.likeSet);
+    expect(entry?.textContent).toContain(likesKo.failures.like);
     expect(buttonIn(entry ?? null, ko.sync.retry)).toBeDefined();
     expect(buttonIn(entry ?? null, ko.sync.discard)).toBeDefined();
   });
@@ -285,7 +289,7 @@ describe('refused changes (dead letters)', () => {
       expect(sheet()?.querySelectorAll('[data-testid="pending-item"]').length).toBe(1),
     );
     expect(sheet()?.querySelector('[data-testid="pending-item"]')?.textContent).toContain(
-      ko.sync.kinds.likeSet,
+      likesKo.kinds.likeSet,
     );
     await until(() => expect(pendingButton()?.textContent).toBe(ko.sync.pendingCount(1)));
     expect(await db.deadLetters.count()).toBe(0);

@@ -3,9 +3,9 @@
  * avatar). Both are plain field updates of `users/<me>`, idempotent on replay.
  */
 import * as v from 'valibot';
-import { ko } from '@/i18n/ko.ts';
 import { KINDS } from './names.ts';
 import type { AnyMutationKind, MutationKind } from '@/data/outbox/types.ts';
+import { accountsKo } from './ko.ts';
 
 const biasPayload = v.object({ id: v.string(), biasGroup: v.string() });
 export type BiasPayload = v.InferOutput<typeof biasPayload>;
@@ -25,8 +25,8 @@ export const biasSet: MutationKind<BiasPayload> = {
     id: p.id,
     body: { biasGroup: p.biasGroup, biasStepDone: true },
   }),
-  label: ko.sync.kinds.biasSet,
-  failureMessage: () => ko.sync.failures.bias,
+  label: accountsKo.kinds.biasSet,
+  failureMessage: () => accountsKo.failures.bias,
 };
 
 const profilePayload = v.object({
@@ -66,8 +66,8 @@ export const profileUpdate: MutationKind<ProfilePayload> = {
     body: profileFields(p),
     ...(p.avatar ? { files: { avatar: p.avatar } } : {}),
   }),
-  label: ko.sync.kinds.profileUpdate,
-  failureMessage: () => ko.sync.failures.profile,
+  label: accountsKo.kinds.profileUpdate,
+  failureMessage: () => accountsKo.failures.profile,
 };
 
 /** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */

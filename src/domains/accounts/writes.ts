@@ -4,13 +4,14 @@ import { isReservedName, MSG_RESERVED_NAME, MSG_RESERVED_USERNAME } from '@/lib/
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { biasSet, profileUpdate } from './kinds.ts';
 import { InvalidInputError, queueMutation } from '@/data/writes/queue.ts';
+import { accountsKo } from './ko.ts';
 
 /** Sets the favourite group (최애 그룹). */
 export async function setBias(groupId: string, db: AppDB = defaultDb): Promise<void> {
   await queueMutation(
     biasSet,
     async ({ db, userId }) => {
-      if (!(await db.groups.get(groupId))) throw new InvalidInputError(ko.sync.failures.bias);
+      if (!(await db.groups.get(groupId))) throw new InvalidInputError(accountsKo.failures.bias);
       return { id: userId, biasGroup: groupId };
     },
     db,

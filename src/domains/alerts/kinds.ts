@@ -4,9 +4,9 @@
  * pb_hooks/guards.pb.js), a plain field update that is idempotent on replay.
  */
 import * as v from 'valibot';
-import { ko } from '@/i18n/ko.ts';
 import { KINDS } from './names.ts';
 import type { AnyMutationKind, MutationKind } from '@/data/outbox/types.ts';
+import { alertsKo } from './ko.ts';
 
 const readPayload = v.object({ id: v.string() });
 export type NotificationReadPayload = v.InferOutput<typeof readPayload>;
@@ -25,8 +25,8 @@ export const notificationRead: MutationKind<NotificationReadPayload> = {
     id: p.id,
     body: { read: true },
   }),
-  label: ko.sync.kinds.notificationRead,
-  failureMessage: () => ko.sync.failures.notificationRead,
+  label: alertsKo.kinds.notificationRead,
+  failureMessage: () => alertsKo.failures.notificationRead,
 };
 
 /** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */

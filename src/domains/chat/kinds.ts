@@ -14,12 +14,12 @@
  *   records with the order key `blocks:<user>:<blocked>`, like likes.
  */
 import * as v from 'valibot';
-import { koTrades } from '@/i18n/ko-trades.ts';
 import { recordKey, type RecordKey } from '@/data/outbox/names.ts';
 import { blockOrderKey, KINDS, messagesOrderKey } from './names.ts';
 import type { AnyMutationKind, MutationKind } from '@/data/outbox/types.ts';
+import { chatKo } from './ko.ts';
 
-const t = koTrades.trades;
+const t = chatKo;
 
 const context = {
   photoCard: v.optional(v.string(), ''),

@@ -5,7 +5,6 @@
  * A block the fan made refuses new conversations and messages here at once; a block the other fan
  * made is not on this device (nobody else reads blocks) and is refused by the server.
  */
-import { koTrades } from '@/i18n/ko-trades.ts';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
 import {
@@ -28,8 +27,9 @@ import {
   queueMutations,
 } from '@/data/writes/queue.ts';
 import { checkMessage, checkReportReason } from '@/domains/trades/rules.ts';
+import { chatKo } from './ko.ts';
 
-const r = koTrades.trades.rules;
+const r = chatKo.rules;
 
 /** What a conversation is about: a card, an exchange post or a proposal (any of them). */
 export interface ConversationContext {

@@ -5,10 +5,9 @@
  * cards of the same book both win.
  */
 import * as v from 'valibot';
-import { ko } from '@/i18n/ko.ts';
-import { koMySpace } from '@/i18n/ko-my-space.ts';
 import { KINDS } from './names.ts';
 import type { AnyMutationKind, MutationKind } from '@/data/outbox/types.ts';
+import { collectBooksKo } from './ko.ts';
 
 const createPayload = v.object({
   id: v.string(),
@@ -58,8 +57,8 @@ export const collectBookCreate: MutationKind<CollectBookCreatePayload> = {
     ...(p.thumbNail ? { files: { thumbNail: p.thumbNail } } : {}),
   }),
   ownerField: 'users',
-  label: ko.sync.kinds.collectBookCreate,
-  failureMessage: () => ko.sync.failures.collectBookCreate,
+  label: collectBooksKo.kinds.collectBookCreate,
+  failureMessage: () => collectBooksKo.failures.collectBookCreate,
 };
 
 const cardsPayload = v.object({ id: v.string(), cards: v.array(v.string()) });
@@ -90,8 +89,8 @@ export const collectBookAddCards: MutationKind<CollectBookCardsPayload> = {
     id: p.id,
     body: { 'cardInfo+': p.cards },
   }),
-  label: ko.sync.kinds.collectBookAdd,
-  failureMessage: () => ko.sync.failures.collectBookCards,
+  label: collectBooksKo.kinds.collectBookAdd,
+  failureMessage: () => collectBooksKo.failures.collectBookCards,
 };
 
 export const collectBookRemoveCards: MutationKind<CollectBookCardsPayload> = {
@@ -113,8 +112,8 @@ export const collectBookRemoveCards: MutationKind<CollectBookCardsPayload> = {
     id: p.id,
     body: { 'cardInfo-': p.cards },
   }),
-  label: ko.sync.kinds.collectBookRemove,
-  failureMessage: () => ko.sync.failures.collectBookCards,
+  label: collectBooksKo.kinds.collectBookRemove,
+  failureMessage: () => collectBooksKo.failures.collectBookCards,
 };
 
 const updatePayload = v.object({
@@ -148,8 +147,8 @@ export const collectBookUpdate: MutationKind<CollectBookUpdatePayload> = {
     await db.collectBook.update(p.id, bookPatch(p));
   },
   request: (p) => ({ method: 'PATCH', collection: 'collectBook', id: p.id, body: bookPatch(p) }),
-  label: koMySpace.sync.kinds.collectBookUpdate,
-  failureMessage: () => koMySpace.sync.failures.collectBookUpdate,
+  label: collectBooksKo.kinds.collectBookUpdate,
+  failureMessage: () => collectBooksKo.failures.collectBookUpdate,
 };
 
 const deletePayload = v.object({ id: v.string() });
@@ -164,8 +163,8 @@ export const collectBookDelete: MutationKind<CollectBookDeletePayload> = {
     await db.collectBook.delete(p.id);
   },
   request: (p) => ({ method: 'DELETE', collection: 'collectBook', id: p.id }),
-  label: koMySpace.sync.kinds.collectBookDelete,
-  failureMessage: () => koMySpace.sync.failures.collectBookDelete,
+  label: collectBooksKo.kinds.collectBookDelete,
+  failureMessage: () => collectBooksKo.failures.collectBookDelete,
 };
 
 /** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */

@@ -18,6 +18,7 @@ import {
 } from './kinds.ts';
 import { pbTimestamp } from '@/data/time.ts';
 import { change, InvalidInputError, queueChanges, queueMutation } from '@/data/writes/queue.ts';
+import { collectBooksKo } from './ko.ts';
 
 export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
 export const THUMBNAIL_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -72,7 +73,7 @@ export async function saveCollectBookCards(
   const ensureOwn = async (d: AppDB, userId: string) => {
     const book = await d.collectBook.get(bookId);
     if (!book || book.users !== userId)
-      throw new InvalidInputError(ko.sync.failures.collectBookCards);
+      throw new InvalidInputError(collectBooksKo.failures.collectBookCards);
     return new Set(book.cardInfo);
   };
   if (add.length) {

@@ -5,11 +5,11 @@
  * exactly once. Changes of one encounter are sent in queue order (its record key).
  */
 import * as v from 'valibot';
-import { koEncounters } from '@/i18n/ko-encounters.ts';
 import { KINDS } from './names.ts';
 import type { AnyMutationKind, MutationKind } from '@/data/outbox/types.ts';
+import { encountersKo } from './ko.ts';
 
-const t = koEncounters.encounters;
+const t = encountersKo;
 
 const createPayload = v.object({
   id: v.string(),

@@ -5,7 +5,6 @@
  * exactly once.
  */
 import { ko } from '@/i18n/ko.ts';
-import { koEncounters } from '@/i18n/ko-encounters.ts';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
 import { encounterCreate, encounterDelete, encounterNote } from './kinds.ts';
@@ -13,8 +12,9 @@ import { pbTimestamp } from '@/data/time.ts';
 import { containsProfanity } from '@/lib/profanity.ts';
 import { isBlank } from '@/lib/text.ts';
 import { InvalidInputError, queueMutation, queueMutations } from '@/data/writes/queue.ts';
+import { encountersKo } from './ko.ts';
 
-const r = koEncounters.encounters.rules;
+const r = encountersKo.rules;
 
 /** Encounters one fan may keep. */
 export const ENCOUNTERS_MAX = 2000;

@@ -6,11 +6,11 @@
  * while a like is still queued is neither lost nor counted twice.
  */
 import * as v from 'valibot';
-import { ko } from '@/i18n/ko.ts';
 import { pbTimestamp } from '@/data/time.ts';
 import { KINDS, likeOrderKey } from './names.ts';
 import type { AnyMutationKind, MutationKind } from '@/data/outbox/types.ts';
 import type { AppDB } from '@/data/db/index.ts';
+import { likesKo } from './ko.ts';
 
 const likePayload = v.object({ id: v.string(), user: v.string(), photoCard: v.string() });
 export type LikePayload = v.InferOutput<typeof likePayload>;
@@ -84,8 +84,8 @@ export const likeSet: MutationKind<LikePayload> = {
   ownerField: 'user',
   duplicateIsDone: true,
   sameAs: (p) => ({ user: p.user, photoCard: p.photoCard }),
-  label: ko.sync.kinds.likeSet,
-  failureMessage: () => ko.sync.failures.like,
+  label: likesKo.kinds.likeSet,
+  failureMessage: () => likesKo.failures.like,
 };
 
 export const likeUnset: MutationKind<LikePayload> = {
@@ -99,8 +99,8 @@ export const likeUnset: MutationKind<LikePayload> = {
     await db.likes.delete(p.id);
   },
   request: (p) => ({ method: 'DELETE', collection: 'likes', id: p.id }),
-  label: ko.sync.kinds.likeUnset,
-  failureMessage: () => ko.sync.failures.like,
+  label: likesKo.kinds.likeUnset,
+  failureMessage: () => likesKo.failures.like,
 };
 
 /** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */

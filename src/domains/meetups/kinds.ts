@@ -1,8 +1,8 @@
 /** Meetup comments: create only (there is no edit or delete: docs/product-rules.md, Meetups), with a client id. */
 import * as v from 'valibot';
-import { ko } from '@/i18n/ko.ts';
 import { KINDS } from './names.ts';
 import type { AnyMutationKind, MutationKind } from '@/data/outbox/types.ts';
+import { meetupsKo } from './ko.ts';
 
 const createPayload = v.object({
   id: v.string(),
@@ -36,8 +36,8 @@ export const commentCreate: MutationKind<CommentCreatePayload> = {
     body: { id: p.id, name: p.name, meetUp: p.meetUp, ment: p.ment },
   }),
   ownerField: 'name',
-  label: ko.sync.kinds.commentCreate,
-  failureMessage: () => ko.sync.failures.comment,
+  label: meetupsKo.kinds.commentCreate,
+  failureMessage: () => meetupsKo.failures.comment,
 };
 
 /** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */

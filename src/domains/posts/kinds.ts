@@ -8,6 +8,7 @@ import { ko } from '@/i18n/ko.ts';
 import { EXCHANGE_STATUSES } from '@/data/pb/records.ts';
 import { KINDS } from './names.ts';
 import type { AnyMutationKind, MutationKind } from '@/data/outbox/types.ts';
+import { postsKo } from './ko.ts';
 
 const createPayload = v.object({
   id: v.string(),
@@ -50,7 +51,7 @@ export const postCreate: MutationKind<PostCreatePayload> = {
     },
   }),
   ownerField: 'writer',
-  label: ko.sync.kinds.postCreate,
+  label: postsKo.kinds.postCreate,
   failureMessage: () => ko.messages.exchangeSaveFailed,
 };
 
@@ -78,7 +79,7 @@ export const postUpdate: MutationKind<PostUpdatePayload> = {
     await db.exchangeList.update(p.id, postPatch(p));
   },
   request: (p) => ({ method: 'PATCH', collection: 'exchangeList', id: p.id, body: postPatch(p) }),
-  label: ko.sync.kinds.postUpdate,
+  label: postsKo.kinds.postUpdate,
   failureMessage: () => ko.messages.exchangeEditFailed,
 };
 
@@ -94,7 +95,7 @@ export const postDelete: MutationKind<PostDeletePayload> = {
     await db.exchangeList.delete(p.id);
   },
   request: (p) => ({ method: 'DELETE', collection: 'exchangeList', id: p.id }),
-  label: ko.sync.kinds.postDelete,
+  label: postsKo.kinds.postDelete,
   failureMessage: () => ko.messages.exchangeDeleteFailed,
 };
 

@@ -5,9 +5,9 @@
  */
 import * as v from 'valibot';
 import { ko } from '@/i18n/ko.ts';
-import { koReports } from '@/i18n/ko-reports.ts';
 import { KINDS } from './names.ts';
 import type { AnyMutationKind, MutationKind } from '@/data/outbox/types.ts';
+import { reportsKo } from './ko.ts';
 
 const text = v.optional(v.string(), '');
 const reportPayload = v.object({
@@ -85,7 +85,7 @@ export const reportCreate: MutationKind<ReportPayload> = {
     };
   },
   ownerField: 'user',
-  label: ko.sync.kinds.reportCreate,
+  label: reportsKo.kinds.reportCreate,
   failureMessage: (p) =>
     p.type === 'phoca' ? ko.messages.photoCardReportFailed : ko.messages.meetUpReportFailed,
 };
@@ -103,8 +103,8 @@ export const reportDelete: MutationKind<ReportDeletePayload> = {
   },
   // a replay answered 404 was already done (sync/answers.ts)
   request: (p) => ({ method: 'DELETE', collection: 'informUs', id: p.id }),
-  label: koReports.reports.deleteLabel,
-  failureMessage: () => koReports.reports.deleteFailed,
+  label: reportsKo.kinds.reportDelete,
+  failureMessage: () => reportsKo.failures.reportDelete,
 };
 
 /** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */

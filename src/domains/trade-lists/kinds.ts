@@ -9,13 +9,13 @@
  * removal, then the card added again) with the order key `tradeItems:<user>:<card>`.
  */
 import * as v from 'valibot';
-import { koTrades } from '@/i18n/ko-trades.ts';
 import { TRADE_ITEM_KINDS } from '@/data/pb/records.ts';
 import { recordKey } from '@/data/outbox/names.ts';
 import { KINDS, tradeItemOrderKey } from './names.ts';
 import type { AnyMutationKind, MutationKind } from '@/data/outbox/types.ts';
+import { tradeListsKo } from './ko.ts';
 
-const t = koTrades.trades;
+const t = tradeListsKo;
 
 const itemOrder = (p: { user: string; photoCard: string }) =>
   tradeItemOrderKey(p.user, p.photoCard);

@@ -2,7 +2,6 @@
  * Have and want lists (docs/trades.md, `tradeItems`): mark a card 보유·교환 가능 (with its spare
  * copies) or 구함, take it off, fill the lists from collect books, and the two 공개 switches.
  */
-import { koTrades } from '@/i18n/ko-trades.ts';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
 import {
@@ -22,8 +21,9 @@ import {
   queueMutations,
 } from '@/data/writes/queue.ts';
 import { checkSpare, SPARE_MAX, TRADE_ITEMS_MAX } from '@/domains/trades/rules.ts';
+import { tradeListsKo } from './ko.ts';
 
-const r = koTrades.trades.rules;
+const r = tradeListsKo.rules;
 
 async function assertRoom(db: AppDB, userId: string, adding: number): Promise<void> {
   if (!adding) return;

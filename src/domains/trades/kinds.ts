@@ -12,14 +12,14 @@
  * server refuses it then, and it ends in dead letters with the server's reason.
  */
 import * as v from 'valibot';
-import { koTrades } from '@/i18n/ko-trades.ts';
 import type { AppDB } from '@/data/db/index.ts';
 import { REVIEW_RATINGS, type Trade } from '@/data/pb/records.ts';
 import { recordKey } from '@/data/outbox/names.ts';
 import { KINDS } from './names.ts';
 import type { AnyMutationKind, MutationKind } from '@/data/outbox/types.ts';
+import { tradesKo } from './ko.ts';
 
-const t = koTrades.trades;
+const t = tradesKo;
 
 const createPayload = v.object({
   id: v.string(),

@@ -5,11 +5,11 @@
  * Kept apart from rules.ts, which the entry bundle reaches through lazy.ts.
  */
 import { ko } from '@/i18n/ko.ts';
-import { koTrades } from '@/i18n/ko-trades.ts';
 import { containsProfanity } from '@/lib/profanity.ts';
 import { isBlank } from '@/lib/text.ts';
+import { tradesKo } from './ko.ts';
 
-const r = koTrades.trades.rules;
+const r = tradesKo.rules;
 
 /** A chat message's longest text, in characters. */
 export const MESSAGE_MAX_LENGTH = 1000;

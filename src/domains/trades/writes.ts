@@ -4,7 +4,6 @@
  * hook's table of who may change what in which state first, with the server's rules on cards and
  * texts, so a fan gets the message at once; the server checks them again.
  */
-import { koTrades } from '@/i18n/ko-trades.ts';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
 import { reviewCreate, tradeCreate, tradeUpdate } from './kinds.ts';
@@ -15,8 +14,9 @@ import { pbTimestamp } from '@/data/time.ts';
 import { assertNotBlocked } from '@/domains/chat/writes.ts';
 import { InvalidInputError, queueMutation } from '@/data/writes/queue.ts';
 import { checkProposal, checkReviewText, OPEN_TRADES_MAX } from './rules.ts';
+import { tradesKo } from './ko.ts';
 
-const r = koTrades.trades.rules;
+const r = tradesKo.rules;
 
 export interface Proposal {
   /** The fan the proposal goes to. */

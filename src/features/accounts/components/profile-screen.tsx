@@ -21,7 +21,6 @@ import { koNewNotice } from '@/i18n/ko-content-links';
 import { fileUrl } from '@/data/pb/files';
 import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ko } from '@/i18n/ko-features';
-import { koTrades } from '@/i18n/ko-trades';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { nicknameOf, useOwnProfile, usePublicProfiles } from '@/domains/accounts/hooks';
 import { useFanTrust } from '@/domains/trades/hooks';
@@ -31,6 +30,7 @@ import { relativeTime } from '@/lib/relative-time';
 import { CollectBookShelf } from './collect-book-shelf';
 import { ExchangeStatusPanel } from './exchange-status-panel';
 import styles from './profile-screen.module.css';
+import { tradesKo } from '@/domains/trades/ko.ts';
 
 const tt = koTradeScreens.profile;
 
@@ -227,7 +227,7 @@ function TrustPanel({ userId, completed }: { userId: string; completed: number |
               <li key={r.id} className={styles.review}>
                 <p className={styles.reviewHead}>
                   <span className={styles.rating} data-rating={r.rating}>
-                    {koTrades.trades.ratings[r.rating]}
+                    {tradesKo.ratings[r.rating]}
                   </span>
                   <span className={styles.reviewBy}>
                     {author ? tt.byFan(nicknameOf(author)) : ''}

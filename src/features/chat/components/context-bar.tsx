@@ -5,10 +5,10 @@ import { useExchangePost } from '@/domains/posts/hooks';
 import { usePhotoCard } from '@/domains/catalogue/hooks';
 import { useTrade } from '@/domains/trades/hooks';
 import { koChat } from '@/i18n/ko-chat';
-import { koTrades } from '@/i18n/ko-trades';
 import { chatContextOf } from '@/features/chat/chat-links';
 import { CardThumb } from './card-thumb';
 import styles from './thread-screen.module.css';
+import { tradesKo } from '@/domains/trades/ko.ts';
 
 const c = koChat.chat;
 
@@ -39,7 +39,7 @@ export function ContextBar({
       <span className={styles.contextText}>
         <span className={styles.contextKind}>
           {{ trade: c.aboutTrade, post: c.aboutPost, card: c.aboutCard }[context.kind]}
-          {trade ? ` · ${koTrades.trades.statuses[trade.trade.status]}` : null}
+          {trade ? ` · ${tradesKo.statuses[trade.trade.status]}` : null}
         </span>
         <span className={styles.contextTitle}>
           {context.kind === 'trade' && trade

@@ -10,6 +10,7 @@ import {
 } from '@/domains/tables/writes';
 import { ko } from '@/i18n/ko-features';
 import type { BookDraft } from './use-book-draft';
+import { collectBooksKo } from '@/domains/collect-books/ko.ts';
 
 /** docs/product-rules.md, Add a collect book: the wait between a save and /profile. */
 export const AFTER_SAVE_DELAY_MS = 500;
@@ -18,7 +19,7 @@ function failureMessage(err: unknown): string {
   if (err instanceof InvalidInputError) return err.message;
   if (err instanceof LoginRequiredError) return ko.messages.loginRequired;
   if (err instanceof StorageFullError) return ko.sync.storageFull;
-  return ko.sync.failures.collectBookCreate;
+  return collectBooksKo.failures.collectBookCreate;
 }
 
 export interface SaveBook {

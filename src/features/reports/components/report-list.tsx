@@ -12,6 +12,7 @@ import { relativeTime } from '@/lib/relative-time';
 import { useOwnProfile } from '@/domains/accounts/hooks';
 import { usePendingFileUrl, usePendingKeys } from '@/live/sync';
 import { useReports } from '@/domains/reports/hooks';
+import { reportsKo } from '@/domains/reports/ko';
 import styles from './report-list.module.css';
 
 const t = ko.reports;
@@ -72,7 +73,7 @@ function ReportRow({ report: r, pending }: { report: Report; pending: boolean })
           ? ko.messages.loginRequired
           : err instanceof InvalidInputError
             ? err.message
-            : t.deleteFailed,
+            : reportsKo.failures.reportDelete,
       );
     }
   }

@@ -4,7 +4,6 @@ import { useFanTrust } from '@/domains/trades/hooks';
 import { useTradeLists } from '@/domains/trade-lists/hooks';
 import { syncStatusAtom, useAtomValue } from '@/state/store';
 import { checkProposal, TRADE_CARDS_MAX, TRADE_MESSAGE_MAX_LENGTH } from '@/domains/trades/rules';
-import { koTrades } from '@/i18n/ko-trades';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { useCardMap } from '@/features/trades/hooks/use-card-map';
 import { markedFirst, togglePick } from '@/features/trades/pick';
@@ -12,6 +11,7 @@ import { writeErrorMessage } from '@/features/trades/write-errors';
 import { CardPicker } from './card-picker';
 import ui from '@/components/ui/panels.module.css';
 import styles from './proposal-form.module.css';
+import { tradesKo } from '@/domains/trades/ko.ts';
 
 const t = koTradeScreens.proposal;
 
@@ -144,7 +144,7 @@ export function ProposalForm({
             setError(null);
           }}
           max={TRADE_MESSAGE_MAX_LENGTH}
-          overMessage={koTrades.trades.rules.tradeMessageTooLong(TRADE_MESSAGE_MAX_LENGTH)}
+          overMessage={tradesKo.rules.tradeMessageTooLong(TRADE_MESSAGE_MAX_LENGTH)}
           counterLabel={t.counterLabel}
           error={null}
           placeholder={t.messagePlaceholder}

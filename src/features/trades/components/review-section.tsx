@@ -9,14 +9,14 @@ import { recordKey } from '@/data/outbox/names';
 import { REVIEW_RATINGS, type Review, type ReviewRating } from '@/data/pb/records';
 import { loadRepos } from '@/domains/tables/lazy';
 import { checkReviewText, REVIEW_MAX_LENGTH } from '@/domains/trades/rules';
-import { koTrades } from '@/i18n/ko-trades';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { writeErrorMessage } from '@/features/trades/write-errors';
 import ui from '@/components/ui/panels.module.css';
 import styles from './review-section.module.css';
+import { tradesKo } from '@/domains/trades/ko.ts';
 
 const t = koTradeScreens.review;
-const ratings = koTrades.trades.ratings;
+const ratings = tradesKo.ratings;
 
 /**
  * The reviews of a completed trade (docs/trades.md, `reviews`): my own (or the form to write it,
@@ -100,7 +100,7 @@ function ReviewForm({ tradeId }: { tradeId: string }) {
       await (await loadRepos()).reviewTrade(tradeId, { rating, text });
       toast.success(t.saved);
     } catch (err) {
-      setError(writeErrorMessage(err, koTrades.trades.failures.review));
+      setError(writeErrorMessage(err, tradesKo.failures.review));
     } finally {
       setBusy(false);
     }
@@ -140,7 +140,7 @@ function ReviewForm({ tradeId }: { tradeId: string }) {
           setError(null);
         }}
         max={REVIEW_MAX_LENGTH}
-        overMessage={koTrades.trades.rules.reviewTooLong(REVIEW_MAX_LENGTH)}
+        overMessage={tradesKo.rules.reviewTooLong(REVIEW_MAX_LENGTH)}
         counterLabel={t.counterLabel}
         error={error}
         placeholder={t.textPlaceholder}

@@ -5,16 +5,16 @@ import { toast } from '@/components/ui/toast';
 import type { TradeSummary } from '@/domains/trades/hooks';
 import { actionAllowed } from '@/domains/trades/kinds';
 import { loadRepos, type Repos } from '@/domains/tables/lazy';
-import { koTrades } from '@/i18n/ko-trades';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { useOpenChat } from '@/features/trades/hooks/use-open-chat';
 import { doneMarks } from '@/features/trades/trade-sides';
 import { writeErrorMessage } from '@/features/trades/write-errors';
 import ui from '@/components/ui/panels.module.css';
 import styles from './trade-detail-screen.module.css';
+import { tradesKo } from '@/domains/trades/ko.ts';
 
 const t = koTradeScreens.detail;
-const failures = koTrades.trades.failures;
+const failures = tradesKo.failures;
 
 type Action = 'accept' | 'decline' | 'cancel' | 'done';
 

@@ -16,7 +16,6 @@ import {
 } from '@/domains/trades/hooks';
 import { pbTimestampMs } from '@/data/time';
 import { loadRepos } from '@/domains/tables/lazy';
-import { koTrades } from '@/i18n/ko-trades';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { relativeTime } from '@/lib/relative-time';
 import { useCardMap } from '@/features/trades/hooks/use-card-map';
@@ -31,6 +30,7 @@ import { TradeActions } from './trade-actions';
 import { TradeStatusChip } from './trade-status-chip';
 import ui from '@/components/ui/panels.module.css';
 import styles from './trade-detail-screen.module.css';
+import { tradesKo } from '@/domains/trades/ko.ts';
 
 const route = getRouteApi('/main/trades/$id');
 const t = koTradeScreens.detail;
@@ -217,7 +217,7 @@ function EditForm({ summary, onDone }: { summary: TradeSummary; onDone: () => vo
       other={other}
       initial={initial}
       submitLabel={koTradeScreens.proposal.save}
-      failure={koTrades.trades.failures.tradeEdit}
+      failure={tradesKo.failures.tradeEdit}
       onSubmit={save}
       onCancel={onDone}
     />

@@ -9,7 +9,6 @@ import { useFanTrust } from '@/domains/trades/hooks';
 import { useTradeLists } from '@/domains/trade-lists/hooks';
 import { loadRepos } from '@/domains/tables/lazy';
 import { TRADE_CARDS_MAX } from '@/domains/trades/rules';
-import { koTrades } from '@/i18n/ko-trades';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { initialPicks } from '@/features/trades/pick';
 import { checkTradeNewSearch } from '@/features/trades/search-params';
@@ -17,6 +16,7 @@ import { FanHeader } from './fan-header';
 import { ProposalForm, type ProposalDraft } from './proposal-form';
 import { SignedOutNotice } from './signed-out-notice';
 import ui from '@/components/ui/panels.module.css';
+import { tradesKo } from '@/domains/trades/ko.ts';
 
 const route = getRouteApi('/main/trades/new');
 const t = koTradeScreens.proposal;
@@ -110,7 +110,7 @@ function NewProposal({ search }: { search: Search }) {
           other={search.to}
           initial={initial}
           submitLabel={t.submit}
-          failure={koTrades.trades.failures.tradeCreate}
+          failure={tradesKo.failures.tradeCreate}
           onSubmit={propose}
         />
       ) : (

@@ -1,6 +1,6 @@
 import type { TradeStatus } from '@/data/pb/records';
-import { koTrades } from '@/i18n/ko-trades';
 import styles from './trade-status-chip.module.css';
+import { tradesKo } from '@/domains/trades/ko.ts';
 
 const TONE: Record<TradeStatus, string | undefined> = {
   proposed: styles.proposed,
@@ -19,7 +19,7 @@ export function TradeStatusChip({ status }: { status: TradeStatus }) {
       data-testid="trade-status"
       data-status={status}
     >
-      {koTrades.trades.statuses[status]}
+      {tradesKo.statuses[status]}
     </span>
   );
 }

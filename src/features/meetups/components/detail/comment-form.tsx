@@ -6,6 +6,7 @@ import { isBlank } from '@/lib/text';
 import { useWriteForm } from '@/components/hooks/use-write-form';
 import { CountedTextField, charCount } from '@/components/ui/counted-text-field';
 import styles from '@/components/ui/write-form.module.css';
+import { meetupsKo } from '@/domains/meetups/ko.ts';
 
 /**
  * The comment form. The comment lands in the local store at once and is queued (offline too), so
@@ -23,7 +24,9 @@ export function CommentForm({ meetUpId }: { meetUpId: string }) {
     save: async (text) => (await loadRepos()).createComment(meetUpId, text),
     onSaved: () => setAnnounce(ko.meetupDetail.commentPosted),
     onFailure: (err) =>
-      toast.error(err instanceof StorageFullError ? ko.sync.storageFull : ko.sync.failures.comment),
+      toast.error(
+        err instanceof StorageFullError ? ko.sync.storageFull : meetupsKo.failures.comment,
+      ),
   });
 
   return (
