@@ -57,5 +57,9 @@ export const koMeetupDetail = {
     commentSubmit: '등록',
     commentPosted: '댓글을 남겼어요.',
     commentBy: (name: string) => `${name}님의 댓글`,
+    commentDelete: '삭제',
+    commentDeleteLabel: '내 댓글 삭제',
+    commentDeleteConfirm: '댓글을 삭제할까요? 삭제하면 되돌릴 수 없어요.',
+    commentDeleted: '댓글을 삭제했어요.',
   },
 } as const;

@@ -307,7 +307,7 @@ describe.each([
 
   // behaviour, not layout: once, at phone size
   it.runIf(viewport === PHONE)(
-    'posts a comment that another fan sees live; refuses empty and over-long ones',
+    'posts a comment that another fan sees live, then deletes it; refuses empty and over-long ones',
     async () => {
       const event = events[2 + slot]!;
       const fan1 = await openDetail(viewport, event.id, 'fan1@example.com');
@@ -349,9 +349,26 @@ describe.each([
       expect(await text(fan2.page, 'comment-count')).toBe(t.commentCount(before + 1));
       expect(await axeViolations(p)).toEqual([]);
 
+      // only the writer may delete it: fan2 has no button on it, fan1 has, by keyboard too
+      expect(await theirs.getByTestId('comment-delete').count()).toBe(0);
+      const del = mine.getByTestId('comment-delete');
+      expect(await del.getAttribute('aria-label')).toBe(t.commentDeleteLabel);
+      await del.focus();
+      await p.keyboard.press('Enter');
+      await dialog(p).getByText(t.commentDeleteConfirm).waitFor();
+      await dialog(p).getByRole('button', { name: t.commentDelete }).click();
+      await p.getByText(t.commentDeleted).waitFor();
+      await mine.waitFor({ state: 'detached' });
+      await expect.poll(() => text(p, 'comment-count')).toBe(t.commentCount(before));
+      await waitForOutboxEmpty(p);
+      expect(await serverComments(ment)).toHaveLength(0);
+      // and fan2's open page loses it without a reload
+      await theirs.waitFor({ state: 'detached', timeout: 20_000 });
+      await expect.poll(() => text(fan2.page, 'comment-count')).toBe(t.commentCount(before));
+
       await closeClean(fan1.context, fan1.errors);
       await closeClean(fan2.context, fan2.errors);
-      await expectOneComment(ment, event.id, fan1.userId!);
+      expect(await serverComments(ment)).toHaveLength(0);
     },
   );
 

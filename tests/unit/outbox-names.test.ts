@@ -30,6 +30,7 @@ const STORED = [
   'post.update',
   'post.delete',
   'comment.create',
+  'comment.delete',
   'collectBook.create',
   'collectBook.addCards',
   'collectBook.removeCards',

@@ -1,4 +1,7 @@
-/** Meetup comments: create only (there is no edit or delete: docs/product-rules.md, Meetups), with a client id. */
+/**
+ * Meetup comments: written with a client id, deleted by their writer; never edited
+ * (docs/product-rules.md, Comments).
+ */
 import * as v from 'valibot';
 import { KINDS } from './names.ts';
 import type { AnyMutationKind, MutationKind } from '@/data/outbox/types.ts';
@@ -40,5 +43,27 @@ export const commentCreate: MutationKind<CommentCreatePayload> = {
   failureMessage: () => meetupsKo.failures.comment,
 };
 
-/** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */
-export const kinds = [commentCreate] as const satisfies readonly AnyMutationKind[];
+const deletePayload = v.object({ id: v.string(), meetUp: v.string() });
+export type CommentDeletePayload = v.InferOutput<typeof deletePayload>;
+
+/**
+ * A fan deletes their own comment (the server's rule: only its writer). Gone from the thread at
+ * once; a refusal puts it back from the server's copy. Queued after its own create when that is
+ * still waiting (rows of one record go in order), so a comment written and deleted offline is
+ * created, then deleted, and other devices learn it from the tombstone.
+ */
+export const commentDelete: MutationKind<CommentDeletePayload> = {
+  kind: KINDS.commentDelete,
+  collection: 'comments',
+  payload: deletePayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    await db.comments.delete(p.id);
+  },
+  request: (p) => ({ method: 'DELETE', collection: 'comments', id: p.id }),
+  label: meetupsKo.kinds.commentDelete,
+  failureMessage: () => meetupsKo.failures.commentDelete,
+};
+
+/** This domain's kinds, for the outbox's table (src/domains/tables/kinds.ts). */
+export const kinds = [commentCreate, commentDelete] as const satisfies readonly AnyMutationKind[];

@@ -5,8 +5,13 @@
 export const meetupsKo = {
   kinds: {
     commentCreate: '댓글 작성',
+    commentDelete: '댓글 삭제',
   },
   failures: {
     comment: '댓글을 저장하는 데 실패했습니다.',
+    commentDelete: '댓글을 삭제하는 데 실패했습니다.',
+  },
+  rules: {
+    commentNotOwn: '내가 쓴 댓글만 삭제할 수 있어요.',
   },
 };

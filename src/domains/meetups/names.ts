@@ -7,4 +7,5 @@
 /** The domain's kinds of queued change, by the name stored in their outbox rows. */
 export const KINDS = {
   commentCreate: 'comment.create',
+  commentDelete: 'comment.delete',
 } as const;

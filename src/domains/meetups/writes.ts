@@ -3,11 +3,11 @@ import { ko } from '@/i18n/ko.ts';
 import { isBlank } from '@/lib/text.ts';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
-import { commentCreate } from './kinds.ts';
+import { commentCreate, commentDelete } from './kinds.ts';
+import { meetupsKo } from './ko.ts';
 import { pbTimestamp } from '@/data/time.ts';
 import { InvalidInputError, queueMutation } from '@/data/writes/queue.ts';
-
-import { COMMENT_MAX_LENGTH } from '@/domains/posts/rules.ts';
+import { COMMENT_MAX_LENGTH } from './rules.ts';
 
 export { COMMENT_MAX_LENGTH };
 
@@ -27,4 +27,21 @@ export async function createComment(
     db,
   );
   return p!.id;
+}
+
+/**
+ * Deletes one of the signed-in fan's own comments (docs/product-rules.md, Comments). Another
+ * fan's comment, or one not here, is refused before anything is queued.
+ */
+export async function deleteComment(id: string, db: AppDB = defaultDb): Promise<void> {
+  await queueMutation(
+    commentDelete,
+    async ({ db, userId }) => {
+      const comment = await db.comments.get(id);
+      if (!comment || comment.name !== userId)
+        throw new InvalidInputError(meetupsKo.rules.commentNotOwn);
+      return { id, meetUp: comment.meetUp };
+    },
+    db,
+  );
 }

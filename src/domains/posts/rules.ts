@@ -1,5 +1,5 @@
 /**
- * The write rules a form checks as the fan types (lengths, the post text rule), with no Dexie and
+ * The post rules a form checks as the fan types (the length, the text rule), with no Dexie and
  * no SDK, so a screen can show them before the data layer has loaded. The writes apply the same
  * rules when a change is made, and the server hooks mirror them.
  */
@@ -18,6 +18,3 @@ export function checkPostText(text: string): string | null {
   if (containsProfanity(trimmed)) return ko.validation.exchangeProfanity;
   return null;
 }
-
-/** A meetup comment's longest text, in characters. */
-export const COMMENT_MAX_LENGTH = 500;

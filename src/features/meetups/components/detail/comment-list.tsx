@@ -1,5 +1,6 @@
 import { recordKey } from '@/data/outbox/names';
 import { memo, useMemo } from 'react';
+import { sessionUserIdAtom, useAtomValue } from '@/state/store';
 import type { Comment } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
 import { koViewer } from '@/i18n/ko-viewer';
@@ -7,6 +8,10 @@ import { nicknameOf, usePublicProfiles, type PublicProfile } from '@/domains/acc
 import { BylineHead } from '@/components/ui/byline';
 import { useNow } from '@/components/hooks/use-now';
 import { useFailedKeys, usePendingKeys } from '@/live/sync';
+import { useConfirm } from '@/components/hooks/use-confirm';
+import { toast } from '@/components/ui/toast';
+import { InvalidInputError, loadRepos, StorageFullError } from '@/domains/tables/lazy';
+import { meetupsKo } from '@/domains/meetups/ko';
 import byline from '@/components/ui/byline.module.css';
 import styles from './comments.module.css';
 
@@ -20,6 +25,7 @@ export function CommentList({ comments, ended = false }: { comments: Comment[]; 
   const pending = usePendingKeys();
   const failed = useFailedKeys();
   const now = useNow(TICK_MS);
+  const userId = useAtomValue(sessionUserIdAtom);
 
   if (comments.length === 0) {
     // an ended event invites no first comment (docs/product-rules.md, Comments)
@@ -44,6 +50,7 @@ export function CommentList({ comments, ended = false }: { comments: Comment[]; 
             comment={comment}
             author={authors?.get(comment.name)}
             now={now}
+            own={userId !== null && comment.name === userId}
             sync={failed.has(key) ? 'failed' : pending.has(key) ? 'pending' : 'sent'}
           />
         );
@@ -57,11 +64,42 @@ interface CommentItemProps {
   /** Undefined until the author's profile is in the local store ('로딩 중...'). */
   author: PublicProfile | undefined;
   now: number;
+  /** The signed-in fan wrote it: they may delete it (docs/product-rules.md, Comments). */
+  own: boolean;
   sync: 'sent' | 'pending' | 'failed';
 }
 
-const CommentItem = memo(function CommentItem({ comment, author, now, sync }: CommentItemProps) {
+const CommentItem = memo(function CommentItem({
+  comment,
+  author,
+  now,
+  own,
+  sync,
+}: CommentItemProps) {
   const name = nicknameOf(author);
+  const confirm = useConfirm();
+
+  async function remove() {
+    const ok = await confirm({
+      message: ko.meetupDetail.commentDeleteConfirm,
+      confirmLabel: ko.meetupDetail.commentDelete,
+      destructive: true,
+    });
+    if (!ok) return;
+    try {
+      await (await loadRepos()).deleteComment(comment.id);
+      toast.success(ko.meetupDetail.commentDeleted);
+    } catch (err) {
+      toast.error(
+        err instanceof InvalidInputError
+          ? err.message
+          : err instanceof StorageFullError
+            ? ko.sync.storageFull
+            : meetupsKo.failures.commentDelete,
+      );
+    }
+  }
+
   return (
     <li
       className={styles.comment}
@@ -81,6 +119,19 @@ const CommentItem = memo(function CommentItem({ comment, author, now, sync }: Co
       <p className={byline.text} data-testid="comment-text">
         {comment.ment}
       </p>
+      {own ? (
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={styles.delete}
+            aria-label={ko.meetupDetail.commentDeleteLabel}
+            onClick={() => void remove()}
+            data-testid="comment-delete"
+          >
+            {ko.meetupDetail.commentDelete}
+          </button>
+        </div>
+      ) : null}
     </li>
   );
 });
