@@ -110,7 +110,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'trade-screens',
-                  test: /\/src\/(features\/(trades|chat|trade-lists)\/|i18n\/ko-chat\.ts|routes\/trade-screens\.ts)/,
+                  test: /\/src\/(features\/(trades|chat|trade-lists)\/|routes\/trade-screens\.ts)/,
                 },
               ],
             },

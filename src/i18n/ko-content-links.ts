@@ -1,5 +1,5 @@
 // Content strings used by other screens' chunks (the settings' and the profile's new dot, the
-// sign-up agreement's links), kept apart from ko-content.ts and from the footer's strings.
+// sign-up agreement's links), kept apart from features/content/ko.ts and from the footer's strings.
 
 /** The settings' and the profile's new dot (docs/product-rules.md, Notices). */
 export const koNewNotice = '읽지 않은 공지사항이 있어요';

@@ -1,4 +1,4 @@
-// The footer's link names, kept apart from ko-content.ts (the documents' text, in the content
+// The footer's link names, kept apart from features/content/ko.ts (the documents' text, in the content
 // screens' chunk) and from ko-content-links.ts, so the app shell bundles only these.
 
 /** The footer's links (docs/product-rules.md, Layout and navigation). */

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { koArt } from '../../src/i18n/ko-art.ts';
+import { koArt } from '../../src/features/exchange/ko-art.ts';
 import { openApp, superuserClient } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';

@@ -13,7 +13,7 @@
 import type PocketBase from 'pocketbase';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { koContent } from '../../src/i18n/ko-content.ts';
+import { koContent } from '../../src/features/content/ko.ts';
 import { koNewNotice } from '../../src/i18n/ko-content-links.ts';
 import { koFooterLinks } from '../../src/i18n/ko-content-nav.ts';
 import { openApp, superuserClient, until } from '../helpers/app.ts';

@@ -13,7 +13,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { koOfflinePack as t } from '../../src/i18n/ko-offline-pack.ts';
+import { koOfflinePack as t } from '../../src/features/offline-pack/ko.ts';
 import { openApp } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { launchBrowser, newContext, PHONE } from '../helpers/browser.ts';

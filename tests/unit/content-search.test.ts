@@ -2,7 +2,7 @@
 // configured links (src/lib/site-links.ts).
 import { describe, expect, it } from 'vitest';
 import { blocksText, matchesQuery } from '@/features/content/search';
-import { koContent } from '@/i18n/ko-content';
+import { koContent } from '@/features/content/ko';
 import { readSiteLinks } from '@/lib/site-links';
 
 describe('content search', () => {

@@ -18,7 +18,7 @@ import {
 } from '@/features/offline-pack/pack-plan.ts';
 import { MAX_TILES_PER_EVENT } from '@/lib/tile-math.ts';
 import { DEFAULT_TILE_URL, tileUrlPattern } from '@/lib/tiles.ts';
-import { formatBytes } from '@/i18n/ko-offline-pack.ts';
+import { formatBytes } from '@/features/offline-pack/ko.ts';
 
 function event(id: string, over: Partial<MeetUp> = {}): MeetUp {
   return {

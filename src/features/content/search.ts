@@ -3,7 +3,7 @@
  * every word typed appears in its question, heading or text, ignoring case and spaces inside
  * words ('오프 라인' finds '오프라인' too, as fans type it either way).
  */
-import type { DocBlock } from '@/i18n/ko-content';
+import type { DocBlock } from './ko';
 
 function fold(s: string): string {
   return s.normalize('NFC').toLowerCase().replace(/\s+/g, '');

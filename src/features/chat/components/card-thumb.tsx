@@ -1,6 +1,6 @@
 import type { PhotoCard } from '@/data/pb/records';
 import { CARD_IMAGE, responsiveFile } from '@/data/pb/files';
-import { koChat } from '@/i18n/ko-chat';
+import { koChat } from '@/features/chat/ko';
 import styles from './card-thumb.module.css';
 
 const SIZES = { small: 40, medium: 48 } as const;

@@ -9,7 +9,7 @@ import { useNow } from '@/components/hooks/use-now';
 import { useConversations } from '@/domains/chat/hooks';
 import { usePhotoCardsByIds } from '@/domains/catalogue/hooks';
 import { ko } from '@/i18n/ko-features';
-import { koChat } from '@/i18n/ko-chat';
+import { koChat } from '@/features/chat/ko';
 import { ConversationItem } from './conversation-item';
 import styles from './chatting-screen.module.css';
 

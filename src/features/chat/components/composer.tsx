@@ -4,7 +4,7 @@ import { useObjectUrl } from '@/live/use-object-url';
 import { CloseIcon } from '@/components/ui/icons';
 import { InvalidInputError, loadRepos } from '@/domains/tables/lazy';
 import { checkMessage, MESSAGE_PHOTO_TYPES } from '@/domains/trades/rules';
-import { koChat } from '@/i18n/ko-chat';
+import { koChat } from '@/features/chat/ko';
 import { usePhotoChoice } from '@/features/chat/hooks/use-photo-choice';
 import { writeErrorText } from '@/features/chat/write-errors';
 import { PhotoIcon, SendIcon } from './chat-icons';

@@ -4,7 +4,7 @@ import type { Conversation } from '@/data/pb/records';
 import { useExchangePost } from '@/domains/posts/hooks';
 import { usePhotoCard } from '@/domains/catalogue/hooks';
 import { useTrade } from '@/domains/trades/hooks';
-import { koChat } from '@/i18n/ko-chat';
+import { koChat } from '@/features/chat/ko';
 import { chatContextOf } from '@/features/chat/chat-links';
 import { CardThumb } from './card-thumb';
 import styles from './thread-screen.module.css';

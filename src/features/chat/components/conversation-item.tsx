@@ -5,7 +5,7 @@ import { WriterAvatar } from '@/components/ui/writer-avatar';
 import type { ConversationSummary } from '@/domains/chat/hooks';
 import type { PhotoCard } from '@/data/pb/records';
 import { pbTimestampMs } from '@/data/time';
-import { koChat } from '@/i18n/ko-chat';
+import { koChat } from '@/features/chat/ko';
 import { relativeTime } from '@/lib/relative-time';
 import { chatContextOf, fanName } from '@/features/chat/chat-links';
 import { CardThumb } from './card-thumb';

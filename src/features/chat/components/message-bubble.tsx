@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { PendingMark } from '@/components/ui/pending-mark';
 import type { ThreadMessage } from '@/domains/chat/hooks';
 import { pbTimestampMs } from '@/data/time';
-import { koChat } from '@/i18n/ko-chat';
+import { koChat } from '@/features/chat/ko';
 import { messageTime } from '@/features/chat/chat-time';
 import { MessagePhoto } from './message-photo';
 import styles from './thread-screen.module.css';

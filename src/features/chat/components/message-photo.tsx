@@ -3,7 +3,7 @@ import { useMessagePhotoUrl } from '@/domains/chat/hooks';
 import { fileUrl, withFileToken } from '@/data/pb/files';
 import { useFileToken, type FileTokenState } from '@/data/pb/file-token';
 import type { Message } from '@/data/pb/records';
-import { koChat } from '@/i18n/ko-chat';
+import { koChat } from '@/features/chat/ko';
 import styles from './thread-screen.module.css';
 
 const c = koChat.chat;

@@ -3,7 +3,7 @@ import { SheetDialog } from '@/components/ui/sheet-dialog';
 import { toast } from '@/components/ui/toast';
 import { InvalidInputError, loadRepos } from '@/domains/tables/lazy';
 import { checkReportReason, REPORT_REASON_MAX_LENGTH } from '@/domains/trades/rules';
-import { koChat } from '@/i18n/ko-chat';
+import { koChat } from '@/features/chat/ko';
 import { writeErrorText } from '@/features/chat/write-errors';
 import styles from './thread-screen.module.css';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { koChat } from '@/i18n/ko-chat';
+import { koChat } from '@/features/chat/ko';
 import { MoreIcon } from './chat-icons';
 import iconButton from '@/components/ui/icon-button.module.css';
 import styles from './thread-screen.module.css';

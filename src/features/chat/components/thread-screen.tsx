@@ -13,7 +13,7 @@ import { usePublicProfile } from '@/domains/accounts/hooks';
 import { useThread, type Thread } from '@/domains/chat/hooks';
 import { loadRepos } from '@/domains/tables/lazy';
 import { ko } from '@/i18n/ko-features';
-import { koChat } from '@/i18n/ko-chat';
+import { koChat } from '@/features/chat/ko';
 import { fanName, proposeHref } from '@/features/chat/chat-links';
 import { useMarkRead } from '@/features/chat/hooks/use-mark-read';
 import { writeErrorText } from '@/features/chat/write-errors';

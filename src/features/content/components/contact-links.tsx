@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ko } from '@/i18n/ko-features';
-import { koContent } from '@/i18n/ko-content';
+import { koContent } from '@/features/content/ko';
 import { siteLinks } from '@/lib/site-links';
 import styles from './content.module.css';
 

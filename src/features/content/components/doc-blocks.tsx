@@ -1,4 +1,4 @@
-import type { DocBlock, DocSection } from '@/i18n/ko-content';
+import type { DocBlock, DocSection } from '@/features/content/ko';
 import styles from './content.module.css';
 
 /** A section's paragraphs and lists. */

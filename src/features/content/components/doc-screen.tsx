@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ScreenTitle } from '@/components/ui/screen-title';
-import type { ContentDoc } from '@/i18n/ko-content';
+import type { ContentDoc } from '@/features/content/ko';
 import { DocSectionView } from './doc-blocks';
 import styles from './content.module.css';
 

@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { ScreenTitle } from '@/components/ui/screen-title';
-import { koContent } from '@/i18n/ko-content';
+import { koContent } from '@/features/content/ko';
 import { blocksText, matchesQuery } from '@/features/content/search';
 import { DocSectionView } from './doc-blocks';
 import { SearchBox, SearchResult } from './search-box';

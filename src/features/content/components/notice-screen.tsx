@@ -4,7 +4,7 @@ import { screenDocumentTitle } from '@/components/hooks/use-document-title';
 import { MegaphoneIcon } from '@/components/ui/icons';
 import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ScreenTitle } from '@/components/ui/screen-title';
-import { koContent } from '@/i18n/ko-content';
+import { koContent } from '@/features/content/ko';
 import { noticeDate, publishedAt } from '@/features/content/notice-date';
 import styles from './content.module.css';
 

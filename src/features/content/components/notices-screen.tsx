@@ -4,7 +4,7 @@ import { MegaphoneIcon } from '@/components/ui/icons';
 import { NewDot } from '@/components/ui/new-dot';
 import { NoticeCard } from '@/components/ui/notice-card';
 import { ScreenTitle } from '@/components/ui/screen-title';
-import { koContent } from '@/i18n/ko-content';
+import { koContent } from '@/features/content/ko';
 import { noticeDate, publishedAt } from '@/features/content/notice-date';
 import styles from './content.module.css';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { koContent } from '@/i18n/ko-content';
+import { koContent } from '@/features/content/ko';
 import styles from './content.module.css';
 
 const t = koContent.content;

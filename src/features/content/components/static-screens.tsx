@@ -1,4 +1,4 @@
-import { koContent } from '@/i18n/ko-content';
+import { koContent } from '@/features/content/ko';
 import { ContactLinks } from './contact-links';
 import { DocScreen } from './doc-screen';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CARD_IMAGE, responsiveFile } from '@/data/pb/files';
 import type { PhotoCard } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
-import { koArt } from '@/i18n/ko-art';
+import { koArt } from '@/features/exchange/ko-art';
 import { LikeButton } from '@/components/cards/like-button';
 import { cardImage, cardLogo, imageLoadingProps } from '@/components/cards/photo-card-tile';
 import { useToggleLike } from '@/components/hooks/use-toggle-like';

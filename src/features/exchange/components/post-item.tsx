@@ -11,7 +11,7 @@ import {
   loadRepos,
 } from '@/domains/tables/lazy';
 import { ko } from '@/i18n/ko-features';
-import { koChatPost } from '@/i18n/ko-chat-post';
+import { koChatPost } from '@/features/exchange/ko-chat-post';
 import { nicknameOf, type PublicProfile } from '@/domains/accounts/hooks';
 import { isOverLimit, postErrorMessage, type PostStatus } from './post-errors';
 import { StatusChip, StatusSelect } from './post-status';

@@ -3,7 +3,7 @@ import { useMeetUp, useMeetUps } from '@/domains/meetups/hooks';
 import { useToday } from '@/live/render-clock';
 import type { OfflinePackSlotProps } from '@/components/ui/offline-pack-slot';
 import type { MeetUp } from '@/data/pb/records';
-import { koOfflinePack as t } from '@/i18n/ko-offline-pack';
+import { koOfflinePack as t } from '@/features/offline-pack/ko';
 import { MAX_DAY_EVENTS, packDays } from '@/features/offline-pack/pack-plan';
 import { usePackRecords } from '@/features/offline-pack/hooks/use-offline-pack';
 import { PackBox } from './pack-box';

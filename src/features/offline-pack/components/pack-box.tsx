@@ -1,6 +1,6 @@
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useNearViewport } from '@/components/hooks/use-near-viewport';
-import { koOfflinePack as t } from '@/i18n/ko-offline-pack';
+import { koOfflinePack as t } from '@/features/offline-pack/ko';
 import { useOfflinePack, type PackTarget } from '@/features/offline-pack/hooks/use-offline-pack';
 import styles from './offline-pack.module.css';
 
