@@ -1,7 +1,7 @@
 /**
  * The engine's own live reads: the sync bookkeeping (what waits to be sent, what the server
  * refused, the files still to upload), by name. Joined with the domains' reads into the app's read
- * table (src/domains/reads.ts).
+ * table (src/domains/tables/reads.ts).
  */
 import {
   countDeadLetters,

@@ -1,7 +1,7 @@
 /**
  * data/outbox: the outbox core. A row stores only a kind's name and its payload; the flusher, the
  * rebase after pulls and the rollback after a refusal look the kind up in the table the domains
- * build (src/domains/kinds.ts) and check the payload against it before using it. What a kind
+ * build (src/domains/tables/kinds.ts) and check the payload against it before using it. What a kind
  * declares is types.ts; the kinds themselves live in their domains (docs/architecture.md,
  * Domains). Sending the rows is data/sync (docs/sync.md).
  */

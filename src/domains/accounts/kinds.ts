@@ -70,5 +70,5 @@ export const profileUpdate: MutationKind<ProfilePayload> = {
   failureMessage: () => accountsKo.failures.profile,
 };
 
-/** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */
+/** This domain's kinds, for the outbox's table (src/domains/tables/kinds.ts). */
 export const kinds = [biasSet, profileUpdate] as const satisfies readonly AnyMutationKind[];

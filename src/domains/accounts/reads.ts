@@ -1,4 +1,4 @@
-/** The fans' profiles (anyone's public one, the signed-in fan's own), by name, for src/domains/reads.ts. */
+/** The fans' profiles (anyone's public one, the signed-in fan's own), by name, for src/domains/tables/reads.ts. */
 import { getOwnProfile, getPublicProfile, getPublicProfiles } from './queries.ts';
 
 type Id = string | null | undefined;

@@ -29,5 +29,5 @@ export const notificationRead: MutationKind<NotificationReadPayload> = {
   failureMessage: () => alertsKo.failures.notificationRead,
 };
 
-/** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */
+/** This domain's kinds, for the outbox's table (src/domains/tables/kinds.ts). */
 export const kinds = [notificationRead] as const satisfies readonly AnyMutationKind[];

@@ -1,4 +1,4 @@
-/** The alerts' live reads (the inbox and its unread count), by name, for src/domains/reads.ts. */
+/** The alerts' live reads (the inbox and its unread count), by name, for src/domains/tables/reads.ts. */
 import { countUnreadNotifications, listNotifications } from './queries.ts';
 
 type Id = string | null | undefined;

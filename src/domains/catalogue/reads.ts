@@ -1,7 +1,7 @@
 /**
  * The catalogue's live reads (groups and photo cards), by name, and the part of each that may lie
  * beyond the sync scope (docs/sync.md, The cache). Joined into the app's read table by
- * src/domains/reads.ts.
+ * src/domains/tables/reads.ts.
  */
 import { getGroup, getGroupByName, listGroups } from './groups.ts';
 import { getPhotoCard, getPhotoCards, listPhotoCards, type PhotoCardQuery } from './photo-cards.ts';

@@ -308,7 +308,7 @@ export const chatReportCreate: MutationKind<ChatReportPayload> = {
   failureMessage: () => t.failures.chatReport,
 };
 
-/** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */
+/** This domain's kinds, for the outbox's table (src/domains/tables/kinds.ts). */
 export const kinds = [
   conversationCreate,
   conversationContext,

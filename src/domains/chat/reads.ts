@@ -1,4 +1,4 @@
-/** The chat's live reads (conversations, a thread, unread count, blocks), for src/domains/reads.ts. */
+/** The chat's live reads (conversations, a thread, unread count, blocks), for src/domains/tables/reads.ts. */
 import {
   countUnreadMessages,
   getConversationWith,

@@ -167,7 +167,7 @@ export const collectBookDelete: MutationKind<CollectBookDeletePayload> = {
   failureMessage: () => collectBooksKo.failures.collectBookDelete,
 };
 
-/** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */
+/** This domain's kinds, for the outbox's table (src/domains/tables/kinds.ts). */
 export const kinds = [
   collectBookCreate,
   collectBookAddCards,

@@ -1,4 +1,4 @@
-/** The collect books' live reads, by name, for src/domains/reads.ts. */
+/** The collect books' live reads, by name, for src/domains/tables/reads.ts. */
 import { getCollectBook, listCollectBooksOf } from './queries.ts';
 
 type Id = string | null | undefined;

@@ -106,7 +106,7 @@ export const encounterDelete: MutationKind<EncounterDeletePayload> = {
   failureMessage: () => t.failures.remove,
 };
 
-/** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */
+/** This domain's kinds, for the outbox's table (src/domains/tables/kinds.ts). */
 export const kinds = [
   encounterCreate,
   encounterNote,

@@ -1,4 +1,4 @@
-/** 만난 팬's live read, for src/domains/reads.ts (docs/encounters.md). */
+/** 만난 팬's live read, for src/domains/tables/reads.ts (docs/encounters.md). */
 import { listEncounters } from './queries.ts';
 
 type Id = string | null | undefined;

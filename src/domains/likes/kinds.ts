@@ -103,5 +103,5 @@ export const likeUnset: MutationKind<LikePayload> = {
   failureMessage: () => likesKo.failures.like,
 };
 
-/** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */
+/** This domain's kinds, for the outbox's table (src/domains/tables/kinds.ts). */
 export const kinds = [likeSet, likeUnset] as const satisfies readonly AnyMutationKind[];

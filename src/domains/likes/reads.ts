@@ -1,4 +1,4 @@
-/** The likes' live reads (the fan's likes, the cards whose like still waits), for src/domains/reads.ts. */
+/** The likes' live reads (the fan's likes, the cards whose like still waits), for src/domains/tables/reads.ts. */
 import { pendingLikeCardIds } from './counts.ts';
 import { getLikeOfCard, listLikedCardIds, listLikedCards } from './queries.ts';
 

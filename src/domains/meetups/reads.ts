@@ -1,4 +1,4 @@
-/** The meetups' live reads (events and their comments), by name, for src/domains/reads.ts. */
+/** The meetups' live reads (events and their comments), by name, for src/domains/tables/reads.ts. */
 import { upcomingMeetUps } from '@/lib/meetup-dates.ts';
 import { getMeetUp, listCommentsOfMeetUp, listMeetUps } from './queries.ts';
 

@@ -1,5 +1,5 @@
 /**
- * 공지사항's live reads (docs/product-rules.md, Notices), for src/domains/reads.ts: public
+ * 공지사항's live reads (docs/product-rules.md, Notices), for src/domains/tables/reads.ts: public
  * records, but never on a first screen, so read like personal ones (straight from the store).
  */
 import { getNotice, hasNewNotice, listNotices, noticesSeenAt } from './queries.ts';

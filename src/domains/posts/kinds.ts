@@ -99,7 +99,7 @@ export const postDelete: MutationKind<PostDeletePayload> = {
   failureMessage: () => ko.messages.exchangeDeleteFailed,
 };
 
-/** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */
+/** This domain's kinds, for the outbox's table (src/domains/tables/kinds.ts). */
 export const kinds = [
   postCreate,
   postUpdate,

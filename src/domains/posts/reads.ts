@@ -1,7 +1,7 @@
 /**
  * The exchange posts' live reads, by name, and the part of each beyond the sync scope (a card's
  * posts, one post: docs/sync.md, The cache). Joined into the app's read table by
- * src/domains/reads.ts.
+ * src/domains/tables/reads.ts.
  */
 import type { Window } from '@/domains/catalogue/windows.ts';
 import {

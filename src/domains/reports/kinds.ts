@@ -107,5 +107,5 @@ export const reportDelete: MutationKind<ReportDeletePayload> = {
   failureMessage: () => reportsKo.failures.reportDelete,
 };
 
-/** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */
+/** This domain's kinds, for the outbox's table (src/domains/tables/kinds.ts). */
 export const kinds = [reportCreate, reportDelete] as const satisfies readonly AnyMutationKind[];

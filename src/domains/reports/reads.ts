@@ -1,4 +1,4 @@
-/** The fan's reports (제보), by name, for src/domains/reads.ts. */
+/** The fan's reports (제보), by name, for src/domains/tables/reads.ts. */
 import { listReports } from './queries.ts';
 
 type Id = string | null | undefined;

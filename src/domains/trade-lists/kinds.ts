@@ -164,7 +164,7 @@ export const collectBookSetPublic: MutationKind<CollectBookPublicPayload> = {
   failureMessage: () => t.failures.collectBookPublic,
 };
 
-/** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */
+/** This domain's kinds, for the outbox's table (src/domains/tables/kinds.ts). */
 export const kinds = [
   tradeItemSet,
   tradeItemUpdate,

@@ -1,4 +1,4 @@
-/** The have and want lists' live reads, by name, for src/domains/reads.ts (docs/trades.md). */
+/** The have and want lists' live reads, by name, for src/domains/tables/reads.ts (docs/trades.md). */
 import { getTradeItemOfCard, getTradeLists, getTradeMarks } from './queries.ts';
 
 type Id = string | null | undefined;

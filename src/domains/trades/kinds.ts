@@ -222,7 +222,7 @@ export const reviewCreate: MutationKind<ReviewCreatePayload> = {
   failureMessage: () => t.failures.review,
 };
 
-/** This domain's kinds, for the outbox's table (src/domains/kinds.ts). */
+/** This domain's kinds, for the outbox's table (src/domains/tables/kinds.ts). */
 export const kinds = [
   tradeCreate,
   tradeUpdate,

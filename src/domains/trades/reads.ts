@@ -1,4 +1,4 @@
-/** The trades' live reads (proposals, reviews, the last match answer), for src/domains/reads.ts. */
+/** The trades' live reads (proposals, reviews, the last match answer), for src/domains/tables/reads.ts. */
 import {
   emptyTradeGroups,
   getCachedMatches,
