@@ -34,8 +34,10 @@ export default defineConfig({
           setupFiles: ['tests/helpers/unit-setup.ts'],
           isolate: false,
           // `npm test` runs this lane beside the e2e lane on two cores: a test that takes
-          // milliseconds alone has taken over 5 s (the default) there
-          testTimeout: 30_000,
+          // milliseconds alone has taken over 5 s (the default) there, and over 30 s with a second
+          // copy of the suite running beside it (load average above 20). The bound is for a test
+          // that hangs; its waits are bounded by tests/helpers/wait.ts
+          testTimeout: 90_000,
         },
       },
       {
@@ -50,7 +52,7 @@ export default defineConfig({
           // cost more CPU than the tests themselves (62 s against 44 s alone, a quarter of the
           // CPU); unit-setup.ts starts each file as a fresh page would
           isolate: false,
-          testTimeout: 30_000,
+          testTimeout: 90_000,
         },
       },
       {
@@ -60,7 +62,7 @@ export default defineConfig({
           include: UNIT_DOM_MOCKS,
           environment: 'jsdom',
           setupFiles: ['tests/helpers/unit-setup.ts'],
-          testTimeout: 30_000,
+          testTimeout: 90_000,
         },
       },
       {

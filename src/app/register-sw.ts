@@ -92,7 +92,12 @@ export function applyUpdate(): void {
     window.location.reload();
     return;
   }
-  // A worker that never takes control (it failed to activate) must not leave the button dead.
-  setTimeout(() => window.location.reload(), 10_000);
+  // A worker that fails to activate must not leave the button dead: reload when it turns
+  // redundant. The bound is long: a busy phone can take well over 10 s to activate one, and a
+  // reload before it controls the page would load the old version again.
+  waiting.addEventListener('statechange', () => {
+    if (waiting.state === 'redundant') window.location.reload();
+  });
+  setTimeout(() => window.location.reload(), 60_000);
   wb.messageSkipWaiting();
 }

@@ -6,7 +6,7 @@
  */
 import { vi } from 'vitest';
 
-/** The longest a wait retries: well under the unit tests' 30 s timeout. */
+/** The longest a wait retries: well under the unit tests' 90 s timeout. */
 export const WAIT_MS = 20_000;
 
 export function waitFor<T>(

@@ -85,12 +85,20 @@ describe('GroupPicker at catalogue size', () => {
   });
 
   it('draws a phone width of logos with the page and the rest once it is idle', async () => {
+    // the idle moment comes when the test says so, not after a timer a busy machine may pass
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    vi.stubGlobal('cancelIdleCallback', () => {});
     const withLogos = groups.map((g) => ({ ...g, logoImage: `logo_${g.id}.png` }) as Group);
     const el = await mount(withLogos[50]!.id, vi.fn(), withLogos);
     const logos = () => el.querySelectorAll('[data-testid="group-button"] img').length;
     // the first render (the server's and hydration's): the first logos and the shown group's
-    // (React commits the idle step later, in a transition)
+    await waitFor(() => expect(names(el).length).toBe(GROUP_ROW_START + 1));
     expect(logos()).toBe(GROUP_ROW_EAGER_LOGOS + 1);
+    // once the page is idle, the rest (React commits it in a transition)
+    await waitFor(() => expect(idle.length).toBeGreaterThan(0));
+    await act(async () => idle.splice(0).forEach((run) => run()));
     await waitFor(() => expect(logos()).toBe(GROUP_ROW_START + 1));
+    vi.unstubAllGlobals();
   });
 });
