@@ -13,6 +13,7 @@ import { toast } from '@/components/ui/toast';
 import { InvalidInputError, loadRepos, StorageFullError } from '@/domains/tables/lazy';
 import { meetupsKo } from '@/domains/meetups/ko';
 import byline from '@/components/ui/byline.module.css';
+import panels from '@/components/ui/panels.module.css';
 import styles from './comments.module.css';
 
 // Relative times change by the minute; a 30 s tick keeps them at most half a minute behind.
@@ -120,10 +121,10 @@ const CommentItem = memo(function CommentItem({
         {comment.ment}
       </p>
       {own ? (
-        <div className={styles.actions}>
+        <div className={`${panels.actions} ${panels.end}`}>
           <button
             type="button"
-            className={styles.delete}
+            className={panels.button}
             aria-label={ko.meetupDetail.commentDeleteLabel}
             onClick={() => void remove()}
             data-testid="comment-delete"
