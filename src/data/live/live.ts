@@ -100,19 +100,21 @@ export function seedFirstScreenRecords(): Promise<void> {
       byTable.set(table, rows);
     }
     for (const [table, rows] of byTable) {
-      await applyServerRecords(
-        db,
-        table as NonNullable<(typeof PUBLIC_READS)[ReadName]>,
-        [...rows.values()],
-        { skipOlder: true },
-      );
-      // the scoped records of the page (cards, posts) stay while the fan is on it, in scope or not
+      // the scoped records of the page (cards, posts) stay while the fan is on it, in scope or
+      // not; noted before they are written, so an eviction beside this never drops one
+      // (../sync/evict.ts)
       if ((SCOPED_COLLECTIONS as readonly string[]).includes(table)) {
         const now = Date.now();
         await db.cache.bulkPut(
           [...rows.keys()].map((id) => ({ key: `${table}/${id}`, usedAt: now })),
         );
       }
+      await applyServerRecords(
+        db,
+        table as NonNullable<(typeof PUBLIC_READS)[ReadName]>,
+        [...rows.values()],
+        { skipOlder: true },
+      );
     }
   })().catch((err: unknown) => console.warn('[data] first-screen records not stored', err));
   return seeding;

@@ -65,13 +65,21 @@ async function cached(db: AppDB, table: string, max: number): Promise<Set<string
   return new Set(rows.slice(0, max).map((r) => r.key.slice(prefix.length)));
 }
 
+/**
+ * Deletes `ids` of `table`, except any noted in the cache by now. The page notes what a screen
+ * reads before it writes it (windows, search, the first screen's records), while this runs in
+ * the pull's worker: a record stored after this eviction read the cache has a note when its slice
+ * is deleted, and stays. Notes past the cache's bound were removed before (cached()), so every
+ * note found here is one to keep.
+ */
 async function deleteInSlices(db: AppDB, table: 'photoCards' | 'exchangeList', ids: string[]) {
   for (let i = 0; i < ids.length; i += SLICE) {
     if (i > 0) await yieldTurn();
     const slice = ids.slice(i, i + SLICE);
     await db.transaction('rw', db.table(table), db.cache, async () => {
-      await db.table(table).bulkDelete(slice);
-      await db.cache.bulkDelete(slice.map((id) => `${table}/${id}`));
+      const notes = await db.cache.bulkGet(slice.map((id) => `${table}/${id}`));
+      const gone = slice.filter((_, j) => notes[j] === undefined);
+      await db.table(table).bulkDelete(gone);
     });
   }
 }

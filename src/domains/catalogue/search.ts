@@ -92,14 +92,15 @@ export async function searchCards(
   const { items, page: answer } = readSearchAnswer(raw, { page, perPage });
   // a newer local copy (a realtime event, a like just made) is kept
   if (items.length) {
-    await applyServerRecords(db, 'photoCards', items, { skipOlder: true });
-    // noted as just shown: they stay in the bounded cache past the next pull (docs/sync.md, The
-    // cache)
+    // noted as just shown, before they are written: they stay in the bounded cache past the next
+    // pull, and an eviction running beside this never sees one here without its note
+    // (docs/sync.md, The cache)
     await touchCache(
       db,
       'photoCards',
       answer.cards.map((c) => c.id),
     );
+    await applyServerRecords(db, 'photoCards', items, { skipOlder: true });
   }
   return answer;
 }

@@ -69,14 +69,16 @@ async function store(
   items: readonly RecordModel[],
 ): Promise<void> {
   if (!items.length) return;
-  await applyServerRecords(db, table, items as unknown as Record<string, unknown>[], {
-    skipOlder: true,
-  });
+  // noted before they are written: an eviction running beside this (the pull, in its worker)
+  // then never sees one of them here without its note (./evict.ts keeps what is noted)
   await touchCache(
     db,
     table,
     items.map((r) => r.id),
   );
+  await applyServerRecords(db, table, items as unknown as Record<string, unknown>[], {
+    skipOlder: true,
+  });
 }
 
 /**
