@@ -141,10 +141,19 @@ export function useReadOr<N extends ReadName, F>(
               return prev.key === key ? prev : { key, value: prev.value };
             }),
           );
-        void windowRead?.then(() => {
+        // the live query's values so far: a value held back is shown once the window is in
+        let emitted = 0;
+        void windowRead?.then(async () => {
           windowDone = true;
-          if (held && !cancelled) show(held.value);
+          if (!held || cancelled) return;
           held = null;
+          // What was held was read before the window's records were written, and the live
+          // query's next value (with them) comes a moment later: showing the held one would
+          // flash the old answer (a card's first 20 posts counted before its 25 are in). The
+          // store is read again now instead, unless the live query answered meanwhile.
+          const at = emitted;
+          const value = await m.readNow(name, readArgs);
+          if (!cancelled && emitted === at) show(value);
         });
         // the reads of a screen go live together (when the data layer starts, when the first
         // pull lands): each starts its live query in a task of its own, not all in one long task
@@ -154,6 +163,7 @@ export function useReadOr<N extends ReadName, F>(
           name,
           readArgs,
           (value) => {
+            emitted++;
             const empty = value === null || (Array.isArray(value) && value.length === 0);
             if (!windowDone && (empty || m.WAITS_FOR_WINDOW.has(name))) held = { value };
             else {

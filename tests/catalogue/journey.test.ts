@@ -130,10 +130,10 @@ describe(`a fan on a ${CARDS.toLocaleString('en')}-card catalogue`, () => {
     await page.goto('/exchange');
     const box = page.getByRole('searchbox', { name: ko.exchangeScreen.searchLabel });
     await box.fill(sample['memberName']);
-    await page.getByTestId('search-saved-only').waitFor({ timeout: 15_000 });
+    await page.getByTestId('search-saved-only').waitFor({ timeout: 60_000 });
     await expect
       .poll(() => page.locator(`[data-testid="search-results"] [data-card-id]`).count(), {
-        timeout: 15_000,
+        timeout: 60_000,
       })
       .toBeGreaterThan(0);
 
@@ -151,7 +151,7 @@ describe(`a fan on a ${CARDS.toLocaleString('en')}-card catalogue`, () => {
     ).toBe(false);
     await page.goto(`/exchangeDetail/${outside.id}`);
     const offline = page.getByTestId('card-offline');
-    await expect.poll(() => offline.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => offline.isVisible(), { timeout: 60_000 }).toBe(true);
     expect(await offline.textContent()).toContain(ko.exchange.offlineMissing);
 
     // back online: the ticks land, once
@@ -159,7 +159,7 @@ describe(`a fan on a ${CARDS.toLocaleString('en')}-card catalogue`, () => {
     await waitForOutboxEmpty(page, 30_000);
     await expect
       .poll(async () => (await admin.collection('collectBook').getOne(book.id))['cardInfo'], {
-        timeout: 20_000,
+        timeout: 60_000,
       })
       .toEqual(expect.arrayContaining(ticks));
     const stored = (await admin.collection('collectBook').getOne(book.id))['cardInfo'] as string[];
@@ -182,7 +182,7 @@ describe(`a fan on a ${CARDS.toLocaleString('en')}-card catalogue`, () => {
     const riize = await admin.collection('groups').getFirstListItem('groupName = "RIIZE"');
     await page.getByRole('searchbox', { name: ko.exchangeScreen.searchLabel }).fill('ㄹㅇㅈ');
     const results = page.locator('[data-testid="search-results"] [data-card-id]');
-    await expect.poll(() => results.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => results.count(), { timeout: 60_000 }).toBeGreaterThan(0);
     expect(await page.getByTestId('search-saved-only').count()).toBe(0);
     const ids = await results.evaluateAll((els) => els.map((e) => e.getAttribute('data-card-id')!));
     const groupsOf: (string | undefined)[] = await page.evaluate(

@@ -207,7 +207,7 @@ describe('push alerts', () => {
     await deliverUntilShown(cdp, regId, onlyPushed, page);
     await expect
       .poll(async () => (await shown(page)).find((n) => n.tag === onlyPushed.id), {
-        timeout: 15_000,
+        timeout: 60_000,
       })
       .toMatchObject({
         title: onlyPushed.title,
@@ -228,7 +228,7 @@ describe('push alerts', () => {
 
     // the bell counts it (home, mobile top bar)
     await page.goto('/');
-    await expect.poll(() => badgeLabel(page), { timeout: 15_000 }).toEqual(bell(unread + 1));
+    await expect.poll(() => badgeLabel(page), { timeout: 60_000 }).toEqual(bell(unread + 1));
 
     // 2. a push for a server row: the read mark must reach the server, once
     const alert = await serverAlert(userId!, {
@@ -240,9 +240,9 @@ describe('push alerts', () => {
     const reads = countReads(context, alert.id);
     await deliverUntilShown(cdp, regId, alert, page);
     await expect
-      .poll(async () => (await shown(page)).some((n) => n.tag === alert.id), { timeout: 15_000 })
+      .poll(async () => (await shown(page)).some((n) => n.tag === alert.id), { timeout: 60_000 })
       .toBe(true);
-    await expect.poll(() => badgeLabel(page), { timeout: 15_000 }).toEqual(bell(unread + 2));
+    await expect.poll(() => badgeLabel(page), { timeout: 60_000 }).toEqual(bell(unread + 2));
 
     // /alerts, from the bell: newest first, both unread
     await page.getByRole('link', { name: `알림, 읽지 않은 알림 ${unread + 2}` }).click();
@@ -289,7 +289,7 @@ describe('push alerts', () => {
       (tag) => navigator.serviceWorker.controller!.postMessage({ type: 'notification-open', tag }),
       meetupAlert.id,
     );
-    await page.waitForURL('**/profile', { timeout: 15_000 });
+    await page.waitForURL('**/profile', { timeout: 60_000 });
     await page.waitForFunction(() => !!window.__pocamarket);
     await until(
       page,
@@ -298,7 +298,7 @@ describe('push alerts', () => {
     );
     await expect
       .poll(async () => (await admin.collection('notifications').getOne(meetupAlert.id))['read'], {
-        timeout: 20_000,
+        timeout: 60_000,
       })
       .toBe(true);
     // the notification is closed once opened
@@ -363,7 +363,7 @@ describe('push alerts', () => {
       await comment.click();
       await expect
         .poll(async () => (await page.getByRole('alert').allTextContents()).join(' '), {
-          timeout: 15_000,
+          timeout: 60_000,
         })
         .toMatch(
           /푸시 알림 구독을 만들지 못했어요|알림 설정을 저장하지 못했어요|푸시 알림을 쓸 수 없어요/,

@@ -104,7 +104,7 @@ describe.each(SIZES)('/exchange at %s size', (_name, viewport) => {
       await expect.poll(() => toast(page, ko.messages.more).isVisible()).toBe(true);
       // the list scrolls 320 px, 700 ms after the click
       await expect
-        .poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 })
+        .poll(() => page.evaluate(() => window.scrollY), { timeout: 60_000 })
         .toBeGreaterThan(scrollBefore + 200);
 
       for (const expected of [42, 54, 63]) {
@@ -313,7 +313,7 @@ describe('likes on the grid', () => {
     // with its next pull, here the network coming back (as at an event), without a reload
     await b.context.setOffline(true);
     await b.context.setOffline(false);
-    await expect.poll(() => countOf(tileOf(b.page, card.id)), { timeout: 20_000 }).toBe(before + 1);
+    await expect.poll(() => countOf(tileOf(b.page, card.id)), { timeout: 60_000 }).toBe(before + 1);
     // and device A, whose flush read the card back, shows the server's count with nothing queued
     expect(await countOf(card.tile)).toBe(before + 1);
 

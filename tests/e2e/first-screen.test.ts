@@ -209,7 +209,7 @@ describe.each(Object.entries(VIEWPORTS))('hydration at %s size', (_name, viewpor
         }, route.node);
         await page.goto(route.path, { waitUntil: 'load' });
         // Hydrated: React has attached its handlers to the server's node.
-        await expect.poll(() => hydrated(page, route.node), { timeout: 15_000 }).toBe(true);
+        await expect.poll(() => hydrated(page, route.node), { timeout: 60_000 }).toBe(true);
         // and stays: once the page has nothing left to do on its own, the node is still the same
         await pageIdle(page);
         const kept = await page.evaluate((selector) => {
@@ -250,7 +250,7 @@ describe('personal parts after hydration', () => {
       expect(served).not.toContain('aria-pressed="true"');
       await expect
         .poll(() => second.locator('[data-testid="card-panel"] [aria-pressed="true"]').count(), {
-          timeout: 15_000,
+          timeout: 60_000,
         })
         .toBe(1);
     } finally {

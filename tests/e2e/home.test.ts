@@ -58,8 +58,8 @@ async function expectBannerTurn(page: Page, from: string | null) {
 }
 
 async function waitForRows(page: Page) {
-  await expect.poll(() => page.locator(LATEST).count(), { timeout: 15_000 }).toBe(20);
-  await expect.poll(() => page.locator(POPULAR).count(), { timeout: 15_000 }).toBe(20);
+  await expect.poll(() => page.locator(LATEST).count(), { timeout: 60_000 }).toBe(20);
+  await expect.poll(() => page.locator(POPULAR).count(), { timeout: 60_000 }).toBe(20);
 }
 
 /** The ids the rows should show, read from the local store: newest 20 and most liked 20. */

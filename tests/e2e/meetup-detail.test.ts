@@ -337,7 +337,7 @@ describe.each([
 
       // fan2's open page shows it without a reload, at the top, by fan1
       const theirs = comment(fan2.page, ment);
-      await theirs.waitFor({ timeout: 20_000 });
+      await theirs.waitFor({ timeout: 60_000 });
       expect(
         await fan2.page
           .getByTestId('meetup-comment')
@@ -363,7 +363,7 @@ describe.each([
       await waitForOutboxEmpty(p);
       expect(await serverComments(ment)).toHaveLength(0);
       // and fan2's open page loses it without a reload
-      await theirs.waitFor({ state: 'detached', timeout: 20_000 });
+      await theirs.waitFor({ state: 'detached', timeout: 60_000 });
       await expect.poll(() => text(fan2.page, 'comment-count')).toBe(t.commentCount(before));
 
       await closeClean(fan1.context, fan1.errors);

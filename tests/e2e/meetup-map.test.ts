@@ -131,7 +131,7 @@ describe.each(Object.entries(VIEWPORTS))('meetup map at %s size', (name, viewpor
     const pickedEvent = events.find((e) => e.id === picked.id)!;
     await page.mouse.click(picked.x, picked.y);
     await expect.poll(() => card(page, picked.id).getAttribute('aria-current')).toBe('true');
-    await expect.poll(() => cardInView(page, picked.id), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => cardInView(page, picked.id), { timeout: 60_000 }).toBe(true);
     expect(await page.locator(`${CARDS}[aria-current="true"]`).count()).toBe(1);
     await expect
       .poll(async () => {
@@ -184,7 +184,7 @@ describe.each(Object.entries(VIEWPORTS))('meetup map at %s size', (name, viewpor
           const s = await mapState(page);
           return near(s.lat, far.lat) && near(s.lng, far.lng) && s.zoom >= 13;
         },
-        { timeout: 10_000 },
+        { timeout: 60_000 },
       )
       .toBe(true);
     await expect
@@ -246,7 +246,7 @@ describe.each(Object.entries(VIEWPORTS))('meetup map at %s size', (name, viewpor
       .poll(async () => (await cardIds(page)).sort())
       .toEqual(seongsu.map((e) => e.id).sort());
     await expect
-      .poll(() => markerIds(page), { timeout: 10_000 })
+      .poll(() => markerIds(page), { timeout: 60_000 })
       .toEqual(
         seongsu
           .filter((e) => e.located)
@@ -300,7 +300,7 @@ describe.each(Object.entries(VIEWPORTS))('meetup map at %s size', (name, viewpor
               (name) => caches.open(name).then(async (c) => (await c.keys()).length),
               TILES_CACHE,
             ),
-          { timeout: 15_000 },
+          { timeout: 60_000 },
         )
         .toBeGreaterThan(0);
       const cached = await page.evaluate(
@@ -315,9 +315,9 @@ describe.each(Object.entries(VIEWPORTS))('meetup map at %s size', (name, viewpor
       await tileServer.stop();
       await context.setOffline(true);
       await page.reload();
-      await expect.poll(() => page.locator(CARDS).count(), { timeout: 20_000 }).toBe(events.length);
+      await expect.poll(() => page.locator(CARDS).count(), { timeout: 60_000 }).toBe(events.length);
       await expect
-        .poll(() => page.locator(`${MARKERS}, ${CLUSTERS}`).count(), { timeout: 20_000 })
+        .poll(() => page.locator(`${MARKERS}, ${CLUSTERS}`).count(), { timeout: 60_000 })
         .toBeGreaterThan(0);
       // at least one real tile painted, from the worker's cache (the generated 256 px PNG; a tile
       // never seen gets a 1 px blank instead)
@@ -334,7 +334,7 @@ describe.each(Object.entries(VIEWPORTS))('meetup map at %s size', (name, viewpor
                 ).length,
               TILE_SIZE,
             ),
-          { timeout: 15_000 },
+          { timeout: 60_000 },
         )
         .toBeGreaterThan(0);
       await shot(page, `${name}-offline`);
@@ -381,7 +381,7 @@ describe('meetup map loader (phone)', () => {
 
     // first try plus 3 retries (500, 1000, 2000 ms), then the error with a retry button
     const error = page.getByTestId('map-error');
-    await expect.poll(() => error.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => error.isVisible(), { timeout: 60_000 }).toBe(true);
     // (the first try also sends Vite's modulepreload of the chunk: one request more)
     expect(attempts).toBeGreaterThanOrEqual(4);
     const settled = attempts;
@@ -401,7 +401,7 @@ describe('meetup map loader (phone)', () => {
     failing = false;
     await error.getByRole('button', { name: t.retry }).click();
     await expect
-      .poll(() => page.locator(`${MARKERS}, ${CLUSTERS}`).count(), { timeout: 15_000 })
+      .poll(() => page.locator(`${MARKERS}, ${CLUSTERS}`).count(), { timeout: 60_000 })
       .toBeGreaterThan(0);
     expect(await error.count()).toBe(0);
     await context.close();

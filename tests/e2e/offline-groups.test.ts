@@ -110,7 +110,7 @@ describe('그룹 오프라인 저장', () => {
     await page.goto(`/exchange?group=${group.id}`);
     await page.waitForFunction(() => !!window.__pocamarket);
     await waitForFirstPull(page);
-    await expect.poll(() => panelState(page), { timeout: 15_000 }).toBe('idle');
+    await expect.poll(() => panelState(page), { timeout: 60_000 }).toBe('idle');
     // the size before saving
     expect(await panel(page).textContent()).toContain(ko.groupOffline.size(group.cardCount));
     const before = await localCount(page, group.id);
@@ -123,7 +123,7 @@ describe('그룹 오프라인 저장', () => {
     });
     await save.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => panelState(page), { timeout: 20_000 }).toBe('saved');
+    await expect.poll(() => panelState(page), { timeout: 60_000 }).toBe('saved');
     // the bar was shown while the cards came, and went once all were here
     const seen = await page.evaluate(
       () => (window as unknown as { __panel: { state: string; now: string | null }[] }).__panel,
@@ -150,7 +150,7 @@ describe('그룹 오프라인 저장', () => {
     await context.setOffline(true);
     await page.reload();
     await page.waitForFunction(() => !!window.__pocamarket);
-    await expect.poll(() => panelState(page), { timeout: 15_000 }).toBe('saved');
+    await expect.poll(() => panelState(page), { timeout: 60_000 }).toBe('saved');
     expect(await localCount(page, group.id)).toBe(group.cardCount);
     await expect
       .poll(() => page.getByTestId('card-total').textContent())
@@ -175,7 +175,7 @@ describe('그룹 오프라인 저장', () => {
     await context.setOffline(true);
     await page.goto(`/exchange?group=${group.id}`);
     await page.waitForFunction(() => !!window.__pocamarket);
-    await expect.poll(() => panelState(page), { timeout: 15_000 }).toBe('idle');
+    await expect.poll(() => panelState(page), { timeout: 60_000 }).toBe('idle');
     await page
       .getByRole('button', { name: ko.groupOffline.saveLabel(group.name, group.cardCount) })
       .click();
@@ -223,7 +223,7 @@ describe('그룹 오프라인 저장', () => {
     await page.waitForFunction(() => !!window.__pocamarket);
     const progress = page.getByTestId('group-cards-progress');
     await expect
-      .poll(() => progress.getAttribute('data-state'), { timeout: 15_000 })
+      .poll(() => progress.getAttribute('data-state'), { timeout: 60_000 })
       .toBe('offline');
     const have = await localCount(page, group.id);
     expect(await progress.textContent()).toBe(ko.groupCards.offline(have, group.cardCount));

@@ -161,7 +161,7 @@ describe('collect book images available offline', () => {
     }, userId!);
     const box = page.getByTestId('save-offline');
     const button = box.getByRole('button', { name: /오프라인으로 저장/ });
-    await expect.poll(() => button.textContent(), { timeout: 20_000 }).toMatch(/약 [\d.]+ MB/);
+    await expect.poll(() => button.textContent(), { timeout: 60_000 }).toMatch(/약 [\d.]+ MB/);
     await page.evaluate(() => {
       const seen: string[] = [];
       (window as unknown as { __progress: string[] }).__progress = seen;
@@ -199,7 +199,7 @@ describe('collect book images available offline', () => {
               ].filter((img) => img.complete && img.naturalWidth > 0).length,
             BOOK_THUMB,
           ),
-        { timeout: 20_000 },
+        { timeout: 60_000 },
       )
       .toBeGreaterThan(0);
     const answers = await page.evaluate(async (urls) => {

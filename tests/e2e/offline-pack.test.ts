@@ -124,7 +124,7 @@ async function savePack(page: Page, box: ReturnType<Page['locator']>) {
   // before saving: what it will keep and about how much space (measured once in view)
   await box.scrollIntoViewIfNeeded();
   await expect
-    .poll(() => box.getByTestId('offline-pack-plan').textContent(), { timeout: 20_000 })
+    .poll(() => box.getByTestId('offline-pack-plan').textContent(), { timeout: 60_000 })
     .toMatch(/이벤트 \d+개 · 이미지 \d+장 · 지도 타일 \d+장 · 약 [\d.]+(KB|MB)/);
   await page.evaluate((sel) => {
     const seen: string[] = [];
@@ -155,7 +155,7 @@ describe('offline packs', () => {
     await go(page, `/meetupDetail/${event.id}`);
     await page.getByTestId('meetup-detail').waitFor();
     const box = page.locator(PACK);
-    await box.waitFor({ timeout: 20_000 });
+    await box.waitFor({ timeout: 60_000 });
     expect(await box.getAttribute('data-pack')).toBe(`event-${event.id}`);
     await shot(page, 'event-before');
     expect(await axeViolations(page)).toEqual([]);
@@ -184,10 +184,10 @@ describe('offline packs', () => {
     // the network cut, the browsing caches gone: the pack alone answers
     await cutEverythingButPacks(page, context, tiles);
     await page.reload();
-    await page.getByTestId('meetup-detail').waitFor({ timeout: 20_000 });
+    await page.getByTestId('meetup-detail').waitFor({ timeout: 60_000 });
     // the record and its comments from the local store
     await expect
-      .poll(() => page.getByTestId('comment-count').textContent(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('comment-count').textContent(), { timeout: 60_000 })
       .toContain(String(event.comments));
     // the event's images painted (not the worker's grey placeholder for a file it lacks)
     await expect
@@ -198,7 +198,7 @@ describe('offline packs', () => {
               (i) => i.complete && i.naturalWidth > 0 && i.naturalWidth !== 300,
             ),
           ),
-        { timeout: 20_000 },
+        { timeout: 60_000 },
       )
       .toBe(true);
     const first = await page
@@ -215,7 +215,7 @@ describe('offline packs', () => {
     // the map: tiles drawn from the pack, none blank, and the marker on them
     await page.getByTestId('meetup-map').scrollIntoViewIfNeeded();
     await expect
-      .poll(async () => (await drawnTiles(page)).real, { timeout: 20_000 })
+      .poll(async () => (await drawnTiles(page)).real, { timeout: 60_000 })
       .toBeGreaterThan(0);
     const drawn = await drawnTiles(page);
     expect(drawn.blank).toBe(0);
@@ -228,7 +228,7 @@ describe('offline packs', () => {
       )
       .toBe(true);
     // the pack is still shown as saved, with its remove button
-    await expect.poll(() => box.getAttribute('data-state'), { timeout: 20_000 }).toBe('saved');
+    await expect.poll(() => box.getAttribute('data-state'), { timeout: 60_000 }).toBe('saved');
     await shot(page, 'event-offline');
 
     // removing it (offline still: nothing else writes meanwhile) frees its space
@@ -238,7 +238,7 @@ describe('offline packs', () => {
     expect(await packKeys(page, `event-${event.id}`)).toBeNull();
     // the browser's estimate falls in steps as the cache's entries go: wait for most of it
     await expect
-      .poll(async () => before - (await usage(page)), { timeout: 20_000 })
+      .poll(async () => before - (await usage(page)), { timeout: 60_000 })
       .toBeGreaterThan(bytes / 2);
     await context.setOffline(false);
     expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e))).toEqual([]);
@@ -250,7 +250,7 @@ describe('offline packs', () => {
     const tiles = await serveTiles(context);
     const { page, errors } = await openApp(browser, PHONE, { path: '/meetup', context });
     const day = page.getByTestId('offline-pack-day');
-    await day.waitFor({ timeout: 20_000 });
+    await day.waitFor({ timeout: 60_000 });
     // folded on the list screen (the map keeps its room): the keyboard opens it
     await day.locator('summary').focus();
     await page.keyboard.press('Enter');
@@ -284,7 +284,7 @@ describe('offline packs', () => {
 
     await cutEverythingButPacks(page, context, tiles);
     await page.reload();
-    await page.getByTestId('meetup-list').waitFor({ timeout: 20_000 });
+    await page.getByTestId('meetup-list').waitFor({ timeout: 60_000 });
     await expect
       .poll(
         () =>
@@ -292,12 +292,12 @@ describe('offline packs', () => {
             .locator('.leaflet-marker-pane [data-meetup-id], .leaflet-marker-pane [data-count]')
             .count(),
         {
-          timeout: 20_000,
+          timeout: 60_000,
         },
       )
       .toBeGreaterThan(0);
     await expect
-      .poll(async () => (await drawnTiles(page)).real, { timeout: 20_000 })
+      .poll(async () => (await drawnTiles(page)).real, { timeout: 60_000 })
       .toBeGreaterThan(0);
     const drawn = await drawnTiles(page);
     expect(drawn.srcs.every((s) => tileKeys.includes(s))).toBe(true);
@@ -305,10 +305,10 @@ describe('offline packs', () => {
 
     // the folded heading says which day is kept; opened, that day is the one shown
     await expect
-      .poll(() => day.locator('summary').textContent(), { timeout: 20_000 })
+      .poll(() => day.locator('summary').textContent(), { timeout: 60_000 })
       .toMatch(/저장됨 · [\d.]+(KB|MB)/);
     await day.locator('summary').click();
-    await expect.poll(() => box.getAttribute('data-state'), { timeout: 20_000 }).toBe('saved');
+    await expect.poll(() => box.getAttribute('data-state'), { timeout: 60_000 }).toBe('saved');
     expect(await box.getAttribute('data-pack')).toBe(`day-${pick.value}`);
     await shot(page, 'day-offline-open');
     // removing it (offline still: nothing else writes meanwhile) frees its space
@@ -318,7 +318,7 @@ describe('offline packs', () => {
     expect(await packKeys(page, `day-${pick.value}`)).toBeNull();
     // the browser's estimate falls in steps as the cache's entries go: wait for most of it
     await expect
-      .poll(async () => before - (await usage(page)), { timeout: 20_000 })
+      .poll(async () => before - (await usage(page)), { timeout: 60_000 })
       .toBeGreaterThan(bytes / 2);
     expect(await day.locator('summary').textContent()).not.toContain('저장됨');
     await context.setOffline(false);
@@ -333,10 +333,10 @@ describe('offline packs', () => {
     const event = (await richEvents(page))[0]!;
     await go(page, `/meetupDetail/${event.id}`);
     const box = page.locator(PACK);
-    await box.waitFor({ timeout: 20_000 });
+    await box.waitFor({ timeout: 60_000 });
     await box.scrollIntoViewIfNeeded();
     await expect
-      .poll(() => box.getByTestId('offline-pack-plan').textContent(), { timeout: 20_000 })
+      .poll(() => box.getByTestId('offline-pack-plan').textContent(), { timeout: 60_000 })
       .toMatch(/약 /);
     // the origin's quota shrunk to what it uses now plus a little (the session stays attached:
     // the override lasts while it does)

@@ -148,7 +148,7 @@ describe('offline journey', () => {
         async () =>
           (await admin.collection('likes').getFullList({ filter: `user = "${userId}"` })).length,
         {
-          timeout: 20_000,
+          timeout: 60_000,
         },
       )
       .toBe(likesBefore + 3);

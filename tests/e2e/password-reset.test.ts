@@ -106,7 +106,7 @@ describe('password reset on a phone', () => {
     await page.getByTestId('login-email').fill(email);
     await page.getByTestId('login-password').fill(NEW_PASSWORD);
     await page.getByTestId('login-submit').click();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
     expect(path(page)).toBe('/');
     expect(
       await page.evaluate(() => window.__pocamarket.engine.getStatus().userId as string | null),

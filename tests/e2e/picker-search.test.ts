@@ -48,7 +48,7 @@ describe('proposal card picker search', () => {
     const found = picker.locator(
       `[data-testid="picker-search-results"] [data-card-id="${target.id}"]`,
     );
-    await expect.poll(() => found.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => found.count(), { timeout: 60_000 }).toBe(1);
     expect(await picker.getByTestId('picker-saved-only').count()).toBe(0);
     // the card came into the store, and stays there for the next time offline
     expect(
@@ -63,8 +63,8 @@ describe('proposal card picker search', () => {
     await picker.getByRole('searchbox').fill('');
     await picker.getByRole('searchbox').fill(target['title']);
     const note = picker.getByTestId('picker-saved-only');
-    await expect.poll(() => note.textContent(), { timeout: 15_000 }).toBe(t.savedOnly);
-    await expect.poll(() => found.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => note.textContent(), { timeout: 60_000 }).toBe(t.savedOnly);
+    await expect.poll(() => found.count(), { timeout: 60_000 }).toBe(1);
     await context.setOffline(false);
 
     expect(

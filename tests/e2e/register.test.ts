@@ -30,7 +30,7 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
 async function expectMessage(page: Page, text: string) {
-  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 10_000 });
+  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 60_000 });
 }
 
 /** Opens the verification link from the sink in its own tab (the app's Korean confirm page). */
@@ -40,14 +40,14 @@ async function verifyByMail(page: Page, email: string) {
   expect(link.startsWith(`${baseUrl()}/verify-email/`)).toBe(true);
   const confirmPage = await page.context().newPage();
   await confirmPage.goto(link);
-  await confirmPage.getByText(ko.verifyEmail.done).waitFor({ timeout: 15_000 });
+  await confirmPage.getByText(ko.verifyEmail.done).waitFor({ timeout: 60_000 });
   const su = await superuserClient();
   await expect
     .poll(
       async () =>
         (await su.collection('users').getFirstListItem(su.filter('email = {:e}', { e: email })))
           .verified,
-      { timeout: 15_000 },
+      { timeout: 60_000 },
     )
     .toBe(true);
   await confirmPage.close();
@@ -277,7 +277,7 @@ describe('the link opened on another device', () => {
     const mail = await waitForMail(mailSinkUrl(), address, isVerification);
     const phone = await openApp(browser, PHONE, { path: '/', serviceWorker: false });
     await phone.page.goto(linkOf(mail, '/verify-email/'));
-    await phone.page.getByText(koAccountLinks.verifyElsewhere).waitFor({ timeout: 15_000 });
+    await phone.page.getByText(koAccountLinks.verifyElsewhere).waitFor({ timeout: 60_000 });
     await phone.page.getByRole('link', { name: koAccountLinks.continueSignup }).click();
     await phone.page.waitForURL(/\/register$/);
 

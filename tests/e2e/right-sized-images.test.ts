@@ -126,7 +126,7 @@ describe.each([1, 3])('the home screen on a 390×844 phone at %sx', (dpr) => {
     // the device, as a fan comes back (or as a server-rendered page hydrates): measured.
     const { page, errors } = await openApp(browser, PHONE, { context });
     await page.reload();
-    await expect.poll(() => page.locator(TILES).count(), { timeout: 20_000 }).toBe(40);
+    await expect.poll(() => page.locator(TILES).count(), { timeout: 60_000 }).toBe(40);
     expect(await page.locator(PLACEHOLDERS).count()).toBe(0);
 
     // Off-screen tiles waited for an idle moment, in boxes exactly a tile's size.
@@ -154,7 +154,7 @@ describe.each([1, 3])('the home screen on a 390×844 phone at %sx', (dpr) => {
               return !inView || (img.complete && img.naturalWidth > 0);
             }),
           ),
-        { timeout: 15_000 },
+        { timeout: 60_000 },
       )
       .toBe(true);
 

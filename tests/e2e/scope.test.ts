@@ -80,7 +80,7 @@ describe('sync by scope', () => {
     await context.setOffline(true);
     await page.goto(`/exchangeDetail/${other.id}`);
     const offline = page.getByTestId('card-offline');
-    await expect.poll(() => offline.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => offline.isVisible(), { timeout: 60_000 }).toBe(true);
     expect(await offline.textContent()).toContain(ko.exchange.offlineMissing);
     expect(await page.getByTestId('card-missing').count()).toBe(0);
 
@@ -88,13 +88,13 @@ describe('sync by scope', () => {
     await context.setOffline(false);
     await page.reload();
     await expect
-      .poll(() => page.getByTestId('post-count').isVisible(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('post-count').isVisible(), { timeout: 60_000 })
       .toBe(true);
     await until(page, async (id) => !!(await window.__pocamarket.db.photoCards.get(id)), other.id);
     await context.setOffline(true);
     await page.reload();
     await expect
-      .poll(() => page.getByTestId('post-count').isVisible(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('post-count').isVisible(), { timeout: 60_000 })
       .toBe(true);
     expect(await page.getByTestId('card-offline').count()).toBe(0);
     await context.setOffline(false);
@@ -183,13 +183,13 @@ describe('sync by scope', () => {
         (g) => window.__pocamarket.db.photoCards.where('group').equals(g).count(),
         other.id,
       );
-    await expect.poll(count, { timeout: 20_000 }).toBe(otherCards);
+    await expect.poll(count, { timeout: 60_000 }).toBe(otherCards);
     expect(pulls(await page.evaluate(resources))).toEqual([]);
     await page.goto(`/exchange?group=${other.id}`);
     await context.setOffline(true);
     await page.reload();
     await expect
-      .poll(() => page.locator('[data-card-id]').count(), { timeout: 15_000 })
+      .poll(() => page.locator('[data-card-id]').count(), { timeout: 60_000 })
       .toBeGreaterThanOrEqual(Math.min(otherCards, 3));
     await context.setOffline(false);
     expect(ignoreOffline(errors)).toEqual([]);

@@ -77,17 +77,17 @@ async function socialLogin(page: Page, flavor: MockFlavor, first = false): Promi
   const button = page.getByRole('button', { name: LABEL[flavor] });
   // /login renders <SocialLoginButtons />; enabled once the server said the provider is set up
   await expect
-    .poll(() => button.isEnabled().catch(() => false), { timeout: 20_000, message: NO_BUTTONS })
+    .poll(() => button.isEnabled().catch(() => false), { timeout: 60_000, message: NO_BUTTONS })
     .toBe(true);
   await button.click();
   if (first) {
-    await page.waitForURL((url) => url.pathname === '/welcomeBias', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/welcomeBias', { timeout: 60_000 });
     await page.getByRole('button', { name: ko.welcomeBias.later }).click();
     // the skip is kept on the server, so the next device goes straight home
     await waitForOutboxEmpty(page);
   }
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
-  await expect.poll(() => storedUserId(page), { timeout: 20_000 }).not.toBe('');
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
+  await expect.poll(() => storedUserId(page), { timeout: 60_000 }).not.toBe('');
   return storedUserId(page);
 }
 
@@ -143,7 +143,7 @@ describe('failures and unconfigured providers', () => {
     for (const path of ['/oauth2-redirect?code=abc&state=pm_forged', '/authNaver?code=a&state=b']) {
       await page.goto(path);
       await expect
-        .poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 })
+        .poll(() => page.getByRole('alert').first().textContent(), { timeout: 60_000 })
         .toBe('오류입니다');
       expect(await storedUserId(page)).toBe('');
       expect(await axeViolations(page)).toEqual([]);
@@ -158,7 +158,7 @@ describe('failures and unconfigured providers', () => {
     await page.goto('/login');
     const button = page.getByRole('button', { name: LABEL.kakao });
     await expect
-      .poll(() => button.isEnabled().catch(() => false), { timeout: 20_000, message: NO_BUTTONS })
+      .poll(() => button.isEnabled().catch(() => false), { timeout: 60_000, message: NO_BUTTONS })
       .toBe(true);
     // start for real, but come back with a code the provider never issued
     await page.route(`${mock.url}/kakao/authorize**`, async (route) => {
@@ -170,7 +170,7 @@ describe('failures and unconfigured providers', () => {
     });
     await button.click();
     await expect
-      .poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 })
+      .poll(() => page.getByRole('alert').first().textContent(), { timeout: 60_000 })
       .toBe('오류입니다');
     expect(await storedUserId(page)).toBe('');
     await context.close();
@@ -180,7 +180,7 @@ describe('failures and unconfigured providers', () => {
     const { context, page } = await openDevice(VIEWPORTS.phone);
     await page.goto('/login');
     const kakao = page.getByRole('button', { name: LABEL.kakao });
-    await expect.poll(() => kakao.isEnabled().catch(() => false), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => kakao.isEnabled().catch(() => false), { timeout: 60_000 }).toBe(true);
     const instagram = page.getByRole('button', { name: LABEL.instagram });
     expect(await instagram.isDisabled()).toBe(true);
     expect(await page.getByText('아직 설정되지 않은 로그인 방법이에요').count()).toBe(1);

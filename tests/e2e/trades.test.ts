@@ -253,7 +253,7 @@ describe('trades at phone size', () => {
       .toBe(2);
     expect(await pa.getByTestId('message').count()).toBe(2);
     await B.context.setOffline(false);
-    await expect.poll(() => pa.getByTestId('message').count(), { timeout: 20_000 }).toBe(4);
+    await expect.poll(() => pa.getByTestId('message').count(), { timeout: 60_000 }).toBe(4);
     const onA = await bubbles(pa);
     expect(onA[2]).toContain('성수역 2번 출구 어때요?');
     expect(onA[3]).toContain('토요일 2시요!');

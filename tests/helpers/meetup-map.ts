@@ -141,9 +141,9 @@ export async function openMap(
   const tileServer = tiles === 'serve' ? await serveTiles(context) : await blockTiles(context);
   const app = await openApp(browser, viewport, { path: '/meetup', context, ...opts });
   const events = await storedEvents(app.page);
-  await expect.poll(() => app.page.locator(CARDS).count(), { timeout: 20_000 }).toBe(events.length);
+  await expect.poll(() => app.page.locator(CARDS).count(), { timeout: 60_000 }).toBe(events.length);
   await expect
-    .poll(() => app.page.locator(`${MARKERS}, ${CLUSTERS}`).count(), { timeout: 20_000 })
+    .poll(() => app.page.locator(`${MARKERS}, ${CLUSTERS}`).count(), { timeout: 60_000 })
     .toBeGreaterThan(0);
   return { ...app, context, tileServer, events };
 }

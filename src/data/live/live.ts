@@ -36,6 +36,11 @@ export function subscribeRead(
   return () => sub.unsubscribe();
 }
 
+/** One read of the store as it is now (not live). */
+export function readNow(name: ReadName, args: readonly unknown[]): Promise<unknown> {
+  return (reads[name] as AnyRead)(...args);
+}
+
 /**
  * Asks the server for the part of a read outside the sync scope, when there is one (the window
  * code loads on the first such read). Resolves once it was answered, or null when there is no
