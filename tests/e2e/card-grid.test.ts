@@ -12,7 +12,7 @@ import { ko } from '../../src/i18n/ko-features.ts';
 import { openApp, superuserClient, waitForNoFlush, waitForOutboxEmpty } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../helpers/browser.ts';
-import { baseUrl } from '../helpers/e2e-server.ts';
+import { baseUrl, renderedPage } from '../helpers/e2e-server.ts';
 import { serveTiles } from '../helpers/tiles.ts';
 import { pageIdle } from '../helpers/clock.ts';
 import { batchCreate, recordId } from '../../bench/lib/seed.ts';
@@ -254,7 +254,7 @@ describe('a group outside the device’s scope', () => {
 
   it('its first screen holds one page ahead, and 더 보기 reads the rest page by page', async () => {
     // the server's page: the group's count, and its first 30 cards (the grid's 18 and one 더 보기)
-    const html = await (await fetch(`${baseUrl()}/exchange?group=${groupId}`)).text();
+    const html = await renderedPage(`/exchange?group=${groupId}`);
     expect(html).toContain(ko.common.totalCards(CARDS));
     expect(html.match(/페이지 카드 \d+/g)?.length ?? 0).toBeGreaterThan(0);
     const embedded = cardIds.filter((id) => html.includes(id));

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko-features.ts';
 import { login, openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
-import { baseUrl } from '../helpers/e2e-server.ts';
+import { baseUrl, renderedPage } from '../helpers/e2e-server.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../helpers/browser.ts';
 
@@ -346,7 +346,7 @@ describe('a busy card', () => {
     expect(total).toBeGreaterThanOrEqual(25);
 
     // the server-rendered first screen draws one page of posts, not all of them
-    const html = await (await fetch(`${baseUrl()}/exchangeDetail/${card}`)).text();
+    const html = await renderedPage(`/exchangeDetail/${card}`);
     expect(html.match(/data-testid="exchange-post"/g) ?? []).toHaveLength(20);
 
     // a first visit as a fan makes it (the data layer starts at the first key, not at once as

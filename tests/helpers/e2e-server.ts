@@ -19,3 +19,18 @@ export const baseUrl = (): string => server().baseUrl;
 
 /** Where this worker's mail sink lists the mail its server sent. */
 export const mailSinkUrl = (): string => server().mailSinkUrl;
+
+/**
+ * The server-rendered HTML of `path`. The server answers with the plain shell when the renderer
+ * takes over 4 s (pb_hooks/lib/ssr.js), which a machine running two copies of the suite can
+ * make it: the page is asked again until it comes rendered (with its first-screen payload),
+ * within a minute.
+ */
+export async function renderedPage(path: string): Promise<string> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const html = await (await fetch(`${baseUrl()}${path}`)).text();
+    if (html.includes('id="first-screen"') || Date.now() > until) return html;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
