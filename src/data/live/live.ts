@@ -7,7 +7,8 @@
 import { liveQuery } from 'dexie';
 import { db } from '@/data/db/index.ts';
 import { applyServerRecords } from '@/data/sync/apply.ts';
-import { SCOPED_COLLECTIONS } from '@/data/sync/scope.ts';
+import { storeShown } from '@/data/sync/evict.ts';
+import { SCOPED_COLLECTIONS, type ScopedCollection } from '@/data/sync/scope.ts';
 import { firstScreenPayload } from './payload.ts';
 import { PUBLIC_READS } from '@/domains/tables/public-reads.ts';
 import {
@@ -105,21 +106,18 @@ export function seedFirstScreenRecords(): Promise<void> {
       byTable.set(table, rows);
     }
     for (const [table, rows] of byTable) {
+      const records = [...rows.values()];
       // the scoped records of the page (cards, posts) stay while the fan is on it, in scope or
-      // not; noted before they are written, so an eviction beside this never drops one
-      // (../sync/evict.ts)
-      if ((SCOPED_COLLECTIONS as readonly string[]).includes(table)) {
-        const now = Date.now();
-        await db.cache.bulkPut(
-          [...rows.keys()].map((id) => ({ key: `${table}/${id}`, usedAt: now })),
+      // not: noted before they are written, so the pull's eviction keeps them (../sync/evict.ts)
+      if ((SCOPED_COLLECTIONS as readonly string[]).includes(table))
+        await storeShown(db, table as ScopedCollection, records);
+      else
+        await applyServerRecords(
+          db,
+          table as NonNullable<(typeof PUBLIC_READS)[ReadName]>,
+          records,
+          { skipOlder: true },
         );
-      }
-      await applyServerRecords(
-        db,
-        table as NonNullable<(typeof PUBLIC_READS)[ReadName]>,
-        [...rows.values()],
-        { skipOlder: true },
-      );
     }
   })().catch((err: unknown) => console.warn('[data] first-screen records not stored', err));
   return seeding;

@@ -12,16 +12,36 @@
  * Deletes go in slices with a yield between them, so the page stays responsive.
  */
 import type { AppDB } from '@/data/db/index.ts';
-import type { SyncScope } from './scope.ts';
+import { applyServerRecords } from './apply.ts';
+import type { ScopedCollection, SyncScope } from './scope.ts';
 
 /** Notes records as just shown: they stay in the cache before older ones. */
 export async function touchCache(
   db: AppDB,
-  table: 'photoCards' | 'exchangeList',
+  table: ScopedCollection,
   ids: readonly string[],
 ): Promise<void> {
   const now = Date.now();
   await db.cache.bulkPut(ids.map((id) => ({ key: `${table}/${id}`, usedAt: now })));
+}
+
+/**
+ * Stores server records a screen shows from outside the scope (windows, search results, the
+ * first screen's records): noted in the cache first, then written, a newer local copy kept. In
+ * that order an eviction running beside this (the pull, in its worker) never finds one of them
+ * here without its note (deleteInSlices below).
+ */
+export async function storeShown(
+  db: AppDB,
+  table: ScopedCollection,
+  records: readonly unknown[],
+): Promise<void> {
+  if (!records.length) return;
+  const ids = records
+    .map((r) => (r as { id?: unknown }).id)
+    .filter((id): id is string => typeof id === 'string');
+  await touchCache(db, table, ids);
+  await applyServerRecords(db, table, records, { skipOlder: true });
 }
 
 /** Cards (and posts) kept outside the scope at most. */
@@ -72,7 +92,7 @@ async function cached(db: AppDB, table: string, max: number): Promise<Set<string
  * is deleted, and stays. Notes past the cache's bound were removed before (cached()), so every
  * note found here is one to keep.
  */
-async function deleteInSlices(db: AppDB, table: 'photoCards' | 'exchangeList', ids: string[]) {
+async function deleteInSlices(db: AppDB, table: ScopedCollection, ids: string[]) {
   for (let i = 0; i < ids.length; i += SLICE) {
     if (i > 0) await yieldTurn();
     const slice = ids.slice(i, i + SLICE);

@@ -11,8 +11,7 @@ import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { getClient } from '@/data/pb/client.ts';
 import { parseRecord, type PhotoCard } from '@/data/pb/records.ts';
 import type { PhotoCardSort } from './photo-cards.ts';
-import { applyServerRecords } from '@/data/sync/apply.ts';
-import { touchCache } from '@/data/sync/evict.ts';
+import { storeShown } from '@/data/sync/evict.ts';
 
 export const SEARCH_PATH = '/api/pocamarket/search';
 /** The route's limits (pb_hooks/lib/search.js). */
@@ -91,16 +90,8 @@ export async function searchCards(
   });
   const { items, page: answer } = readSearchAnswer(raw, { page, perPage });
   // a newer local copy (a realtime event, a like just made) is kept
-  if (items.length) {
-    // noted as just shown, before they are written: they stay in the bounded cache past the next
-    // pull, and an eviction running beside this never sees one here without its note
-    // (docs/sync.md, The cache)
-    await touchCache(
-      db,
-      'photoCards',
-      answer.cards.map((c) => c.id),
-    );
-    await applyServerRecords(db, 'photoCards', items, { skipOlder: true });
-  }
+  // noted as just shown, before they are written: they stay in the bounded cache past the next
+  // pull (docs/sync.md, The cache)
+  await storeShown(db, 'photoCards', items);
   return answer;
 }

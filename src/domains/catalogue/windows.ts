@@ -15,11 +15,10 @@
  * of seconds (docs/first-visit.md, What the render server holds).
  */
 import type PocketBase from 'pocketbase';
-import type { RecordModel } from 'pocketbase';
 import type { AppDB } from '@/data/db/index.ts';
 import { listPhotoCards, type PhotoCardSort } from './photo-cards.ts';
-import { applyServerDeletes, applyServerRecords } from '@/data/sync/apply.ts';
-import { touchCache } from '@/data/sync/evict.ts';
+import { applyServerDeletes } from '@/data/sync/apply.ts';
+import { storeShown } from '@/data/sync/evict.ts';
 import { lastScope } from '@/data/sync/pull.ts';
 
 export type Window =
@@ -63,24 +62,6 @@ function windowKey(w: Window): string {
   return JSON.stringify(w);
 }
 
-async function store(
-  db: AppDB,
-  table: 'photoCards' | 'exchangeList',
-  items: readonly RecordModel[],
-): Promise<void> {
-  if (!items.length) return;
-  // noted before they are written: an eviction running beside this (the pull, in its worker)
-  // then never sees one of them here without its note (./evict.ts keeps what is noted)
-  await touchCache(
-    db,
-    table,
-    items.map((r) => r.id),
-  );
-  await applyServerRecords(db, table, items as unknown as Record<string, unknown>[], {
-    skipOlder: true,
-  });
-}
-
 /**
  * The first `limit` cards in `sort` order, of one group or of all: stored, and a copy here that
  * sorts among them but was not listed is read again (its likes changed since it was read, or it
@@ -100,7 +81,7 @@ async function readTop(
     skipTotal: true,
     ...(group ? { filter: pb.filter('group = {:g}', { g: group }) } : {}),
   });
-  await store(db, 'photoCards', res.items);
+  await storeShown(db, 'photoCards', res.items);
   const listed = new Set(res.items.map((r) => r.id));
   const stale = (await listPhotoCards({ sort, limit, ...(group ? { group } : {}) }, db))
     .map((c) => c.id)
@@ -109,7 +90,7 @@ async function readTop(
     const chunk = stale.slice(i, i + IDS_PER_FILTER);
     const filter = chunk.map((id) => pb.filter('id = {:id}', { id })).join(' || ');
     const again = await cards.getList(1, chunk.length, { filter, skipTotal: true });
-    await store(db, 'photoCards', again.items);
+    await storeShown(db, 'photoCards', again.items);
     const found = new Set(again.items.map((r) => r.id));
     const gone = chunk.filter((id) => !found.has(id));
     if (gone.length) await applyServerDeletes(db, 'photoCards', gone);
@@ -128,7 +109,7 @@ async function fetchWindow(pb: PocketBase, db: AppDB, w: Window): Promise<void> 
           sort: '-created,-id',
           skipTotal: true,
         });
-        await store(db, 'photoCards', res.items);
+        await storeShown(db, 'photoCards', res.items);
         if (res.items.length < PAGE) return;
       }
       return;
@@ -145,7 +126,7 @@ async function fetchWindow(pb: PocketBase, db: AppDB, w: Window): Promise<void> 
         const chunk = missing.slice(i, i + IDS_PER_FILTER);
         const filter = chunk.map((id) => pb.filter('id = {:id}', { id })).join(' || ');
         const res = await cards.getList(1, chunk.length, { filter, skipTotal: true });
-        await store(db, 'photoCards', res.items);
+        await storeShown(db, 'photoCards', res.items);
       }
       return;
     }
@@ -158,7 +139,7 @@ async function fetchWindow(pb: PocketBase, db: AppDB, w: Window): Promise<void> 
         skipTotal: true,
       });
       // gone on the server: the local copy goes too (a tombstone would say the same)
-      if (res.items.length) await store(db, table, res.items);
+      if (res.items.length) await storeShown(db, table, res.items);
       else await applyServerDeletes(db, table, [w.id]);
       return;
     }
@@ -168,7 +149,7 @@ async function fetchWindow(pb: PocketBase, db: AppDB, w: Window): Promise<void> 
         sort: '-created,-id',
         skipTotal: true,
       });
-      await store(db, 'exchangeList', res.items);
+      await storeShown(db, 'exchangeList', res.items);
       return;
     }
   }
