@@ -94,6 +94,12 @@ done
 
 echo
 if ((${#failed[@]})); then
+  # the failing tests' names again, last, where a log's tail shows them (CI keeps only the end)
+  for name in checks unit integration build e2e catalogue; do
+    [ -f "$out/$name.log" ] || continue
+    sed 's/\x1b\[[0-9;]*m//g' "$out/$name.log" | grep -aE '^ *(FAIL|×) ' | sort -u | sed "s/^/$name: /" | head -40
+    sed 's/\x1b\[[0-9;]*m//g' "$out/$name.log" | grep -aE '^[A-Za-z]*Error: ' | head -10 | sed "s/^/$name: /"
+  done
   echo "npm test: FAILED: ${failed[*]}" >&2
   exit 1
 fi
