@@ -69,7 +69,8 @@ async function queueEverything(db: AppDB) {
 
   const posts: string[] = [];
   for (let i = 0; i < 10; i++) posts.push(await createPost(cat.card.id, `장애 글 ${i}`, db));
-  for (const id of posts.slice(0, 5)) await editPost(id, `${id} 수정`, db);
+  // numbered, not the id: a random id may hold a listed word ('wtf'), which a post may not
+  for (const [i, id] of posts.slice(0, 5).entries()) await editPost(id, `장애 글 ${i} 수정`, db);
   await setPostStatus(posts[0]!, '교환중', db);
   const book = await createCollectBook(
     { title: '장애', group: cat.group.id, thumbNail: png(), cardInfo: [cards[0]!.id] },
@@ -102,7 +103,7 @@ async function expectExactlyOnce(alice: Actor, q: Awaited<ReturnType<typeof queu
   expect(posts.map((p) => p.id).sort()).toEqual([...q.posts].sort());
   for (const [i, id] of q.posts.entries()) {
     const p = posts.find((x) => x.id === id)!;
-    expect(p.description).toBe(i < 5 ? `${id} 수정` : `장애 글 ${i}`);
+    expect(p.description).toBe(i < 5 ? `장애 글 ${i} 수정` : `장애 글 ${i}`);
     expect(p.status).toBe(i === 0 ? '교환중' : '교환대기중');
   }
 
