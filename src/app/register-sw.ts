@@ -18,21 +18,57 @@ import { scheduleUpdateChecks } from './update-checks';
 
 let wb: Workbox | undefined;
 let registration: ServiceWorkerRegistration | undefined;
-const listeners = new Set<() => void>();
+/** 'ready': a new version waits to be offered; 'applying': the fan accepted it, it is coming. */
+export type UpdateState = 'ready' | 'applying';
+const listeners = new Set<(state: UpdateState) => void>();
 /** The waiting worker the listeners were last told about (a newer one tells them again). */
 let waitingWorker: ServiceWorker | null = null;
 let reloading = false;
 
+/**
+ * How many reloads an accepted update has taken so far, kept for the tab (sessionStorage): a
+ * reload that met the old worker still busy comes back to the old version, and goes on with the
+ * update instead of offering it again.
+ */
+const ACCEPTED_KEY = 'pocamarket:update-accepted';
+const MAX_RELOADS = 3;
+/** How often the waiting worker is asked again to take over, and when a reload tries instead. */
+const NUDGE_MS = 3_000;
+const RELOAD_AFTER_MS = 20_000;
+
+function acceptedReloads(): number {
+  try {
+    return Number(sessionStorage.getItem(ACCEPTED_KEY)) || 0;
+  } catch {
+    return 0; // storage blocked: the update is offered again after a reload
+  }
+}
+
+function setAcceptedReloads(n: number | null): void {
+  try {
+    if (n === null) sessionStorage.removeItem(ACCEPTED_KEY);
+    else sessionStorage.setItem(ACCEPTED_KEY, String(n));
+  } catch {
+    // as above
+  }
+}
+
+function tell(state: UpdateState): void {
+  listeners.forEach((fn) => fn(state));
+}
+
 function announce(sw: ServiceWorker | null): void {
   if (!sw || sw === waitingWorker) return;
   waitingWorker = sw;
-  listeners.forEach((fn) => fn());
+  const reloads = acceptedReloads();
+  if (reloads > 0 && reloads < MAX_RELOADS) {
+    applyUpdate(); // accepted before the last reload: go on without asking again
+    return;
+  }
+  setAcceptedReloads(null);
+  tell('ready');
 }
 
-/**
- * workbox-window reports the first update it sees, but stops listening after one it did not
- * trigger itself (a later update in a long-open tab); this notices those from the registration.
- */
 function watchRegistration(reg: ServiceWorkerRegistration): void {
   const track = (sw: ServiceWorker | null) => {
     sw?.addEventListener('statechange', () => {
@@ -64,6 +100,8 @@ export async function registerServiceWorker(): Promise<void> {
     return;
   }
   if (!registration) return;
+  // nothing waits: an accepted update has landed (or there was none)
+  if (!registration.waiting) setAcceptedReloads(null);
   watchRegistration(registration);
   const check = () => {
     void wb?.update().catch(() => {
@@ -73,31 +111,52 @@ export async function registerServiceWorker(): Promise<void> {
   scheduleUpdateChecks(check);
 }
 
-/** Calls `fn` when a new version is ready (at once if one already is). Returns an unsubscribe. */
-export function onUpdateReady(fn: () => void): () => void {
+/**
+ * Calls `fn` when a new version is ready (at once if one already is), and when an update the fan
+ * accepted is being applied. Returns an unsubscribe.
+ */
+export function onUpdateReady(fn: (state: UpdateState) => void): () => void {
   listeners.add(fn);
-  if (waitingWorker) fn();
+  if (reloading) fn('applying');
+  else if (waitingWorker) fn('ready');
   return () => listeners.delete(fn);
 }
 
 /**
- * Lets the waiting worker take over, then reloads into the new version. When another tab has
- * already activated it, there is nothing left to wait for: reload at once.
+ * Lets the waiting worker take over, then reloads into the new version (on `controlling`). When
+ * another tab has already activated it, there is nothing left to wait for: reload at once.
+ *
+ * Chromium activates a worker that skipped waiting only once the outgoing worker is idle: it asks
+ * a running outgoing worker to stop as soon as its events are done, but one that is starting or
+ * kept busy by the page's requests can hold the new one back for up to five minutes. So the page
+ * asks again every few seconds, waking the outgoing worker first (a message it ignores) so each
+ * ask finds it running. A navigation also makes the browser check again: when nothing has taken
+ * over after 20 s the page reloads, and a reload that still comes back to the old version goes on
+ * with the update by itself (up to three reloads), instead of offering it again.
  */
 export function applyUpdate(): void {
   if (reloading) return;
   reloading = true;
+  tell('applying');
   const waiting = registration?.waiting;
   if (!wb || !waiting) {
+    setAcceptedReloads(null);
     window.location.reload();
     return;
   }
-  // A worker that fails to activate must not leave the button dead: reload when it turns
-  // redundant. The bound is long: a busy phone can take well over 10 s to activate one, and a
-  // reload before it controls the page would load the old version again.
+  // a worker that fails to activate must not leave the button dead
   waiting.addEventListener('statechange', () => {
     if (waiting.state === 'redundant') window.location.reload();
   });
-  setTimeout(() => window.location.reload(), 60_000);
-  wb.messageSkipWaiting();
+  const nudge = () => {
+    if (registration?.waiting !== waiting) return;
+    registration.active?.postMessage({ type: 'WAKE' });
+    waiting.postMessage({ type: 'SKIP_WAITING' });
+  };
+  nudge();
+  setInterval(nudge, NUDGE_MS);
+  setTimeout(() => {
+    setAcceptedReloads(acceptedReloads() + 1);
+    window.location.reload();
+  }, RELOAD_AFTER_MS);
 }

@@ -26,10 +26,7 @@ export function showUpdateToast(): void {
           <button
             type="button"
             className={styles.apply}
-            onClick={() => {
-              toast.dismiss(t.id);
-              applyUpdate();
-            }}
+            onClick={() => applyUpdate()}
             data-testid="update-apply"
           >
             {ko.appUpdate.apply}
@@ -45,4 +42,13 @@ export function showUpdateToast(): void {
       ariaProps: { role: 'status', 'aria-live': 'polite' },
     },
   );
+}
+
+/** In place of the offer once the fan accepted it: the page reloads when the new version is in. */
+export function showApplyingToast(): void {
+  wantToastOutlet();
+  toast.loading(<span data-testid="update-applying">{ko.appUpdate.applying}</span>, {
+    id: UPDATE_TOAST_ID,
+    ariaProps: { role: 'status', 'aria-live': 'polite' },
+  });
 }

@@ -94,6 +94,7 @@ export const ko = {
     ready: '새 버전이 준비되었어요',
     apply: '업데이트',
     later: '나중에',
+    applying: '새 버전으로 바꾸는 중이에요…',
   },
 
   footer: {

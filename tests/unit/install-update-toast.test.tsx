@@ -9,7 +9,7 @@ import { ko } from '@/i18n/ko';
 
 const applyUpdate = vi.fn();
 vi.mock('@/app/register-sw', () => ({ applyUpdate: () => applyUpdate() }));
-const { showUpdateToast } = await import('@/app/update-toast');
+const { showApplyingToast, showUpdateToast } = await import('@/app/update-toast');
 
 let root: Root;
 let container: HTMLElement;
@@ -56,6 +56,16 @@ describe('showUpdateToast', () => {
     expect(button('update-apply').textContent).toBe(ko.appUpdate.apply);
     act(() => button('update-apply').click());
     expect(applyUpdate).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the update coming in place of the offer once accepted, and stays', () => {
+    act(() => showUpdateToast());
+    act(() => showApplyingToast());
+    const applying = () => [...container.querySelectorAll('[data-testid="update-applying"]')];
+    expect(applying().map((a) => a.textContent)).toEqual([ko.appUpdate.applying]);
+    expect(toasts()).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(10 * 60_000));
+    expect(applying()).toHaveLength(1);
   });
 
   it('closes on 나중에 without updating', () => {
