@@ -6,19 +6,23 @@
 # it the full Chromium runs every test.
 set -euo pipefail
 if [ -n "${CHROMIUM_BIN:-}" ] && [ -x "${CHROMIUM_BIN}" ]; then exit 0; fi
-have_browser() { command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi nanum; }
+# `grep -q` would stop reading at the first match, and fc-list, still writing, would die of
+# SIGPIPE, which pipefail turns into "no fonts": grep reads it all
+have_browser() { command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -i nanum >/dev/null; }
 have_shell() { command -v chromium-headless-shell >/dev/null 2>&1; }
 if have_browser && have_shell; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
+  # two runs at once (two checkouts' suites) wait for each other's apt-get instead of failing
+  apt() { apt-get -o DPkg::Lock::Timeout=600 "$@"; }
+  apt update -qq
   if ! have_browser; then
     echo "[e2e] installing Debian's chromium and fonts-nanum…"
-    apt-get install -y -qq chromium fonts-nanum >/dev/null
+    apt install -y -qq chromium fonts-nanum >/dev/null
   fi
   if ! have_shell; then
     echo "[e2e] installing Debian's chromium-headless-shell…"
-    apt-get install -y -qq chromium-headless-shell >/dev/null ||
+    apt install -y -qq chromium-headless-shell >/dev/null ||
       echo "[e2e] chromium-headless-shell could not be installed: the full chromium runs every test"
   fi
 elif ! command -v chromium >/dev/null 2>&1; then
