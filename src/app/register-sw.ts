@@ -26,28 +26,30 @@ let waitingWorker: ServiceWorker | null = null;
 let reloading = false;
 
 /**
- * How many reloads an accepted update has taken so far, kept for the tab (sessionStorage): a
+ * When the fan accepted the update (ms since the epoch), kept for the tab (sessionStorage): a
  * reload that met the old worker still busy comes back to the old version, and goes on with the
- * update instead of offering it again.
+ * update instead of offering it again, for as long as Chromium may hold the new worker back
+ * (five minutes at most, then it activates it anyway).
  */
 const ACCEPTED_KEY = 'pocamarket:update-accepted';
-const MAX_RELOADS = 3;
+const KEEP_TRYING_MS = 6 * 60_000;
 /** How often the waiting worker is asked again to take over, and when a reload tries instead. */
 const NUDGE_MS = 3_000;
-const RELOAD_AFTER_MS = 20_000;
+const RELOAD_AFTER_MS = 45_000;
 
-function acceptedReloads(): number {
+function acceptedAt(): number | null {
   try {
-    return Number(sessionStorage.getItem(ACCEPTED_KEY)) || 0;
+    const at = Number(sessionStorage.getItem(ACCEPTED_KEY));
+    return at > 0 ? at : null;
   } catch {
-    return 0; // storage blocked: the update is offered again after a reload
+    return null; // storage blocked: the update is offered again after a reload
   }
 }
 
-function setAcceptedReloads(n: number | null): void {
+function setAcceptedAt(at: number | null): void {
   try {
-    if (n === null) sessionStorage.removeItem(ACCEPTED_KEY);
-    else sessionStorage.setItem(ACCEPTED_KEY, String(n));
+    if (at === null) sessionStorage.removeItem(ACCEPTED_KEY);
+    else sessionStorage.setItem(ACCEPTED_KEY, String(at));
   } catch {
     // as above
   }
@@ -60,12 +62,12 @@ function tell(state: UpdateState): void {
 function announce(sw: ServiceWorker | null): void {
   if (!sw || sw === waitingWorker) return;
   waitingWorker = sw;
-  const reloads = acceptedReloads();
-  if (reloads > 0 && reloads < MAX_RELOADS) {
+  const at = acceptedAt();
+  if (at !== null && Date.now() - at < KEEP_TRYING_MS) {
     applyUpdate(); // accepted before the last reload: go on without asking again
     return;
   }
-  setAcceptedReloads(null);
+  setAcceptedAt(null);
   tell('ready');
 }
 
@@ -101,7 +103,7 @@ export async function registerServiceWorker(): Promise<void> {
   }
   if (!registration) return;
   // nothing waits: an accepted update has landed (or there was none)
-  if (!registration.waiting) setAcceptedReloads(null);
+  if (!registration.waiting) setAcceptedAt(null);
   watchRegistration(registration);
   const check = () => {
     void wb?.update().catch(() => {
@@ -126,13 +128,11 @@ export function onUpdateReady(fn: (state: UpdateState) => void): () => void {
  * Lets the waiting worker take over, then reloads into the new version (on `controlling`). When
  * another tab has already activated it, there is nothing left to wait for: reload at once.
  *
- * Chromium activates a worker that skipped waiting only once the outgoing worker is idle: it asks
- * a running outgoing worker to stop as soon as its events are done, but one that is starting or
- * kept busy by the page's requests can hold the new one back for up to five minutes. So the page
- * asks again every few seconds, waking the outgoing worker first (a message it ignores) so each
- * ask finds it running. A navigation also makes the browser check again: when nothing has taken
- * over after 20 s the page reloads, and a reload that still comes back to the old version goes on
- * with the update by itself (up to three reloads), instead of offering it again.
+ * Chromium activates a worker that skipped waiting only once the outgoing worker is idle, and a
+ * page's requests can keep that one busy for up to five minutes (then it is replaced anyway). So
+ * the page asks again every few seconds (each ask makes the browser check again), and reloads
+ * after 45 s, since a navigation makes it check too. A reload that still comes back to the old
+ * version goes on with the accepted update by itself, without offering it again, for six minutes.
  */
 export function applyUpdate(): void {
   if (reloading) return;
@@ -140,7 +140,7 @@ export function applyUpdate(): void {
   tell('applying');
   const waiting = registration?.waiting;
   if (!wb || !waiting) {
-    setAcceptedReloads(null);
+    setAcceptedAt(null);
     window.location.reload();
     return;
   }
@@ -148,15 +148,12 @@ export function applyUpdate(): void {
   waiting.addEventListener('statechange', () => {
     if (waiting.state === 'redundant') window.location.reload();
   });
+  if (acceptedAt() === null) setAcceptedAt(Date.now());
+  // each ask makes the browser check again (skipWaiting() on a waiting worker)
   const nudge = () => {
-    if (registration?.waiting !== waiting) return;
-    registration.active?.postMessage({ type: 'WAKE' });
-    waiting.postMessage({ type: 'SKIP_WAITING' });
+    if (registration?.waiting === waiting) waiting.postMessage({ type: 'SKIP_WAITING' });
   };
   nudge();
   setInterval(nudge, NUDGE_MS);
-  setTimeout(() => {
-    setAcceptedReloads(acceptedReloads() + 1);
-    window.location.reload();
-  }, RELOAD_AFTER_MS);
+  setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
 }
