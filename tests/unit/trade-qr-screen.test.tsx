@@ -174,6 +174,14 @@ describe('/tradeQr', () => {
     expect(count).toBeGreaterThanOrEqual(2);
     const shown = () => byTestId(el, 'trade-qr-part')?.textContent;
     const drawn = () => byTestId(el, 'trade-qr-code')?.querySelector('path')?.getAttribute('d');
+    // the codes are encoded again as the profile arrives (the name is in them), which starts the
+    // cycle anew: start the clock once the codes carry the name and their timer runs
+    await waitFor(() => {
+      expect(byTestId(el, 'trade-qr-code')?.getAttribute('aria-label')).toBe(
+        koTradeQr.show.codeLabel('포카러버', 1, count),
+      );
+      expect(vi.getTimerCount()).toBeGreaterThan(0);
+    });
     expect(shown()).toBe(koTradeQr.show.part(1, count));
     const first = drawn();
     // the code arrived outside act (the encoding is async): let its effects (the timer) run
