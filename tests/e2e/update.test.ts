@@ -169,22 +169,38 @@ describe('app update', () => {
     // waits for the new build's document (asked again and again: each ask may meet a document
     // going away)
     await page.getByTestId('update-apply').click();
-    await expect
-      .poll(
-        () =>
-          page
-            .evaluate(() => ({
-              fresh:
-                !(window as { __beforeUpdate?: boolean }).__beforeUpdate && !!window.__pocamarket,
-              build:
-                document.querySelector('meta[name="pocamarket-build"]')?.getAttribute('content') ??
-                null,
-            }))
-            .catch(() => null),
-        // Chromium may hold the new worker back up to five minutes on a busy machine
-        { timeout: 400_000 },
-      )
-      .toEqual({ fresh: true, build: BUILD_MARK });
+    const newDocument = () =>
+      page
+        .evaluate(() => ({
+          fresh: !(window as { __beforeUpdate?: boolean }).__beforeUpdate && !!window.__pocamarket,
+          build:
+            document.querySelector('meta[name="pocamarket-build"]')?.getAttribute('content') ??
+            null,
+        }))
+        .catch(() => null);
+    try {
+      // Chromium may hold the new worker back up to five minutes on a busy machine
+      await expect
+        .poll(newDocument, { timeout: 400_000 })
+        .toEqual({ fresh: true, build: BUILD_MARK });
+    } catch (err) {
+      // what the workers were doing, for the log: still waiting, gone, or in control
+      const workers = await page
+        .evaluate(async () => {
+          const reg = await navigator.serviceWorker.getRegistration();
+          return {
+            active: reg?.active?.state ?? null,
+            waiting: reg?.waiting?.state ?? null,
+            installing: reg?.installing?.state ?? null,
+            accepted: sessionStorage.getItem('pocamarket:update-accepted'),
+          };
+        })
+        .catch((e: unknown) => String(e));
+      throw new Error(
+        `no new build: ${JSON.stringify(await newDocument())}, workers ${JSON.stringify(workers)}, controller ${await controllerBuild(page).catch(() => 'unknown')}`,
+        { cause: err },
+      );
+    }
     expect(await controllerBuild(page)).toBe(BUILD_MARK);
     expect(
       await page.evaluate(() =>
