@@ -71,6 +71,10 @@ function announce(sw: ServiceWorker | null): void {
   tell('ready');
 }
 
+/**
+ * workbox-window reports the first update it sees, but stops listening after one it did not
+ * trigger itself (a later update in a long-open tab); this notices those from the registration.
+ */
 function watchRegistration(reg: ServiceWorkerRegistration): void {
   const track = (sw: ServiceWorker | null) => {
     sw?.addEventListener('statechange', () => {
