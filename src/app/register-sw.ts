@@ -132,11 +132,14 @@ export function onUpdateReady(fn: (state: UpdateState) => void): () => void {
  * Lets the waiting worker take over, then reloads into the new version (on `controlling`). When
  * another tab has already activated it, there is nothing left to wait for: reload at once.
  *
- * Chromium activates a worker that skipped waiting only once the outgoing worker is idle, and a
- * page's requests can keep that one busy for up to five minutes (then it is replaced anyway). So
- * the page asks again every few seconds (each ask makes the browser check again), and reloads
- * after 45 s, since a navigation makes it check too. A reload that still comes back to the old
- * version goes on with the accepted update by itself, without offering it again, for six minutes.
+ * Chromium activates a worker that skipped waiting only once the outgoing worker is idle (asked
+ * to stop as soon as it is, and replaced anyway after five minutes). It checks again when that
+ * worker stops with nothing pending and at each navigation, but not at a second `skipWaiting()`
+ * (other browsers check at every one, so the page keeps asking every few seconds). A request that
+ * reaches the outgoing worker just as it stops starts it again, and while DevTools is attached to
+ * it (as in the e2e tests) it is then kept running; so the page reloads after 45 s, and a reload
+ * that still comes back to the old version goes on with the accepted update by itself, without
+ * offering it again, for six minutes.
  */
 export function applyUpdate(): void {
   if (reloading) return;
@@ -153,7 +156,7 @@ export function applyUpdate(): void {
     if (waiting.state === 'redundant') window.location.reload();
   });
   if (acceptedAt() === null) setAcceptedAt(Date.now());
-  // each ask makes the browser check again (skipWaiting() on a waiting worker)
+  // Chromium counts the first ask only; other browsers check again at each one
   const nudge = () => {
     if (registration?.waiting === waiting) waiting.postMessage({ type: 'SKIP_WAITING' });
   };

@@ -168,6 +168,22 @@ describe('app update', () => {
     // the old worker still busy comes back to the old version and goes on by itself, so this
     // waits for the new build's document (asked again and again: each ask may meet a document
     // going away)
+    // for a failure's message: the workers' life as the browser tells it, and the page's loads
+    const timeline: string[] = [];
+    const start = Date.now();
+    const stamp = (what: string) =>
+      timeline.push(`${Math.round((Date.now() - start) / 1000)}s ${what}`);
+    const cdp = await context.newCDPSession(page);
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const v of versions)
+        stamp(
+          `v${v.versionId} ${v.status} ${v.runningStatus} clients=${v.controlledClients?.length ?? 0}`,
+        );
+    });
+    await cdp.send('ServiceWorker.enable');
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) stamp('page loaded');
+    });
     await page.getByTestId('update-apply').click();
     const newDocument = () =>
       page
@@ -197,7 +213,7 @@ describe('app update', () => {
         })
         .catch((e: unknown) => String(e));
       throw new Error(
-        `no new build: ${JSON.stringify(await newDocument())}, workers ${JSON.stringify(workers)}, controller ${await controllerBuild(page).catch(() => 'unknown')}`,
+        `no new build: ${JSON.stringify(await newDocument())}, workers ${JSON.stringify(workers)}, controller ${await controllerBuild(page).catch(() => 'unknown')}\n${timeline.join('\n')}`,
         { cause: err },
       );
     }
