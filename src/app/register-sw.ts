@@ -36,6 +36,12 @@ const KEEP_TRYING_MS = 6 * 60_000;
 /** How often the waiting worker is asked again to take over, and when a reload tries instead. */
 const NUDGE_MS = 3_000;
 const RELOAD_AFTER_MS = 45_000;
+/**
+ * Reloads are tried for the first two minutes after the fan accepted (two or three of them);
+ * after that the page stays usable, the toast says the update is coming, and the reload comes
+ * when the browser lets the new worker in (in Chromium within five minutes of the first ask).
+ */
+const RELOAD_FOR_MS = 2 * 60_000;
 
 function acceptedAt(): number | null {
   try {
@@ -95,7 +101,9 @@ export async function registerServiceWorker(): Promise<void> {
   wb.addEventListener('waiting', (event) => announce(event.sw ?? null));
   wb.addEventListener('controlling', () => {
     // Only the tab that accepted reloads; others keep running until the fan reloads them.
-    if (reloading) window.location.reload();
+    if (!reloading) return;
+    setAcceptedAt(null); // the reload is served by the new worker: nothing left to go on with
+    window.location.reload();
   });
   // Registration can fail (private modes, blocked workers, an old worker script): the app works
   // without it, only less offline.
@@ -106,8 +114,14 @@ export async function registerServiceWorker(): Promise<void> {
     return;
   }
   if (!registration) return;
-  // nothing waits: an accepted update has landed (or there was none)
-  if (!registration.waiting) setAcceptedAt(null);
+  // Nothing waits, yet an update accepted before the last reload is still on record: the new
+  // worker took over while that reload was under way, so this document may have been served by
+  // the old one (the new worker controls it, but it is the old version). Reload once more.
+  if (!registration.waiting && acceptedAt() !== null) {
+    setAcceptedAt(null);
+    window.location.reload();
+    return;
+  }
   watchRegistration(registration);
   const check = () => {
     void wb?.update().catch(() => {
@@ -139,28 +153,34 @@ export function onUpdateReady(fn: (state: UpdateState) => void): () => void {
  * reaches the outgoing worker just as it stops starts it again, and while DevTools is attached to
  * it (as in the e2e tests) it is then kept running; so the page reloads after 45 s, and a reload
  * that still comes back to the old version goes on with the accepted update by itself, without
- * offering it again, for six minutes.
+ * offering it again, for six minutes (reloading again only in the first two: slow requests, such
+ * as images on a poor network, can hold the old worker for the whole five minutes).
  */
 export function applyUpdate(): void {
   if (reloading) return;
   reloading = true;
   tell('applying');
-  const waiting = registration?.waiting;
-  if (!wb || !waiting) {
+  // After a reload workbox-window reports the waiting worker before `register()` has returned,
+  // so the registration may not be known yet: the worker it reported is the one
+  const waiting = registration?.waiting ?? waitingWorker;
+  if (!wb || !waiting || waiting.state !== 'installed') {
     setAcceptedAt(null);
     window.location.reload();
     return;
   }
   // a worker that fails to activate must not leave the button dead
   waiting.addEventListener('statechange', () => {
-    if (waiting.state === 'redundant') window.location.reload();
+    if (waiting.state !== 'redundant') return;
+    setAcceptedAt(null); // it failed: a newer one will be offered afresh
+    window.location.reload();
   });
-  if (acceptedAt() === null) setAcceptedAt(Date.now());
+  const at = acceptedAt() ?? Date.now();
+  setAcceptedAt(at);
   // Chromium counts the first ask only; other browsers check again at each one
   const nudge = () => {
-    if (registration?.waiting === waiting) waiting.postMessage({ type: 'SKIP_WAITING' });
+    if (waiting.state === 'installed') waiting.postMessage({ type: 'SKIP_WAITING' });
   };
   nudge();
   setInterval(nudge, NUDGE_MS);
-  setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+  if (Date.now() - at < RELOAD_FOR_MS) setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
 }

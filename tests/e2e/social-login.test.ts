@@ -80,13 +80,19 @@ async function socialLogin(page: Page, flavor: MockFlavor, first = false): Promi
     .poll(() => button.isEnabled().catch(() => false), { timeout: 60_000, message: NO_BUTTONS })
     .toBe(true);
   await button.click();
+  // The way there and back is three navigations and a code exchange between two servers: on a
+  // busy machine it took more than a minute. Wait for where the page is, bounded by the test.
+  const reaches = (path: string) =>
+    expect
+      .poll(() => new URL(page.url()).pathname, { timeout: 150_000, message: `to reach ${path}` })
+      .toBe(path);
   if (first) {
-    await page.waitForURL((url) => url.pathname === '/welcomeBias', { timeout: 60_000 });
+    await reaches('/welcomeBias');
     await page.getByRole('button', { name: ko.welcomeBias.later }).click();
     // the skip is kept on the server, so the next device goes straight home
     await waitForOutboxEmpty(page);
   }
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
+  await reaches('/');
   await expect.poll(() => storedUserId(page), { timeout: 60_000 }).not.toBe('');
   return storedUserId(page);
 }
@@ -134,6 +140,8 @@ describe('social login', () => {
       expect((await usersWithEmail(email)).length).toBe(1);
       expect(second.errors).toEqual([]);
     },
+    // two devices' round trips through the provider: their own bound
+    480_000,
   );
 });
 
