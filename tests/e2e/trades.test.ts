@@ -358,16 +358,19 @@ describe('an edited proposal', () => {
       .update(proposal.id, { give: [c2], message: '앤톤으로 바꿀게요' });
     await B.context.setOffline(false);
 
-    // the queued accept is refused: b is told why, and the screen shows the new terms
+    // the queued accept is refused: b is told why, and the screen shows the new terms (the send
+    // waits for the page to see the network back, then for the server: on a busy machine this
+    // took more than 30 s, so the waits are bounded by the test)
+    const outcome = { timeout: 100_000 };
     await page
       .getByText(
         '상대가 교환 제안 내용을 바꿨어요. 바뀐 카드와 메시지를 확인한 뒤 다시 수락해주세요.',
       )
       .first()
-      .waitFor();
-    await theyGive.locator(`[data-card-id="${c2}"]`).waitFor();
+      .waitFor(outcome);
+    await theyGive.locator(`[data-card-id="${c2}"]`).waitFor(outcome);
     expect(await theyGive.locator(`[data-card-id="${c1}"]`).count()).toBe(0);
-    await page.getByTestId('trade-message').getByText('앤톤으로 바꿀게요').waitFor();
+    await page.getByTestId('trade-message').getByText('앤톤으로 바꿀게요').waitFor(outcome);
     expect((await admin.collection('trades').getOne(proposal.id))['status']).toBe('proposed');
 
     // having seen them, b accepts the new terms
@@ -378,7 +381,7 @@ describe('an edited proposal', () => {
       .toBe('accepted');
     expect((await admin.collection('trades').getOne(proposal.id))['give']).toEqual([c2]);
     await B.context.close();
-  });
+  }, 300_000);
 });
 
 describe('trade list screens at desktop size', () => {

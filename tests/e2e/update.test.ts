@@ -1,8 +1,9 @@
 /**
  * A new version of the app reaches an open tab: the server starts serving a new build, the tab's
  * update check finds the new service worker waiting, the '새 버전이 준비되었어요' toast appears,
- * and '업데이트' reloads the page under the new worker and the new index.html. A like queued
- * offline before the update is still in the outbox after the reload and reaches the server once.
+ * and '업데이트', tapped with no signal, reloads the page under the new worker and the new
+ * index.html. A like queued offline before the update is still in the outbox after the reload
+ * and reaches the server once.
  *
  * The shared dist/ is never touched: this file copies the build to a temp dir, serves the copy
  * from its own PocketBase (with the demo seed) and turns the copy into "the next build" by
@@ -122,7 +123,8 @@ describe('app update', () => {
     expect(await page.evaluate(() => window.__pocamarket.db.outbox.count())).toBe(1);
 
     // The network returns, but the like's request keeps failing (the page's and the worker's
-    // Background Sync alike) until the update is done, so it is still queued when the page reloads.
+    // Background Sync alike) until the signal goes again, so it is still queued when the page
+    // reloads.
     let aborted = 0;
     await context.route(
       (url) => url.pathname === '/api/batch' || url.pathname.startsWith('/api/collections/likes'),
@@ -164,10 +166,13 @@ describe('app update', () => {
       (window as { __beforeUpdate?: boolean }).__beforeUpdate = true;
     });
 
-    // '업데이트': the page reloads under the new worker, showing the new build. A reload that met
-    // the old worker still busy comes back to the old version and goes on by itself, so this
-    // waits for the new build's document (asked again and again: each ask may meet a document
-    // going away)
+    // The fan taps '업데이트' with no signal (the update is already on the device): the page
+    // reloads under the new worker, showing the new build. Offline, and with the test's request
+    // interception off, nothing the page sends keeps the old worker busy: Chromium lets the new
+    // one in only once the old one is idle, and with DevTools attached to it (as Playwright is)
+    // a request that starts it again keeps it running (src/app/register-sw.ts).
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.setOffline(true);
     // for a failure's message: the workers' life as the browser tells it, and the page's loads
     const timeline: string[] = [];
     const start = Date.now();
@@ -185,6 +190,9 @@ describe('app update', () => {
       if (frame === page.mainFrame()) stamp('page loaded');
     });
     await page.getByTestId('update-apply').click();
+    // A reload that met the old worker still busy comes back to the old version and goes on by
+    // itself, so this waits for the new build's document (asked again and again: each ask may
+    // meet a document going away)
     const newDocument = () =>
       page
         .evaluate(() => ({
@@ -195,9 +203,9 @@ describe('app update', () => {
         }))
         .catch(() => null);
     try {
-      // Chromium may hold the new worker back up to five minutes on a busy machine
+      // Chromium may hold the new worker back up to five minutes (then a reload)
       await expect
-        .poll(newDocument, { timeout: 400_000 })
+        .poll(newDocument, { timeout: 420_000 })
         .toEqual({ fresh: true, build: BUILD_MARK });
     } catch (err) {
       // what the workers were doing, for the log: still waiting, gone, or in control
@@ -237,8 +245,8 @@ describe('app update', () => {
     ).toEqual({ queued: 1, liked: true });
     expect(await serverLikes(card)).toBe(0);
 
-    // the like's requests get through again: it is sent, once
-    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    // the signal is back: the like is sent, once
+    await context.setOffline(false);
     await until(
       page,
       async () => {
@@ -257,5 +265,5 @@ describe('app update', () => {
     ).toEqual([]);
     await context.close();
     // its own bound: on a busy machine the new worker may take minutes to activate
-  }, 480_000);
+  }, 600_000);
 });
