@@ -123,7 +123,8 @@ describe('그룹 오프라인 저장', () => {
     });
     await save.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => panelState(page), { timeout: 60_000 }).toBe('saved');
+    // the group's cards and their images: over a minute beside a second suite on two cores
+    await expect.poll(() => panelState(page), { timeout: 150_000 }).toBe('saved');
     // the bar was shown while the cards came, and went once all were here
     const seen = await page.evaluate(
       () => (window as unknown as { __panel: { state: string; now: string | null }[] }).__panel,
@@ -167,7 +168,7 @@ describe('그룹 오프라인 저장', () => {
     expect(ignoreOffline(errors)).toEqual([]);
     await context.unrouteAll({ behavior: 'ignoreErrors' });
     await context.close();
-  });
+  }, 300_000);
 
   it('a save made offline says the cards come once connected, and they do', async () => {
     const { context, page, errors } = await openApp(browser, DESKTOP);
