@@ -61,6 +61,12 @@ function setAcceptedAt(at: number | null): void {
   }
 }
 
+/** Reloads with no acceptance on record: the next page starts afresh. */
+function reloadAfresh(): void {
+  setAcceptedAt(null);
+  window.location.reload();
+}
+
 function tell(state: UpdateState): void {
   listeners.forEach((fn) => fn(state));
 }
@@ -101,9 +107,8 @@ export async function registerServiceWorker(): Promise<void> {
   wb.addEventListener('waiting', (event) => announce(event.sw ?? null));
   wb.addEventListener('controlling', () => {
     // Only the tab that accepted reloads; others keep running until the fan reloads them.
-    if (!reloading) return;
-    setAcceptedAt(null); // the reload is served by the new worker: nothing left to go on with
-    window.location.reload();
+    // the reload is served by the new worker: nothing left to go on with
+    if (reloading) reloadAfresh();
   });
   // Registration can fail (private modes, blocked workers, an old worker script): the app works
   // without it, only less offline.
@@ -117,11 +122,7 @@ export async function registerServiceWorker(): Promise<void> {
   // Nothing waits, yet an update accepted before the last reload is still on record: the new
   // worker took over while that reload was under way, so this document may have been served by
   // the old one (the new worker controls it, but it is the old version). Reload once more.
-  if (!registration.waiting && acceptedAt() !== null) {
-    setAcceptedAt(null);
-    window.location.reload();
-    return;
-  }
+  if (!registration.waiting && acceptedAt() !== null) return reloadAfresh();
   watchRegistration(registration);
   const check = () => {
     void wb?.update().catch(() => {
@@ -163,16 +164,11 @@ export function applyUpdate(): void {
   // After a reload workbox-window reports the waiting worker before `register()` has returned,
   // so the registration may not be known yet: the worker it reported is the one
   const waiting = registration?.waiting ?? waitingWorker;
-  if (!wb || !waiting || waiting.state !== 'installed') {
-    setAcceptedAt(null);
-    window.location.reload();
-    return;
-  }
+  if (!wb || !waiting || waiting.state !== 'installed') return reloadAfresh();
   // a worker that fails to activate must not leave the button dead
   waiting.addEventListener('statechange', () => {
-    if (waiting.state !== 'redundant') return;
-    setAcceptedAt(null); // it failed: a newer one will be offered afresh
-    window.location.reload();
+    // it failed: a newer one will be offered afresh
+    if (waiting.state === 'redundant') reloadAfresh();
   });
   const at = acceptedAt() ?? Date.now();
   setAcceptedAt(at);
