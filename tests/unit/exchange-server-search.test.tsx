@@ -90,6 +90,24 @@ describe('useServerSearch', () => {
     expect(new Set(seen!.ids).size).toBe(120);
   });
 
+  it('asks the next page again when an earlier search comes back', async () => {
+    api.searchCards.mockImplementation(pageOf(150));
+    const more = async (times: number) => {
+      for (let i = 0; i < times; i++) await act(async () => seen!.pressedMore());
+      await render({ search: '원빈', sort: 'latest', online: true });
+    };
+    await render({ search: '원빈', sort: 'latest', online: true });
+    await more(2);
+    expect(api.searchCards.mock.calls.map((c) => (c[0] as { page: number }).page)).toEqual([1, 2]);
+    await render({ search: '카리나', sort: 'latest', online: true });
+    await render({ search: '원빈', sort: 'latest', online: true });
+    await more(2);
+    expect(api.searchCards.mock.calls.map((c) => (c[0] as { page: number }).page)).toEqual([
+      1, 2, 1, 1, 2,
+    ]);
+    expect(seen!.ids).toHaveLength(120);
+  });
+
   it('starts over on a new search or sort', async () => {
     api.searchCards.mockImplementation(pageOf(5));
     await render({ search: '원빈', sort: 'latest', online: true });

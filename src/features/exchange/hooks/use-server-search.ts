@@ -57,11 +57,17 @@ export function useServerSearch(
   if (state.key !== key) setState(current);
   /** The page being asked (`key|page`), null when none: one request at a time. */
   const asking = useRef<string | null>(null);
+  /**
+   * The last page answered (`key|page`). Its cards are drawn in a transition, so a 더 보기 press
+   * can render before they are in the state: the page is not asked again meanwhile.
+   */
+  const answered = useRef<string | null>(null);
 
   const ask = useCallback(
     (page: number) => {
       const mine = `${key}|${page}`;
       asking.current = mine;
+      answered.current = null;
       // loaded on the first search: the route's own chunk stays without the PocketBase client
       // and the store (docs/first-visit.md)
       import('@/domains/catalogue/search')
@@ -70,6 +76,7 @@ export function useServerSearch(
           (answer) => {
             if (asking.current !== mine) return;
             asking.current = null;
+            answered.current = mine;
             // a transition: the page of results is drawn in slices that yield to the keys the
             // fan is typing meanwhile
             startTransition(() =>
@@ -112,8 +119,9 @@ export function useServerSearch(
   useEffect(() => {
     if (!enabled || failed || asking.current || !more || !ids) return;
     if (ids.length - visible >= AHEAD) return;
+    if (answered.current === `${key}|${page + 1}`) return;
     ask(page + 1);
-  }, [enabled, failed, more, ids, visible, page, ask]);
+  }, [enabled, failed, more, ids, visible, page, key, ask]);
 
   const pressedMore = useCallback(() => {
     setState((s) => ({ ...s, visible: s.visible + PAGE_SIZE.step }));
