@@ -66,9 +66,11 @@ onRecordUpdateRequest((e) => {
   // committed (or, inside a batch, part of the batch's transaction)
   if (change) {
     const push = require(`${__hooks}/lib/push.js`);
-    push.safely(e.app, 'trade', e.record, (app, trade) =>
-      change.edited ? push.fanOutTradeEdit(app, trade) : push.fanOutTradeStatus(app, trade, me),
-    );
+    push.safely(e.app, 'trade', e.record, (app, trade) => {
+      if (change.edited) return push.fanOutTradeEdit(app, trade);
+      if (change.done) return push.fanOutTradeDone(app, trade, me);
+      return push.fanOutTradeStatus(app, trade, me);
+    });
   }
 }, 'trades');
 
@@ -108,4 +110,10 @@ onRecordCreateRequest((e) => {
   const me = e.hasSuperuserAuth() || !e.auth ? '' : e.auth.id;
   require(`${__hooks}/lib/trades.js`).checkReview(e.app, e.record, me);
   e.next();
+}, 'reviews');
+
+onRecordAfterCreateSuccess((e) => {
+  e.next();
+  const push = require(`${__hooks}/lib/push.js`);
+  push.safely(e.app, 'review', e.record, push.fanOutReview);
 }, 'reviews');

@@ -61,15 +61,21 @@ async function threadOnScreen(topic: string, url: string): Promise<boolean> {
   return windows.some((c) => c.visibilityState === 'visible' && new URL(c.url).pathname === path);
 }
 
+/** `renotify` is in the Notifications standard but not in TypeScript's DOM types. */
+type ShowOptions = NotificationOptions & { renotify?: boolean };
+
 function show(title: string, body: string, id: string, url: string): Promise<void> {
-  return self.registration.showNotification(title, {
+  const options: ShowOptions = {
     body,
     icon: NOTIFICATION_ICON,
     badge: NOTIFICATION_BADGE,
     tag: id,
+    // a chat alert brought up to date by a new message replaces its notification, and buzzes again
+    renotify: true,
     lang: 'ko',
     data: { url, id } satisfies AlertData,
-  });
+  };
+  return self.registration.showNotification(title, options);
 }
 
 function alertData(notification: Notification): AlertData {

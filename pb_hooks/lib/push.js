@@ -94,6 +94,7 @@ function writeNotifications(app, recipients, note) {
       // the fan the alert quotes: it goes with their account (the relation cascades)
       if (note.actor) r.set('actor', note.actor);
       r.set('read', false);
+      r.set('at', new DateTime());
       txApp.save(r);
     }
   });
@@ -190,15 +191,53 @@ function nicknameOf(app, userId) {
 }
 
 /**
- * One alert for `recipient` about something `actor` did: only when the recipient opted into
- * `topic`, is not the actor, and no block stands between the two (either way).
+ * One alert in `recipient`'s inbox (/alerts) about something `actor` did, whatever their push
+ * settings (docs/push.md, The inbox): never to the actor, never across a block (either way).
+ * `topic` only decides whether it also buzzes a phone: a recipient with no device listing it gets
+ * the row with `sentAt` already set, so the dispatcher has nothing to send.
+ *
+ * `collapse`: an unread alert of the same topic and address is brought up to date instead of a
+ * new one, `title(n)` told how many events it now stands for (a chat's messages while the fan is
+ * away are one alert, not one per message). Updated, not replaced: a device marking the old one
+ * read at that moment still finds it. Its `sentAt` is cleared again for a device to be buzzed.
  */
 function notifyOne(app, topic, actor, recipient, note) {
   if (!recipient || recipient === actor) return 0;
   const { blockBetween } = require(`${__hooks}/lib/trade-common.js`);
   if (blockBetween(app, actor, recipient)) return 0;
-  const to = optedInUsers(app, topic, actor, 'SELECT {:recipient}', { recipient: recipient });
-  return writeNotifications(app, to, Object.assign({ topic: topic, actor: actor }, note));
+  const pushed = optedInUsers(app, topic, actor, 'SELECT {:recipient}', { recipient: recipient });
+  app.runInTransaction((txApp) => {
+    let r = null;
+    if (note.collapse) {
+      const earlier = txApp.findRecordsByFilter(
+        'notifications',
+        'user = {:user} && topic = {:topic} && url = {:url} && read = false',
+        '-created',
+        1,
+        0,
+        { user: recipient, topic: topic, url: note.url },
+      );
+      if (earlier.length) r = earlier[0];
+    }
+    const count = r ? Math.max(1, r.getInt('count')) + 1 : 1;
+    if (!r) {
+      r = new Record(txApp.findCollectionByNameOrId('notifications'));
+      r.set('user', recipient);
+      r.set('topic', topic);
+      r.set('url', note.url);
+      r.set('read', false);
+    }
+    r.set('title', typeof note.title === 'function' ? note.title(count) : note.title);
+    r.set('body', note.body);
+    r.set('count', count);
+    r.set('at', new DateTime());
+    // the fan the alert quotes: it goes with their account (the relation cascades)
+    if (actor) r.set('actor', actor);
+    // no device listing the topic: nothing for the dispatcher to send
+    r.set('sentAt', pushed.length ? '' : new DateTime());
+    txApp.save(r);
+  });
+  return 1;
 }
 
 /** A new message: the other side of the conversation. */
@@ -211,7 +250,8 @@ function fanOutMessage(app, message) {
   const text = excerpt(message.getString('text'), EXCERPT);
   const nick = nicknameOf(app, sender);
   return notifyOne(app, 'chat', sender, a === sender ? conversation.getString('b') : a, {
-    title: '새 메시지',
+    title: (n) => (n > 1 ? `새 메시지 ${n}개` : '새 메시지'),
+    collapse: true,
     body: text ? `${nick}: ${text}` : `${nick}님이 사진을 보냈어요`,
     url: `/chatting/${conversationId}`,
   });
@@ -252,6 +292,23 @@ function fanOutTradeStatus(app, trade, actor) {
   });
 }
 
+/** One side marked an accepted trade 완료 (the other has not yet): the other side. */
+function fanOutTradeDone(app, trade, actor) {
+  if (trade.getString('status') !== 'accepted') return 0;
+  const proposer = trade.getString('proposer');
+  return notifyOne(
+    app,
+    'trade',
+    actor,
+    actor === proposer ? trade.getString('receiver') : proposer,
+    {
+      title: '교환 완료 확인',
+      body: `${nicknameOf(app, actor)}님이 교환을 완료로 표시했어요. 카드를 받았다면 완료를 눌러주세요`,
+      url: `/trades/${trade.id}`,
+    },
+  );
+}
+
 /** The proposer changed a proposal's cards or message: its receiver, so no accept is blind. */
 function fanOutTradeEdit(app, trade) {
   if (trade.getString('status') !== 'proposed') return 0;
@@ -260,6 +317,18 @@ function fanOutTradeEdit(app, trade) {
     title: '교환 제안 수정',
     body: `${nicknameOf(app, proposer)}님이 교환 제안 내용을 바꿨어요. 수락하기 전에 확인해주세요`,
     url: `/trades/${trade.id}`,
+  });
+}
+
+/** A review of a finished trade: the fan it is about. */
+function fanOutReview(app, review) {
+  const author = review.getString('author');
+  const text = excerpt(review.getString('text'), EXCERPT);
+  const nick = nicknameOf(app, author);
+  return notifyOne(app, 'trade', author, review.getString('subject'), {
+    title: '새 교환 후기',
+    body: text ? `${nick}님이 교환 후기를 남겼어요: ${text}` : `${nick}님이 교환 후기를 남겼어요`,
+    url: `/trades/${review.getString('trade')}`,
   });
 }
 
@@ -373,6 +442,8 @@ module.exports = {
   fanOutNewTrade,
   fanOutTradeStatus,
   fanOutTradeEdit,
+  fanOutTradeDone,
+  fanOutReview,
   safely,
   MAX_DEVICES,
   MSG_TOO_MANY_DEVICES,

@@ -270,6 +270,7 @@ function checkTradeUpdate(app, record, me, body) {
   }
   const now = record.getString('status');
   if (now !== from) return { from: from, to: now };
+  if (asked.indexOf(doneField) >= 0) return { done: true };
   return TERMS.some((f) => asked.indexOf(f) >= 0) ? { edited: true } : null;
 }
 

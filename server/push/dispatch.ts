@@ -6,7 +6,7 @@
 import type PocketBase from 'pocketbase';
 import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { startPass, type DispatchOptions, type DispatchResult, type Pass } from './pass.ts';
-import { Notification, parseAll, parseDate, type Subscription } from './records.ts';
+import { claimKey, Notification, parseAll, parseDate, type Subscription } from './records.ts';
 import { forgetExpired, isWaiting, scheduleRetry } from './retry.ts';
 import { sendPush } from './send.ts';
 import { subscriptionsOf } from './subscriptions.ts';
@@ -43,7 +43,7 @@ async function deliver(pass: Pass, n: Notification, targets: Subscription[]): Pr
 
 /** One claimed row: too old to send (handled unsent), or delivered to the devices still due. */
 function sendRow(pass: Pass, n: Notification, subs: Map<string, Subscription[]>): Promise<boolean> {
-  if (pass.now() - parseDate(n.created) > pass.ttlSeconds * 1000) {
+  if (pass.now() - parseDate(n.at || n.created) > pass.ttlSeconds * 1000) {
     pass.log(`notification ${n.id} is older than the TTL: not sent`);
     return markHandled(pass, n);
   }
@@ -64,9 +64,9 @@ class RowTasks {
     const { claims } = this.pass;
     this.tasks.push(
       work.then(
-        (handled) => claims.release(n.id, handled),
+        (handled) => claims.release(claimKey(n), handled),
         (err: unknown) => {
-          claims.release(n.id, false);
+          claims.release(claimKey(n), false);
           throw err;
         },
       ),
@@ -116,12 +116,12 @@ async function sendPage(pass: Pass, items: RecordModel[], tasks: RowTasks): Prom
   const rows = parseAll(Notification, items, 'notification', pass.log);
   const waiting = rows.filter((n) => isWaiting(pass.retry, n.id, pass.now()));
   pass.result.retrying += waiting.length;
-  const due = rows.filter((n) => !waiting.includes(n) && pass.claims.claim(n.id));
+  const due = rows.filter((n) => !waiting.includes(n) && pass.claims.claim(claimKey(n)));
   let subs: Map<string, Subscription[]>;
   try {
     subs = await subscriptionsOf(pass.pb, [...new Set(due.map((n) => n.user))], pass.log);
   } catch (err) {
-    for (const n of due) pass.claims.release(n.id, false);
+    for (const n of due) pass.claims.release(claimKey(n), false);
     throw err;
   }
   for (const n of due) tasks.track(n, sendRow(pass, n, subs));

@@ -12,7 +12,8 @@ export function pushPayload(n: Notification): string {
     body: n.body,
     url: n.url,
     topic: n.topic,
-    created: n.created,
+    // when its latest event happened (a chat alert is brought up to date by each message)
+    created: n.at || n.created,
   });
 }
 

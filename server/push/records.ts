@@ -16,6 +16,9 @@ export const Notification = v.object({
   body: v.string(),
   url: v.string(),
   created: v.string(),
+  /** When its latest event happened: a chat alert is brought up to date by each new message. */
+  at: v.fallback(v.string(), ''),
+  updated: v.fallback(v.string(), ''),
 });
 export type Notification = v.InferOutput<typeof Notification>;
 
@@ -60,4 +63,13 @@ export function parseAll<T>(
     else log(`skipping malformed ${what} ${row.id}: ${r.issues[0]?.message ?? 'invalid'}`);
   }
   return out;
+}
+
+/**
+ * What a row is claimed by in the loop (row-claims.ts): its id and last change, so a row brought
+ * up to date after it was sent (a chat alert's next message) is sent again, and a copy read before
+ * it was marked sent is not.
+ */
+export function claimKey(n: Notification): string {
+  return `${n.id}@${n.updated}`;
 }

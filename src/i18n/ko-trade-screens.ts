@@ -122,6 +122,7 @@ export const koTradeScreens = {
     iGet: '받을 카드',
     waitingOther: '상대방 완료 대기 중',
     waitingMe: '내 완료 표시를 기다려요',
+    myTurn: '내 차례',
   },
 
   detail: {
@@ -214,6 +215,7 @@ export const koTradeScreens = {
     tradeQr: '내 교환 QR',
     matching: '매칭',
     trades: '거래',
+    tradesWaiting: (n: number) => `거래, 나를 기다리는 거래 ${n}건`,
     chatting: '채팅',
   },
 } as const;

@@ -344,7 +344,7 @@ describe('push alerts', () => {
       '찜하거나 콜렉트북에 담은 카드의 새 교환 글',
       '최애 그룹의 새 밋업',
       '새 메시지',
-      '거래 제안/상태 변경',
+      '거래 제안/상태 변경/후기',
     ]) {
       expect(await page.getByRole('switch', { name }).isChecked()).toBe(false);
     }

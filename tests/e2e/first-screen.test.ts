@@ -242,8 +242,17 @@ describe('personal parts after hydration', () => {
         return likes.map((l) => l.photoCard);
       });
       expect(liked.length).toBeGreaterThan(0);
+      // the card may be outside what the render server holds: it reads it from PocketBase when
+      // asked, and PocketBase serves the shell when a render takes over 4 s (pb_hooks/lib/ssr.js),
+      // as it can on a loaded machine; once drawn, the renderer holds the card
+      const path = `/exchangeDetail/${liked[0]}`;
+      await expect
+        .poll(async () => (await html(path)).text.includes('id="first-screen"'), {
+          timeout: 60_000,
+        })
+        .toBe(true);
       const second = await context.newPage();
-      const res = await second.goto(`/exchangeDetail/${liked[0]}`);
+      const res = await second.goto(path);
       const served = (await res?.text()) ?? '';
       expect(served).toContain('id="first-screen"');
       expect(served).toContain('aria-pressed="false"');

@@ -172,8 +172,10 @@ describe('app update', () => {
     // interception off, nothing the page sends keeps the old worker busy: Chromium lets the new
     // one in only once the old one is idle, and with DevTools attached to it (as Playwright is)
     // a request that starts it again keeps it running (src/app/register-sw.ts).
-    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    // (offline first: with the interception gone while still online, a retry of the like could
+    // land in between)
     await context.setOffline(true);
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
     // for a failure's message: the workers' life as the browser tells it, and the page's loads
     const timeline: string[] = [];
     const start = Date.now();

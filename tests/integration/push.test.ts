@@ -20,6 +20,7 @@ import {
   type RetryState,
 } from '../../server/push-dispatcher.ts';
 import { loadVapidKeys, type VapidConfig } from '../../server/vapid.ts';
+import { RowClaims } from '../../server/push/row-claims.ts';
 import {
   b64url,
   decryptPayload,
@@ -524,6 +525,30 @@ describe('the dispatcher', () => {
     expect(deliveriesTo(steady)).toHaveLength(1);
     expect((await readAsSuperuser(su, 'notifications', aliceRow.id))?.['sentAt']).not.toBe('');
     expect(retry.size).toBe(0);
+  });
+
+  it('sends a row again once it is brought up to date (a chat alert’s next message), never a stale copy', async () => {
+    const alice = await createUser(server, su);
+    const sub = await subscribe(alice, ['chat']);
+    const row = await note(alice.id, 'chat');
+    // one loop's memory of the rows it handled, across its passes
+    const claims = new RowClaims();
+    await dispatch({ claims });
+    expect(deliveriesTo(sub)).toHaveLength(1);
+    // a pass that read the row before it was marked sent does not send it again
+    expect(claims.claim(`${row.id}@${row['updated']}`)).toBe(false);
+    await su
+      .collection('notifications')
+      .update(row.id, { title: '새 메시지 2개', body: '두 번째', sentAt: '' });
+    await dispatch({ claims });
+    expect(deliveriesTo(sub)).toHaveLength(2);
+    expect(decryptPayload(deliveriesTo(sub)[1]!, sub)).toMatchObject({
+      id: row.id,
+      title: '새 메시지 2개',
+      body: '두 번째',
+    });
+    await dispatch({ claims });
+    expect(deliveriesTo(sub)).toHaveLength(2);
   });
 
   it('runs as a loop that logs in as a superuser and stops cleanly', async () => {

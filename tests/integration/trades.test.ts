@@ -1126,7 +1126,7 @@ describe('notification rows (chat and trade topics)', () => {
       sort: 'created',
     });
 
-  it('a message alerts the other side when opted in, never the sender', async () => {
+  it('a message is in the other side’s inbox whatever their push settings, never the sender’s', async () => {
     const [x, y, quiet] = await fans(3);
     await subscribe(x, ['chat']);
     await subscribe(y, ['chat', 'trade']);
@@ -1136,27 +1136,69 @@ describe('notification rows (chat and trade topics)', () => {
     const toY = await rowsOf(y, 'chat');
     expect(toY.map((n) => [n.title, n.url])).toEqual([['새 메시지', `/chatting/${c.id}`]]);
     expect(toY[0]!.body).toContain('안녕하세요 포카 교환 문의드려요');
+    // opted in: left for the dispatcher to push
+    expect(toY[0]!['sentAt']).toBe('');
     expect((await rowsOf(x, 'chat')).map((n) => n.body)).toEqual([
       `${y.record.username}님이 사진을 보냈어요`,
     ]);
-    // not opted in: nothing
+    // no device listing the topic: in the inbox all the same, with nothing to push
     const c2 = await openConversation(x, quiet);
     await send(x, c2.id, { text: '조용' });
-    expect(await rowsOf(quiet, 'chat')).toEqual([]);
+    const toQuiet = await rowsOf(quiet, 'chat');
+    expect(toQuiet.map((n) => [n.title, n.body, n.url, n.read])).toEqual([
+      ['새 메시지', `${x.record.username}: 조용`, `/chatting/${c2.id}`, false],
+    ]);
+    expect(toQuiet[0]!['sentAt']).not.toBe('');
   });
 
-  it('a proposal and each status change alert the other side', async () => {
+  it('messages while the fan is away are one unread alert, brought up to date; a read one stays', async () => {
+    const [x, y] = await fans(2);
+    await subscribe(y, ['chat']);
+    const c = await openConversation(x, y);
+    await send(x, c.id, { text: '첫 번째' });
+    const [first] = await rowsOf(y, 'chat');
+    // the dispatcher sent it
+    await su.collection('notifications').update(first!.id, { sentAt: new Date().toISOString() });
+    await send(x, c.id, { text: '두 번째' });
+    await send(x, c.id, { text: '세 번째' });
+    const rows = await rowsOf(y, 'chat');
+    expect(rows.map((n) => [n.id, n.title, n.body])).toEqual([
+      [first!.id, '새 메시지 3개', `${x.record.username}: 세 번째`],
+    ]);
+    // its latest event is the third message's; it waits for the dispatcher again
+    expect(rows[0]!['at'] > first!['at']).toBe(true);
+    expect(rows[0]!['sentAt']).toBe('');
+    // y reads it; the next message is a new alert, and the read one stays as it was
+    await y.pb.collection('notifications').update(rows[0]!.id, { read: true });
+    await send(x, c.id, { text: '네 번째' });
+    expect((await rowsOf(y, 'chat')).map((n) => [n.title, n.read])).toEqual([
+      ['새 메시지 3개', true],
+      ['새 메시지', false],
+    ]);
+  });
+
+  it('a proposal, each status change, a side marking 완료 and a review are in the other side’s inbox', async () => {
     const [p, r] = await fans(2);
     await subscribe(p, ['trade']);
-    await subscribe(r, ['trade']);
     const t = await propose(p, r, { give: [cat.card.id], message: '교환 어때요?' });
     await accept(r, t);
     await p.pb.collection('trades').update(t.id, { proposerDone: true });
     await r.pb.collection('trades').update(t.id, { receiverDone: true });
+    await r.pb
+      .collection('reviews')
+      .create({ trade: t.id, author: r.id, subject: p.id, rating: 'good', text: '포장 꼼꼼해요' });
+    // r has no device at all: every alert is in the inbox, none to push
     const toR = await rowsOf(r, 'trade');
-    expect(toR.map((n) => [n.title, n.url])).toEqual([['새 교환 제안', `/trades/${t.id}`]]);
+    expect(toR.map((n) => [n.title, n.url])).toEqual([
+      ['새 교환 제안', `/trades/${t.id}`],
+      ['교환 완료 확인', `/trades/${t.id}`],
+    ]);
     expect(toR[0]!.body).toContain('교환 어때요?');
-    expect((await rowsOf(p, 'trade')).map((n) => n.title)).toEqual(['교환 제안 수락', '교환 완료']);
+    expect(toR.every((n) => n['sentAt'] !== '')).toBe(true);
+    const toP = await rowsOf(p, 'trade');
+    expect(toP.map((n) => n.title)).toEqual(['교환 제안 수락', '교환 완료', '새 교환 후기']);
+    expect(toP.at(-1)!.body).toBe(`${r.record.username}님이 교환 후기를 남겼어요: 포장 꼼꼼해요`);
+    expect(toP.every((n) => n['sentAt'] === '')).toBe(true);
     // a counter-proposal alerts the first proposer
     const t2 = await propose(p, r, { give: [cat.card.id] });
     await propose(r, p, { get: [cat.card.id], counterOf: t2.id });

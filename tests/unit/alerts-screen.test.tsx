@@ -20,7 +20,7 @@ let container: HTMLElement | undefined;
 function alert(id: string, title: string, created: string, read = false): AppNotification {
   return {
     ...{ id, user: USER, topic: 'exchange', title, body: '교환 글이 올라왔어요' },
-    ...{ url: '/exchangeDetail/abc123', read, sentAt: created, created, updated: created },
+    ...{ url: '/exchangeDetail/abc123', read, sentAt: created, at: '', created, updated: created },
   };
 }
 

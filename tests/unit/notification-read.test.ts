@@ -26,6 +26,7 @@ function alert(id: string, created: string, read = false): AppNotification {
     url: '/meetupDetail/abc',
     read,
     sentAt: created,
+    at: '',
     created,
     updated: created,
   };

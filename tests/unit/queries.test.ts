@@ -245,6 +245,7 @@ describe('screens’ lists', () => {
       url: '',
       read,
       sentAt: '',
+      at: '',
       created: stamp(day),
       updated: stamp(day),
     });
@@ -254,6 +255,9 @@ describe('screens’ lists', () => {
       note('n3', 'u2', 3, false),
     ]);
     expect((await listNotifications('u1', db)).map((x) => x.id)).toEqual(['n2', 'n1']);
+    // an alert brought up to date by a later event comes first again
+    await db.notifications.update('n1', { at: stamp(5) });
+    expect((await listNotifications('u1', db)).map((x) => x.id)).toEqual(['n1', 'n2']);
     expect(await countUnreadNotifications('u1', db)).toBe(1);
   });
 });

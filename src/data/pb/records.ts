@@ -158,6 +158,8 @@ export const notificationSchema = v.object({
   url: str,
   read: v.optional(v.boolean(), false),
   sentAt: str,
+  /** When its latest event happened (a chat alert is brought up to date by each message). */
+  at: str,
 });
 
 // Trades (docs/trades.md, Collections): have and want lists, conversations and their messages,

@@ -13,8 +13,16 @@ export async function storePushedNotification(db: AppDB, p: PushPayload): Promis
   return db.transaction('rw', db.auth, db.notifications, async () => {
     const session = await readSession(db);
     if (!session) return false;
-    // already here (pulled first, maybe read since): the server's copy wins
-    if (await db.notifications.get(p.id)) return true;
+    // already here (pulled first, maybe read since): the server's copy wins, but a chat alert
+    // brought up to date by a newer message takes its text (its read mark stays: a read sent
+    // meanwhile lands on the updated alert too)
+    const here = await db.notifications.get(p.id);
+    if (here) {
+      if (p.created > (here.at || here.created)) {
+        await db.notifications.update(p.id, { title: p.title, body: p.body, at: p.created });
+      }
+      return true;
+    }
     const row = parseRecord('notifications', {
       id: p.id,
       user: session.userId,
@@ -24,6 +32,7 @@ export async function storePushedNotification(db: AppDB, p: PushPayload): Promis
       url: p.url,
       read: false,
       sentAt: p.created,
+      at: p.created,
       created: p.created,
       updated: p.created,
     });

@@ -8,7 +8,10 @@ export async function listNotifications(
   db: AppDB = defaultDb,
 ): Promise<AppNotification[]> {
   const items = await db.notifications.where('user').equals(userId).toArray();
-  return items.sort((a, b) => compareKeys(b.created, a.created) || compareKeys(b.id, a.id));
+  // by their latest event: a chat alert brought up to date by a new message comes first again
+  return items.sort(
+    (a, b) => compareKeys(b.at || b.created, a.at || a.created) || compareKeys(b.id, a.id),
+  );
 }
 
 export async function countUnreadNotifications(
@@ -20,4 +23,21 @@ export async function countUnreadNotifications(
     .equals(userId)
     .filter((n) => !n.read)
     .count();
+}
+
+/**
+ * Ids of the user's unread alerts that open `url` (a thread, a trade): the screen at that address
+ * marks them read while it is on screen.
+ */
+export async function listUnreadAlertsAt(
+  userId: string,
+  url: string,
+  db: AppDB = defaultDb,
+): Promise<string[]> {
+  const rows = await db.notifications
+    .where('user')
+    .equals(userId)
+    .filter((n) => !n.read && n.url === url)
+    .toArray();
+  return rows.map((n) => n.id).sort();
 }

@@ -19,6 +19,12 @@ export function useTradesByStatus(): TradesByStatus | undefined {
   return useRead('tradesByStatus', userId);
 }
 
+/** How many of my trades wait for me (an answer, my 완료); 0 when logged out. */
+export function useTradesWaiting(): number | undefined {
+  const userId = useAtomValue(sessionUserIdAtom);
+  return useRead('tradesWaiting', userId);
+}
+
 /** One of my proposals with my side of it; null when it is not here (or not mine). */
 export function useTrade(id: string | null | undefined): TradeSummary | null | undefined {
   const userId = useAtomValue(sessionUserIdAtom);

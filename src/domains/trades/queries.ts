@@ -7,6 +7,7 @@ import { db as defaultDb, matchesKey, type AppDB, type MatchesRow } from '@/data
 import { recordKey } from '@/data/outbox/names.ts';
 import { TRADE_STATUSES, type Review, type Trade, type TradeStatus } from '@/data/pb/records.ts';
 import { compareKeys } from '@/lib/compare';
+import { waitsFor } from './waiting.ts';
 
 export interface TradeSummary {
   trade: Trade;
@@ -61,6 +62,15 @@ export async function listTradesByStatus(
   );
   for (const trade of all) groups[trade.status].push(summarise(trade, userId, pending));
   return groups;
+}
+
+/** How many of the fan's trades wait for them (an answer, their 완료). */
+export async function countTradesWaiting(userId: string, db: AppDB = defaultDb): Promise<number> {
+  const [out, incoming] = await Promise.all([
+    db.trades.where('proposer').equals(userId).toArray(),
+    db.trades.where('receiver').equals(userId).toArray(),
+  ]);
+  return [...out, ...incoming].filter((t) => waitsFor(t, userId)).length;
 }
 
 /** One proposal of the fan's, or null. */

@@ -1,5 +1,6 @@
 /** The trades' live reads (proposals, reviews, the last match answer), for src/domains/tables/reads.ts. */
 import {
+  countTradesWaiting,
   emptyTradeGroups,
   getCachedMatches,
   getTradeSummary,
@@ -12,6 +13,7 @@ type Id = string | null | undefined;
 export const reads = {
   tradesByStatus: (userId: Id) =>
     userId ? listTradesByStatus(userId) : Promise.resolve(emptyTradeGroups()),
+  tradesWaiting: (userId: Id) => (userId ? countTradesWaiting(userId) : Promise.resolve(0)),
   trade: (userId: Id, id: Id) =>
     userId && id ? getTradeSummary(id, userId) : Promise.resolve(null),
   reviewsOfTrade: (tradeId: Id) => (tradeId ? listReviewsOfTrade(tradeId) : Promise.resolve([])),

@@ -23,7 +23,7 @@ import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ko } from '@/i18n/ko-features';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { nicknameOf, useOwnProfile, usePublicProfiles } from '@/domains/accounts/hooks';
-import { useFanTrust } from '@/domains/trades/hooks';
+import { useFanTrust, useTradesWaiting } from '@/domains/trades/hooks';
 import { useNow } from '@/components/hooks/use-now';
 import { pbTimestampMs } from '@/data/time';
 import { relativeTime } from '@/lib/relative-time';
@@ -97,6 +97,7 @@ function SignedOut() {
 
 function SignedIn({ userId }: { userId: string }) {
   const profile = useOwnProfile();
+  const waiting = useTradesWaiting() ?? 0;
   const name = profile ? profile.name || profile.username : ko.common.loadingWriter;
   // A profile image that fails to load leaves the default avatar, silently (docs/product-rules.md,
   // Profile and settings).
@@ -159,9 +160,18 @@ function SignedIn({ userId }: { userId: string }) {
           <span>{tt.matching}</span>
           <ChevronLeftIcon size={18} className={styles.chevron} />
         </Link>
-        <Link to="/trades" className={styles.link}>
+        <Link
+          to="/trades"
+          className={styles.link}
+          aria-label={waiting ? tt.tradesWaiting(waiting) : undefined}
+        >
           <ExchangeIcon size={20} />
           <span>{tt.trades}</span>
+          {waiting ? (
+            <span className={styles.count} aria-hidden="true" data-testid="trades-waiting">
+              {waiting > 99 ? '99+' : waiting}
+            </span>
+          ) : null}
           <ChevronLeftIcon size={18} className={styles.chevron} />
         </Link>
         <Link to="/chatting" className={styles.link}>

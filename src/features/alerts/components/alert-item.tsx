@@ -17,7 +17,7 @@ export interface AlertItemProps {
  * carry a dot, a bold title and '읽지 않음' for screen readers.
  */
 export const AlertItem = memo(function AlertItem({ alert, now, onOpen }: AlertItemProps) {
-  const time = pbTimestampMs(alert.sentAt || alert.created);
+  const time = pbTimestampMs(alert.at || alert.sentAt || alert.created);
   const topic = ko.alerts.topics[alert.topic] ?? ko.alerts.topicOther;
   return (
     <li>

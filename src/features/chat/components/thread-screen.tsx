@@ -9,6 +9,8 @@ import { SheetDialog } from '@/components/ui/sheet-dialog';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/hooks/use-confirm';
 import { useNow } from '@/components/hooks/use-now';
+import { usePageVisible } from '@/components/hooks/use-page-visible';
+import { useReadAlertsHere } from '@/domains/alerts/hooks';
 import { usePublicProfile } from '@/domains/accounts/hooks';
 import { useThread, type Thread } from '@/domains/chat/hooks';
 import { loadRepos } from '@/domains/tables/lazy';
@@ -70,6 +72,8 @@ function ThreadView({ id }: { id: string }) {
   }, [serverId, id, navigate]);
 
   useMarkRead(thread);
+  // the thread's 새 메시지 alert, while the fan reads the thread
+  useReadAlertsHere(serverId ? `/chatting/${serverId}` : undefined, usePageVisible());
 
   if (thread === undefined) {
     return (

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { loadRepos } from '@/domains/tables/lazy';
 import type { Thread } from '@/domains/chat/hooks';
-import { usePageVisible } from './use-page-visible';
+import { usePageVisible } from '@/components/hooks/use-page-visible';
 
 /**
  * Marks a thread read while it is on screen: when it opens with unread messages and whenever a new

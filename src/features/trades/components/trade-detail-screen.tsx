@@ -2,6 +2,8 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { sessionUserIdAtom, syncStatusAtom, useAtomValue } from '@/state/store';
 import { useNow } from '@/components/hooks/use-now';
+import { usePageVisible } from '@/components/hooks/use-page-visible';
+import { useReadAlertsHere } from '@/domains/alerts/hooks';
 import { CompassIcon } from '@/components/ui/icons';
 import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { PendingMark } from '@/components/ui/pending-mark';
@@ -57,6 +59,8 @@ export function TradeDetailScreen() {
 
 function Detail({ id }: { id: string }) {
   const summary = useTrade(id);
+  // this trade's alerts (a proposal, an accept, a review) are seen here
+  useReadAlertsHere(`/trades/${id}`, usePageVisible());
   const status = useAtomValue(syncStatusAtom);
   const [editing, setEditing] = useState(false);
 

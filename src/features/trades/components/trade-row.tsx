@@ -8,6 +8,8 @@ import { pbTimestampMs } from '@/data/time';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { relativeTime } from '@/lib/relative-time';
 import { doneMarks, mySides } from '@/features/trades/trade-sides';
+import { waitsFor } from '@/domains/trades/waiting';
+import { sessionUserIdAtom, useAtomValue } from '@/state/store';
 import { CardStrip } from './card-strip';
 import { FanHeader } from './fan-header';
 import { TradeStatusChip } from './trade-status-chip';
@@ -27,6 +29,8 @@ export const TradeRow = memo(function TradeRow({ summary, profile, cards, now }:
   const { trade, other, pending } = summary;
   const { iGive, iGet } = mySides(summary);
   const done = doneMarks(summary);
+  const userId = useAtomValue(sessionUserIdAtom);
+  const myTurn = userId ? waitsFor(trade, userId) : false;
   const changed = pbTimestampMs(trade.updated || trade.created);
   return (
     <li>
@@ -39,6 +43,11 @@ export const TradeRow = memo(function TradeRow({ summary, profile, cards, now }:
       >
         <FanHeader fanId={other} profile={profile ?? null}>
           {pending ? <PendingMark /> : null}
+          {myTurn ? (
+            <span className={styles.myTurn} data-testid="trade-my-turn">
+              {t.myTurn}
+            </span>
+          ) : null}
           <TradeStatusChip status={trade.status} />
         </FanHeader>
         <div className={styles.rowSides}>
