@@ -1002,6 +1002,19 @@ describe('ownership cannot be forged or moved', () => {
       fixture: note,
       body: () => ({ read: true, body: 'changed too' }),
     },
+    // the hook's own: when its latest event was, how many it stands for, whether it was pushed
+    {
+      collection: 'notifications',
+      as: 'owner',
+      fixture: note,
+      body: () => ({ at: '2030-01-01 00:00:00.000Z' }),
+    },
+    {
+      collection: 'notifications',
+      as: 'owner',
+      fixture: note,
+      body: () => ({ sentAt: '2030-01-01 00:00:00.000Z' }),
+    },
   );
 
   it.each(MOVES)('$collection: $as cannot change %#', async ({ collection, as, fixture, body }) => {
@@ -1013,6 +1026,18 @@ describe('ownership cannot be forged or moved', () => {
         .update(id, await body(ctx)),
     );
     expect(stable(await readAsSuperuser(ctx.su, collection, id))).toEqual(stable(before));
+  });
+
+  it('notifications: the hidden count is not the owner’s to set (ignored or refused)', async () => {
+    const id = await note(ctx);
+    const before = await readAsSuperuser(ctx.su, 'notifications', id);
+    await clientFor('owner')
+      .collection('notifications')
+      .update(id, { count: 99 })
+      .catch(() => null);
+    const after = await readAsSuperuser(ctx.su, 'notifications', id);
+    expect(after?.['count']).toBe(before?.['count']);
+    expect(stable(after)).toEqual(stable(before));
   });
 });
 
