@@ -253,9 +253,11 @@ function checkTradeUpdate(app, record, me, body) {
   if (asked.indexOf(doneField) >= 0 && !record.getBool(doneField)) {
     throw badRequest(MSG_DONE_BACK, [doneField], 'validation_invalid_transition');
   }
-  // a block stops every change but ending the proposal
+  // a block stops every change but ending the proposal, and finishing an accepted trade (its
+  // cards may already be in the mail: each side can still mark 완료)
   const closing = asked.length === 1 && (to === 'cancelled' || to === 'declined');
-  if (!closing) {
+  const finishing = from === 'accepted' && asked.length === 1 && asked[0] === doneField;
+  if (!closing && !finishing) {
     const other = role === 'proposer' ? fresh.getString('receiver') : fresh.getString('proposer');
     common.refuseIfBlocked(app, me, other, 'status');
   }

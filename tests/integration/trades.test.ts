@@ -803,18 +803,31 @@ describe('blocks', () => {
     }
     await refused(x.pb.collection('trades').update(t.id, { message: '수정' }));
     await refused(accept(y, t), 400, ['status']);
-    await refused(y.pb.collection('trades').update(accepted.id, { receiverDone: true }));
+    // an accepted trade's cards may be in the mail: its sides can still finish it, nothing else
+    await refused(
+      y.pb.collection('trades').update(accepted.id, { receiverDone: true, message: '끝' }),
+    );
     await refused(propose(x, y, { give: [cs[1]], counterOf: t2.id }));
+    await x.pb.collection('blocks').delete(block.id);
+    const finished = await propose(x, y, { give: [cs[1]] });
+    await accept(y, finished);
+    const again = await x.pb.collection('blocks').create({ user: x.id, blocked: y.id });
+    await y.pb.collection('trades').update(accepted.id, { receiverDone: true });
+    await x.pb.collection('trades').update(finished.id, { proposerDone: true });
+    await y.pb.collection('trades').update(finished.id, { receiverDone: true });
+    expect((await stored('trades', finished.id))?.status).toBe('completed');
+    expect((await stored('trades', accepted.id))?.receiverDone).toBe(true);
     // ending a proposal is still possible
     await y.pb.collection('trades').update(t.id, { status: 'declined' });
     await x.pb.collection('trades').update(accepted.id, { status: 'cancelled' });
+    expect(again.id).not.toBe(block.id);
     // a new conversation, either way (the existing pair answers "already exists" as always)
     const [z] = await fans(1);
     await x.pb.collection('blocks').create({ user: x.id, blocked: z.id });
     await refused(openConversation(x, z), 400);
     await refused(openConversation(z, x), 400);
 
-    await x.pb.collection('blocks').delete(block.id);
+    await x.pb.collection('blocks').delete(again.id);
     await send(y, c.id, { text: '다시 안녕' });
   });
 });
