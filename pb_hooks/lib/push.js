@@ -94,7 +94,6 @@ function writeNotifications(app, recipients, note) {
       // the fan the alert quotes: it goes with their account (the relation cascades)
       if (note.actor) r.set('actor', note.actor);
       r.set('read', false);
-      r.set('at', new DateTime());
       txApp.save(r);
     }
   });

@@ -290,9 +290,9 @@ describe('/chatting/$id', () => {
     const { el } = await openThread();
     const theirs = [...el.querySelectorAll<HTMLElement>('[data-testid="message"]')][2]!;
     // own messages have no report button
-    expect(el.querySelectorAll('button[aria-label="이 메시지 신고하기"]')).toHaveLength(1);
+    expect(el.querySelectorAll('button[aria-label="이 메시지 신고"]')).toHaveLength(1);
     await act(async () =>
-      theirs.querySelector<HTMLButtonElement>('button[aria-label="이 메시지 신고하기"]')!.click(),
+      theirs.querySelector<HTMLButtonElement>('button[aria-label="이 메시지 신고"]')!.click(),
     );
     const sheet = await waitFor(() => {
       const s = document.querySelector<HTMLDialogElement>('[data-testid="report-sheet"]');

@@ -15,6 +15,7 @@ import { onFlushRequested } from '@/data/sync/signals.ts';
 import { BACK_ONLINE_MS, OfflineBanner } from '@/features/sync-status/components/offline-banner';
 import SyncStatus from '@/features/sync-status/components/sync-status';
 import { ko } from '@/i18n/ko';
+import { koSyncStatus } from '@/features/sync-status/ko';
 import { relativeTime } from '@/lib/relative-time';
 import { postsKo } from '../../src/domains/posts/ko.ts';
 import { meetupsKo } from '../../src/domains/meetups/ko.ts';
@@ -184,11 +185,10 @@ describe('pending changes button', () => {
     await db.deadLetters.add(deadLetter());
     render(<SyncStatus />);
     await until(() => expect(pendingButton()?.hidden).toBe(false));
-    expect(pendingButton()?.textContent).toBe(ko.sync.pendingCount(0));
+    // never '동기화 대기 0': what waits is the fan's decision on what was refused
+    expect(pendingButton()?.textContent).toBe(koSyncStatus.failedOnly(1));
     const described = pendingButton()?.getAttribute('aria-describedby') ?? '';
-    expect(document.getElementById(described)?.textContent).toBe(
-      `${ko.sync.pendingLabel(0)} ${ko.sync.failedCount(1)}`,
-    );
+    expect(document.getElementById(described)?.textContent).toBe(koSyncStatus.failedOnlyLabel(1));
   });
 });
 
@@ -274,6 +274,36 @@ describe('refused changes (dead letters)', () => {
     expect(entry?.textContent).toContain(likesKo.failures.like);
     expect(buttonIn(entry ?? null, ko.sync.retry)).toBeDefined();
     expect(buttonIn(entry ?? null, ko.sync.discard)).toBeDefined();
+  });
+
+  it('a message refused by a block keeps its words and the reason, and offers no retry', async () => {
+    const reason = '이 사용자와는 대화하거나 교환할 수 없어요.';
+    await db.deadLetters.add(
+      deadLetter({
+        kind: 'message.create',
+        recordKey: 'messages/m1',
+        payload: {
+          id: 'm1',
+          conversation: 'c1',
+          sender: 'u1',
+          text: '내일 택배 보낼게요',
+          createdAt: '2026-01-01 10:00:00.000Z',
+        },
+        message: reason,
+        hopeless: true,
+      }),
+    );
+    render(<SyncStatus />);
+    await openSheet();
+    await until(() => expect(sheet()?.querySelector('[data-testid="dead-letter"]')).not.toBeNull());
+    const entry = sheet()?.querySelector('[data-testid="dead-letter"]') ?? null;
+    expect(entry?.textContent).toContain(reason);
+    expect(entry?.querySelector('[data-testid="dead-letter-draft"]')?.textContent).toBe(
+      '내일 택배 보낼게요',
+    );
+    expect(buttonIn(entry, ko.sync.retry)).toBeUndefined();
+    expect(buttonIn(entry, ko.sync.discard)).toBeDefined();
+    expect(buttonIn(entry, koSyncStatus.copy)).toBeDefined();
   });
 
   it('retry puts the change back in the outbox and re-applies it', async () => {

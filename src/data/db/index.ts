@@ -76,6 +76,11 @@ export interface DeadLetterRow extends OutboxRow {
   detail: string;
   /** When the user was told (a toast); 0 until then. */
   notifiedAt: number;
+  /**
+   * Sending it again as it is cannot succeed (a block stands between the two fans, the terms it
+   * answers changed): the fan is offered to delete it, not to retry. Absent on older rows.
+   */
+  hopeless?: boolean;
 }
 
 export interface SyncStateRow {

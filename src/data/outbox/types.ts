@@ -93,6 +93,11 @@ export interface MutationKind<P> {
   label: string;
   /** Korean text shown when the server refuses the change for good. */
   failureMessage(payload: P): string;
+  /**
+   * The fan's own words in this change (a message's text): a change the server refuses keeps
+   * them, and the screens that list refused changes show them, so nothing typed is lost.
+   */
+  draft?(payload: P): string;
 }
 
 // Kinds are declared with their own payload types; the registry erases them to `unknown`, and

@@ -33,6 +33,10 @@ export interface DeadLetterItem {
   failedAt: number;
   /** 0 until the user has been told (a toast). */
   notifiedAt: number;
+  /** The fan's own words in the change (a message's text); '' when it has none. */
+  draft: string;
+  /** Whether sending it again can succeed; when not, the fan is offered to delete it only. */
+  retryable: boolean;
 }
 
 export type OutboxItemState =

@@ -14,7 +14,7 @@ import {
   type DeadLetterRow,
   type OutboxRow,
 } from '@/data/db/index.ts';
-import { MUTATION_KINDS, recordKey } from '@/data/outbox/index.ts';
+import { MUTATION_KINDS, readMutation, recordKey } from '@/data/outbox/index.ts';
 import type { SyncedCollection } from '@/data/pb/records.ts';
 import type { DeadLetterItem, OutboxItem } from './outbox-state.ts';
 
@@ -45,6 +45,12 @@ export function changesIn(kind: string, payload: unknown): number {
   return Math.max(1, cardsIn(kind, payload) ?? 1);
 }
 
+/** The fan's own words in a row's change, '' when the kind keeps none or the row is unreadable. */
+export function draftIn(kind: string, payload: unknown): string {
+  const m = readMutation(kind, payload);
+  return 'error' in m ? '' : (m.kind.draft?.(m.payload) ?? '');
+}
+
 function toItem(row: OutboxRow): OutboxItem {
   return {
     seq: row.seq ?? 0,
@@ -71,6 +77,8 @@ function toDeadItem(row: DeadLetterRow): DeadLetterItem {
     message: row.message,
     failedAt: row.failedAt,
     notifiedAt: row.notifiedAt,
+    draft: draftIn(row.kind, row.payload),
+    retryable: !row.hopeless,
   };
 }
 

@@ -49,7 +49,7 @@ export function isDuplicate(err: unknown): boolean {
 /**
  * Field codes of refusals the server explains to the fan in Korean (pb_hooks: a daily cap, a
  * proposal whose terms changed before the accept landed, the daily upload quota, an image too
- * large to take). Their message says why and what to do, so a
+ * large to take, a block between the two fans). Their message says why and what to do, so a
  * dead letter shows it instead of the action's generic failure message.
  */
 const EXPLAINED_CODES = new Set([
@@ -57,7 +57,20 @@ const EXPLAINED_CODES = new Set([
   'validation_terms_changed',
   'validation_upload_quota',
   'validation_image_size',
+  'validation_blocked',
 ]);
+
+/**
+ * Field codes of refusals that sending the same change again cannot overcome: a block between the
+ * two fans, a proposal whose terms changed before the accept. The fan is offered to delete it.
+ */
+const HOPELESS_CODES = new Set(['validation_blocked', 'validation_terms_changed']);
+
+/** Whether a refusal is one that a retry of the same change cannot overcome. */
+export function isHopeless(err: unknown): boolean {
+  if (errorStatus(err) !== 400) return false;
+  return Object.values(fieldErrors(err)).some((e) => HOPELESS_CODES.has(e?.code ?? ''));
+}
 
 /** The server's own Korean reason for a refusal, when it gives one the fan can act on. */
 export function explainedRefusal(err: unknown): string | null {

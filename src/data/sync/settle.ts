@@ -19,6 +19,7 @@ import {
   confirmSession,
   describeFailure,
   explainedRefusal,
+  isHopeless,
   errorStatus,
 } from './errors.ts';
 import type { FlushContext, FlushReport } from './flush.ts';
@@ -119,6 +120,7 @@ export async function finish(
       errorStatus(result.err),
       explainedRefusal(result.err) ?? job.kind.failureMessage(job.payload),
       describeFailure(result.err),
+      isHopeless(result.err),
     );
     if (moved) report.dead++;
   }
@@ -206,6 +208,7 @@ export async function moveToDeadLetters(
   status: number,
   message: string,
   detail: string,
+  hopeless = false,
 ): Promise<boolean> {
   return db.transaction('rw', db.outbox, db.deadLetters, async () => {
     const removed = await db.outbox.where('id').equals(row.id).delete();
@@ -218,6 +221,7 @@ export async function moveToDeadLetters(
       message: message || detail,
       detail,
       notifiedAt: 0,
+      ...(hopeless ? { hopeless } : {}),
     };
     delete dead.seq;
     await db.deadLetters.add(dead);

@@ -5,7 +5,7 @@ import { sessionUserIdAtom, useAtomValue } from '@/state/store';
 import { useRead } from '@/live/use-read';
 import { usePendingFileUrl } from '@/live/sync';
 import type { Block, Conversation } from '@/data/pb/records';
-import type { ConversationSummary, Thread } from './queries';
+import type { ConversationSummary, FailedMessage, Thread } from './queries';
 
 export type { ConversationSummary, LastMessage, Thread, ThreadMessage } from './queries';
 
@@ -23,6 +23,11 @@ export function useConversations(): ConversationSummary[] | undefined {
 export function useThread(conversationId: string | null | undefined): Thread | null | undefined {
   const userId = useAtomValue(sessionUserIdAtom);
   return useRead('thread', userId, conversationId ?? null);
+}
+
+/** The thread's messages the server refused for good, with their words and reason. */
+export function useFailedMessages(conversationId: string | null | undefined) {
+  return useRead('failedMessages', conversationId ?? null) as FailedMessage[] | undefined;
 }
 
 /** Unread messages over every conversation (fans I blocked left out). */

@@ -209,6 +209,7 @@ export const messageCreate: MutationKind<MessageCreatePayload> = {
   ownerField: 'sender',
   label: t.kinds.messageCreate,
   failureMessage: () => t.failures.message,
+  draft: (p) => p.text,
 };
 
 const blockPayload = v.object({ id: v.string(), user: v.string(), blocked: v.string() });

@@ -351,3 +351,41 @@ export async function latestFromOther(
   }
   return latest;
 }
+
+/** A message of a thread the server refused for good (a block): its words kept, and why. */
+export interface FailedMessage {
+  /** The dead letter's number (to delete it). */
+  seq: number;
+  text: string;
+  /** It carried a photo. */
+  photo: boolean;
+  /** The Korean reason the fan is shown. */
+  reason: string;
+  /** Whether sending it again can succeed (not across a block). */
+  retryable: boolean;
+}
+
+/**
+ * The conversation's messages the server refused, oldest first: the thread shows them at its end
+ * with their words and reason, so nothing the fan typed vanishes (docs/trades.md, Refused by a
+ * block).
+ */
+export async function listFailedMessages(
+  conversationId: string,
+  db: AppDB = defaultDb,
+): Promise<FailedMessage[]> {
+  const rows = await db.deadLetters.where('kind').equals(KINDS.messageCreate).toArray();
+  const out: FailedMessage[] = [];
+  for (const row of rows.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
+    const p = (row.payload ?? {}) as { conversation?: unknown; text?: unknown; image?: unknown };
+    if (p.conversation !== conversationId) continue;
+    out.push({
+      seq: row.seq ?? 0,
+      text: typeof p.text === 'string' ? p.text : '',
+      photo: !!p.image,
+      reason: row.message,
+      retryable: !row.hopeless,
+    });
+  }
+  return out;
+}

@@ -5,6 +5,7 @@ import {
   getThread,
   listBlocks,
   listConversations,
+  listFailedMessages,
 } from './queries.ts';
 
 type Id = string | null | undefined;
@@ -17,4 +18,6 @@ export const reads = {
   conversationWith: (userId: Id, otherId: Id) =>
     userId && otherId ? getConversationWith(userId, otherId) : Promise.resolve(null),
   blocks: (userId: Id) => (userId ? listBlocks(userId) : Promise.resolve([])),
+  failedMessages: (conversationId: Id) =>
+    conversationId ? listFailedMessages(conversationId) : Promise.resolve([]),
 };

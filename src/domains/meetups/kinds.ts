@@ -41,6 +41,7 @@ export const commentCreate: MutationKind<CommentCreatePayload> = {
   ownerField: 'name',
   label: meetupsKo.kinds.commentCreate,
   failureMessage: () => meetupsKo.failures.comment,
+  draft: (p) => p.ment,
 };
 
 const deletePayload = v.object({ id: v.string(), meetUp: v.string() });

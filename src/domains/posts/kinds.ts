@@ -53,6 +53,7 @@ export const postCreate: MutationKind<PostCreatePayload> = {
   ownerField: 'writer',
   label: postsKo.kinds.postCreate,
   failureMessage: () => ko.messages.exchangeSaveFailed,
+  draft: (p) => p.description,
 };
 
 const updatePayload = v.object({
@@ -81,6 +82,7 @@ export const postUpdate: MutationKind<PostUpdatePayload> = {
   request: (p) => ({ method: 'PATCH', collection: 'exchangeList', id: p.id, body: postPatch(p) }),
   label: postsKo.kinds.postUpdate,
   failureMessage: () => ko.messages.exchangeEditFailed,
+  draft: (p) => p.description ?? '',
 };
 
 const deletePayload = v.object({ id: v.string() });

@@ -84,6 +84,7 @@ export const tradeCreate: MutationKind<TradeCreatePayload> = {
   ownerField: 'proposer',
   label: t.kinds.tradeCreate,
   failureMessage: () => t.failures.tradeCreate,
+  draft: (p) => p.message,
 };
 
 export const TRADE_ACTIONS = ['accept', 'decline', 'cancel', 'done', 'edit'] as const;
@@ -220,6 +221,7 @@ export const reviewCreate: MutationKind<ReviewCreatePayload> = {
   ownerField: 'author',
   label: t.kinds.reviewCreate,
   failureMessage: () => t.failures.review,
+  draft: (p) => p.text,
 };
 
 /** This domain's kinds, for the outbox's table (src/domains/tables/kinds.ts). */

@@ -9,6 +9,7 @@ import { usePhotoChoice } from '@/features/chat/hooks/use-photo-choice';
 import { writeErrorText } from '@/features/chat/write-errors';
 import { PhotoIcon, SendIcon } from './chat-icons';
 import styles from './composer.module.css';
+import { useBottomBarHeight } from '@/components/hooks/use-bottom-bar-height';
 
 const c = koChat.chat;
 
@@ -30,7 +31,9 @@ export function Composer({ conversationId, onSent }: ComposerProps) {
   const photo = usePhotoChoice();
   const preview = useObjectUrl(photo.photo);
   const field = useRef<HTMLTextAreaElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const errorId = useId();
+  useBottomBarHeight(form);
   const shownError = photo.error ?? error;
 
   async function send() {
@@ -69,7 +72,13 @@ export function Composer({ conversationId, onSent }: ComposerProps) {
 
   const empty = !text.trim() && !photo.photo;
   return (
-    <form className={styles.composer} onSubmit={onSubmit} noValidate data-testid="composer">
+    <form
+      ref={form}
+      className={styles.composer}
+      onSubmit={onSubmit}
+      noValidate
+      data-testid="composer"
+    >
       {shownError ? (
         <p className={styles.error} id={errorId} role="alert">
           {shownError}

@@ -20,6 +20,7 @@ import { fanName, proposeHref } from '@/features/chat/chat-links';
 import { useMarkRead } from '@/features/chat/hooks/use-mark-read';
 import { writeErrorText } from '@/features/chat/write-errors';
 import { Composer } from './composer';
+import { FailedMessages } from './failed-messages';
 import { ContextBar } from './context-bar';
 import { HrefLink } from './href-link';
 import { MessageBubble } from './message-bubble';
@@ -180,6 +181,7 @@ function ThreadBody({ thread }: { thread: Thread }) {
           />
         ))}
       </ol>
+      <FailedMessages conversationId={conversation.id} />
       <div ref={end} className={styles.end} />
       {blocked ? (
         <p className={styles.blockedNotice} role="status" data-testid="thread-blocked">

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { AlertTriangleIcon, ClockIcon } from '@/components/ui/icons';
 import { ko } from '@/i18n/ko';
 import { useDeadLetterCount, useOutboxCount } from '@/live/sync';
+import { koSyncStatus } from '@/features/sync-status/ko';
 import styles from './pending-button.module.css';
 
 export interface PendingButtonProps {
@@ -36,12 +37,15 @@ export function PendingButton({ expanded, onOpen }: PendingButtonProps) {
         onClick={onOpen}
       >
         {failed ? <AlertTriangleIcon size={18} /> : <ClockIcon size={18} />}
-        <span>{ko.sync.pendingCount(count)}</span>
+        {/* nothing waits to be sent, only refused changes for the fan to decide on */}
+        <span>{count === 0 ? koSyncStatus.failedOnly(dead) : ko.sync.pendingCount(count)}</span>
       </button>
       <span id={descriptionId} hidden>
-        {failed
-          ? `${ko.sync.pendingLabel(count)} ${ko.sync.failedCount(dead)}`
-          : ko.sync.pendingLabel(count)}
+        {count === 0
+          ? koSyncStatus.failedOnlyLabel(dead)
+          : failed
+            ? `${ko.sync.pendingLabel(count)} ${ko.sync.failedCount(dead)}`
+            : ko.sync.pendingLabel(count)}
       </span>
     </>
   );

@@ -21,6 +21,7 @@ import {
   type OutboxItem,
   type OutboxStateContext,
 } from '@/live/sync';
+import { koSyncStatus } from '@/features/sync-status/ko';
 import styles from './pending-sheet.module.css';
 
 export interface PendingSheetProps {
@@ -161,6 +162,15 @@ function DeadLetterEntry({ item }: { item: DeadLetterItem }) {
     }
   }
 
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(item.draft);
+      toast.success(koSyncStatus.copied);
+    } catch {
+      toast.error(koSyncStatus.copyFailed);
+    }
+  }
+
   async function discard() {
     const yes = await confirm({
       message: ko.sync.discardConfirm,
@@ -178,6 +188,14 @@ function DeadLetterEntry({ item }: { item: DeadLetterItem }) {
       <p id={messageId} className={styles.deadMessage}>
         {item.message}
       </p>
+      {item.draft ? (
+        <figure className={styles.draft}>
+          <figcaption className={styles.draftLabel}>{koSyncStatus.draftLabel}</figcaption>
+          <blockquote className={styles.draftText} data-testid="dead-letter-draft">
+            {item.draft}
+          </blockquote>
+        </figure>
+      ) : null}
       <div className={styles.deadActions}>
         <button
           type="button"
@@ -188,15 +206,28 @@ function DeadLetterEntry({ item }: { item: DeadLetterItem }) {
         >
           {ko.sync.discard}
         </button>
-        <button
-          type="button"
-          className={styles.retry}
-          aria-describedby={describedBy}
-          disabled={busy}
-          onClick={() => void retry()}
-        >
-          {ko.sync.retry}
-        </button>
+        {item.draft ? (
+          <button
+            type="button"
+            className={styles.discard}
+            aria-describedby={describedBy}
+            onClick={() => void copy()}
+          >
+            {koSyncStatus.copy}
+          </button>
+        ) : null}
+        {/* a refusal a retry cannot overcome (a block) offers no retry */}
+        {item.retryable ? (
+          <button
+            type="button"
+            className={styles.retry}
+            aria-describedby={describedBy}
+            disabled={busy}
+            onClick={() => void retry()}
+          >
+            {ko.sync.retry}
+          </button>
+        ) : null}
       </div>
     </li>
   );
