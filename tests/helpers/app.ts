@@ -53,7 +53,9 @@ export async function openApp(
   const { page, errors } = await trackedPage(context);
   await page.goto(opts.path ?? '/');
   if (worker) await waitForServiceWorker(page);
-  await page.waitForFunction(() => !!window.__pocamarket);
+  // the app's data layer starts after the first screen hydrates: on a loaded machine (two copies
+  // of the suite at once) that took past Playwright's default 30 s
+  await page.waitForFunction(() => !!window.__pocamarket, null, { timeout: 90_000 });
   await waitForFirstPull(page);
   const userId = opts.login ? await login(page, opts.login) : null;
   return { context, page, errors, userId };
