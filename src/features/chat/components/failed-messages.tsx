@@ -1,6 +1,6 @@
 import { useConfirm } from '@/components/hooks/use-confirm';
 import { AlertTriangleIcon } from '@/components/ui/icons';
-import { toast } from '@/components/ui/toast';
+import { copyText } from '@/components/ui/copy-text';
 import { useFailedMessages } from '@/domains/chat/hooks';
 import type { FailedMessage } from '@/domains/chat/queries';
 import { koChat } from '@/features/chat/ko';
@@ -40,14 +40,7 @@ function FailedItem({ item }: { item: FailedMessage }) {
     if (yes) await (await deadLetters()).discardDeadLetter(item.seq);
   }
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(item.text);
-      toast.success(c.failedCopied);
-    } catch {
-      toast.error(c.failedCopyFailed);
-    }
-  }
+  const copy = () => copyText(item.text, c.failedCopied, c.failedCopyFailed);
 
   async function retry() {
     await (await deadLetters()).retryDeadLetter(item.seq);

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { sessionUserIdAtom, syncStatusAtom, useAtomValue } from '@/state/store';
 import { AlertTriangleIcon, ClockIcon, RefreshIcon } from '@/components/ui/icons';
 import { SheetDialog } from '@/components/ui/sheet-dialog';
+import { copyText } from '@/components/ui/copy-text';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/hooks/use-confirm';
 import { discardDeadLetter, retryDeadLetter } from '@/data/writes/dead-letters';
@@ -162,14 +163,7 @@ function DeadLetterEntry({ item }: { item: DeadLetterItem }) {
     }
   }
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(item.draft);
-      toast.success(koSyncStatus.copied);
-    } catch {
-      toast.error(koSyncStatus.copyFailed);
-    }
-  }
+  const copy = () => copyText(item.draft, koSyncStatus.copied, koSyncStatus.copyFailed);
 
   async function discard() {
     const yes = await confirm({
