@@ -12,7 +12,10 @@
  *  - users.tradesCompleted: counted again for both fans whenever a trade becomes or stops being
  *    completed (also when a trade goes with an account).
  *  - reviews: of a completed trade the author was part of; `subject` is the other side.
- *  - notification rows (lib/push.js) for the other side of a new proposal and of a status change.
+ *  - shipping (accepted trades): each side sets only its own method, address, parcel and
+ *    받았어요; a cancel clears both addresses; 30 days after completion a sweep clears them.
+ *  - notification rows (lib/push.js) for the other side of a new proposal, a status change and
+ *    each shipping step.
  *
  * Loaded after guards.pb.js (file order), so a replayed create with a taken id is answered first.
  */
@@ -69,6 +72,7 @@ onRecordUpdateRequest((e) => {
     push.safely(e.app, 'trade', e.record, (app, trade) => {
       if (change.edited) return push.fanOutTradeEdit(app, trade);
       if (change.done) return push.fanOutTradeDone(app, trade, me);
+      if (change.step) return push.fanOutTradeStep(app, trade, me, change.step);
       return push.fanOutTradeStatus(app, trade, me);
     });
   }
@@ -103,6 +107,27 @@ onRecordDelete((e) => {
     require(`${__hooks}/lib/trades.js`).afterTradeChange(txApp, e.record, ''),
   );
 }, 'trades');
+
+// ---------------------------------------------------------------- addresses (docs/trades.md, Shipping)
+
+/** Superusers (operators, the tests) run the sweep now; `now` (ms) may stand for a later clock. */
+routerAdd(
+  'POST',
+  '/api/pocamarket/trade-address-sweep',
+  (e) => {
+    const body = e.requestInfo().body || {};
+    const now = typeof body.now === 'number' ? body.now : Date.now();
+    const lib = require(`${__hooks}/lib/trades.js`);
+    return e.json(200, { cleared: lib.sweepAddresses(e.app, now, 500) });
+  },
+  $apis.requireSuperuserAuth(),
+);
+
+cronAdd('tradeAddressSweep', '23 * * * *', () => {
+  const lib = require(`${__hooks}/lib/trades.js`);
+  const n = lib.sweepAddresses($app, Date.now(), 500);
+  if (n) console.log(`[trades] cleared the addresses of ${n} trade(s) completed 30 days ago`);
+});
 
 // ---------------------------------------------------------------- reviews
 

@@ -174,10 +174,21 @@ function traders(e, cardId) {
   return { card: cardId, have: rows[0].have, want: rows[0].want };
 }
 
+/** A review's `tags` as stored (a JSON array of tag names). */
+function parseTags(raw) {
+  try {
+    const list = JSON.parse(raw || '[]');
+    return Array.isArray(list) ? list.filter((t) => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * GET /api/pocamarket/fans/<id>/trust: the fan's completed trades, latest 20 reviews (newest
- * first) and public have and want lists (card ids; empty when a block stands between the fan and
- * the caller).
+ * first, with their tags), how many reviews carry each tag and each rating (all of the fan's
+ * reviews), and public have and want lists (card ids; empty when a block stands between the
+ * fan and the caller).
  */
 function trust(e, fanId) {
   let fan = null;
@@ -192,11 +203,31 @@ function trust(e, fanId) {
   const me = e.auth && e.auth.collection().name === 'users' ? e.auth.id : '';
   const reviews = rowsOf(
     e.app,
-    'SELECT `id`, `author`, `rating`, `text`, `created` FROM `reviews` ' +
+    "SELECT `id`, `author`, `rating`, `text`, `created`, COALESCE(`tags`, '[]') AS tags " +
+      'FROM `reviews` ' +
       `WHERE \`subject\` = {:fan} ORDER BY \`created\` DESC, \`id\` DESC LIMIT ${TRUST_REVIEWS}`,
     { fan: fanId },
-    { id: '', author: '', rating: '', text: '', created: '' },
+    { id: '', author: '', rating: '', text: '', created: '', tags: '' },
+  ).map((r) => Object.assign(r, { tags: parseTags(r.tags) }));
+  // every review's tags counted (the subject index bounds it to the fan's own reviews)
+  const tagRows = rowsOf(
+    e.app,
+    'SELECT j.`value` AS tag, COUNT(*) AS n FROM `reviews` r, json_each(' +
+      "CASE WHEN json_valid(r.`tags`) THEN r.`tags` ELSE '[]' END) j " +
+      'WHERE r.`subject` = {:fan} GROUP BY j.`value`',
+    { fan: fanId },
+    { tag: '', n: 0 },
   );
+  const ratings = rowsOf(
+    e.app,
+    'SELECT `rating`, COUNT(*) AS n FROM `reviews` WHERE `subject` = {:fan} GROUP BY `rating`',
+    { fan: fanId },
+    { rating: '', n: 0 },
+  );
+  const tagCounts = {};
+  for (const row of tagRows) tagCounts[row.tag] = row.n;
+  const ratingCounts = { good: 0, bad: 0 };
+  for (const row of ratings) ratingCounts[row.rating] = row.n;
   const have = [];
   const want = [];
   const { blockBetween } = require(`${__hooks}/lib/trade-common.js`);
@@ -215,9 +246,11 @@ function trust(e, fanId) {
     user: fanId,
     tradesCompleted: fan.getInt('tradesCompleted'),
     reviews: reviews,
+    tagCounts: tagCounts,
+    ratingCounts: ratingCounts,
     have: have,
     want: want,
   };
 }
 
-module.exports = { matches, traders, trust, MATCH_FANS, MATCH_CARDS, TRUST_REVIEWS };
+module.exports = { matches, traders, trust, IS_PUBLIC, MATCH_FANS, MATCH_CARDS, TRUST_REVIEWS };

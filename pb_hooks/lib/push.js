@@ -9,7 +9,8 @@
  * so a card liked by thousands costs one query and one transaction, not one request per user.
  */
 
-const TOPICS = ['comment', 'exchange', 'meetup', 'chat', 'trade'];
+// `wanted`: a card on the fan's 구함 list appeared (lib/wanted.js; docs/trades.md, Wantlist alerts)
+const TOPICS = ['comment', 'exchange', 'meetup', 'chat', 'trade', 'wanted'];
 
 const MSG_UNAVAILABLE = '푸시 알림을 사용할 수 없습니다. 서버에 알림 키가 설정되지 않았습니다.';
 const MSG_BAD_TOPICS = '알림 종류가 올바르지 않습니다.';
@@ -308,6 +309,30 @@ function fanOutTradeDone(app, trade, actor) {
   );
 }
 
+const STEP_NOTES = {
+  address: ['배송지 공유', (nick) => `${nick}님이 받을 곳을 알려줬어요`],
+  tracking: ['송장 번호 등록', (nick) => `${nick}님이 카드를 보냈어요. 송장 번호를 확인해보세요`],
+  received: ['카드 도착', (nick) => `${nick}님이 카드를 받았어요`],
+};
+
+/** A shipping step of an accepted trade (docs/trades.md, Shipping): the other side. */
+function fanOutTradeStep(app, trade, actor, step) {
+  const note = STEP_NOTES[step];
+  if (!note || trade.getString('status') !== 'accepted') return 0;
+  const proposer = trade.getString('proposer');
+  return notifyOne(
+    app,
+    'trade',
+    actor,
+    actor === proposer ? trade.getString('receiver') : proposer,
+    {
+      title: note[0],
+      body: note[1](nicknameOf(app, actor)),
+      url: `/trades/${trade.id}`,
+    },
+  );
+}
+
 /** The proposer changed a proposal's cards or message: its receiver, so no accept is blind. */
 function fanOutTradeEdit(app, trade) {
   if (trade.getString('status') !== 'proposed') return 0;
@@ -434,6 +459,7 @@ module.exports = {
   MSG_UNAVAILABLE,
   excerpt,
   optedInUsers,
+  nicknameOf,
   fanOutComment,
   fanOutExchange,
   fanOutMeetUp,
@@ -442,6 +468,7 @@ module.exports = {
   fanOutTradeStatus,
   fanOutTradeEdit,
   fanOutTradeDone,
+  fanOutTradeStep,
   fanOutReview,
   safely,
   MAX_DEVICES,

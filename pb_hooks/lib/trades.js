@@ -19,6 +19,10 @@ const CARDS_MAX = 20;
 const SPARE_MAX = 99;
 const TRADE_MESSAGE_MAX = 300;
 const REVIEW_MAX = 100;
+const ADDRESS_MAX = 200;
+/** Review tags (docs/trades.md, `reviews`): the good ones go with 좋았어요, the others with 아쉬워요. */
+const GOOD_TAGS = ['packing', 'fast', 'reply', 'asDescribed', 'kind'];
+const BAD_TAGS = ['late', 'notAsDescribed', 'poorPacking', 'slowReply'];
 
 const MSG_HAVE_SPARE = '교환 가능한 카드는 여분이 1장 이상이어야 해요.';
 const MSG_WANT_SPARE = '구하는 카드에는 여분 수량을 정할 수 없어요.';
@@ -46,10 +50,21 @@ const MSG_TERMS_CHANGED =
 /** What an accept must carry and match: the proposal's terms (docs/trades.md). */
 const TERMS = ['give', 'get', 'message'];
 const MSG_DONE_BACK = '완료 표시는 되돌릴 수 없어요.';
+const MSG_RECEIVED_BACK = '받았어요 표시는 되돌릴 수 없어요.';
+const MSG_SHIPPING_EARLY = '배송 정보는 교환 제안이 수락된 뒤에 정할 수 있어요.';
+const MSG_TRACKING = '송장 번호는 숫자·영문·하이픈으로 6~30자예요.';
+const MSG_CARRIER = '송장 번호를 적으려면 택배사를 골라주세요.';
+const MSG_ADDRESS_TOO_LONG = `받을 곳은 ${ADDRESS_MAX}자까지 쓸 수 있어요.`;
+/** A side's shipping fields (docs/trades.md, Shipping), each set only by that side. */
+const SHIPPING = ['Ship', 'Address', 'Carrier', 'Tracking', 'Received'];
+/** Days a completed trade keeps its addresses. */
+const ADDRESS_KEEP_DAYS = 30;
+const TRACKING_RE = /^[0-9A-Za-z-]{6,30}$/;
 const MSG_REVIEW_NOT_MINE = '내가 참여한 거래에만 후기를 남길 수 있어요.';
 const MSG_REVIEW_NOT_DONE = '완료된 거래에만 후기를 남길 수 있어요.';
 const MSG_RATING = '좋았어요 또는 아쉬워요를 골라주세요.';
 const MSG_REVIEW_TOO_LONG = '후기는 100자까지 쓸 수 있어요.';
+const MSG_REVIEW_TAGS = '고른 평가가 좋았어요/아쉬워요와 맞지 않아요.';
 
 // ---------------------------------------------------------------- have and want lists
 
@@ -146,6 +161,13 @@ function checkNewTrade(app, record, me) {
   else if (status !== 'proposed') throw badRequest(MSG_NEW_STATUS, ['status']);
   const done = ['proposerDone', 'receiverDone'].filter((f) => record.getBool(f));
   if (done.length) throw badRequest(MSG_PROTECTED, done, 'validation_protected_field');
+  if (record.getString('completedAt')) {
+    throw badRequest(MSG_PROTECTED, ['completedAt'], 'validation_protected_field');
+  }
+  const shipping = shippingFields('proposer')
+    .concat(shippingFields('receiver'))
+    .filter((f) => !!record.get(f));
+  if (shipping.length) throw badRequest(MSG_SHIPPING_EARLY, shipping, 'validation_shipping_early');
   const receiver = record.getString('receiver');
   if (receiver === me) throw badRequest(MSG_SELF_TRADE, ['receiver']);
   if (!findRecord(app, 'users', receiver)) throw badRequest(MSG_NO_RECEIVER, ['receiver']);
@@ -204,9 +226,51 @@ function allowedChanges(now, role) {
     return { fields: ['status'], statuses: ['accepted', 'declined'] };
   }
   if (now === 'accepted') {
-    return { fields: ['status', `${role}Done`], statuses: ['cancelled'] };
+    return {
+      fields: ['status', `${role}Done`].concat(shippingFields(role)),
+      statuses: ['cancelled'],
+    };
   }
   return null;
+}
+
+/** The shipping fields of one side (`proposerShip`, …). */
+function shippingFields(role) {
+  return SHIPPING.map((f) => `${role}${f}`);
+}
+
+/**
+ * A side's shipping fields as asked: the address trimmed (at most 200 characters), a tracking
+ * number of 6–30 letters, digits and hyphens with its carrier, 받았어요 never taken back. 완료
+ * implies 받았어요 (a fan who marks it has the cards). Returns the step the other side is told
+ * of: 'received', 'tracking', 'address' or ''.
+ */
+function checkShipping(record, fresh, role, asked) {
+  const f = (name) => `${role}${name}`;
+  if (record.getBool(f('Done'))) record.set(f('Received'), true);
+  if (fresh.getBool(f('Received')) && !record.getBool(f('Received'))) {
+    throw badRequest(MSG_RECEIVED_BACK, [f('Received')], 'validation_invalid_transition');
+  }
+  const rules = require(`${__hooks}/lib/input-rules.js`);
+  const rawAddress = record.getString(f('Address'));
+  const address = rules.normalizeText(rawAddress) === '' ? '' : rawAddress.trim();
+  if (rules.codePointLength(address) > ADDRESS_MAX) {
+    throw badRequest(MSG_ADDRESS_TOO_LONG, [f('Address')], 'validation_max_text_constraint');
+  }
+  if (address !== rawAddress) record.set(f('Address'), address);
+  const tracking = record.getString(f('Tracking')).trim().replace(/\s+/g, '');
+  if (tracking && !TRACKING_RE.test(tracking)) {
+    throw badRequest(MSG_TRACKING, [f('Tracking')], 'validation_tracking');
+  }
+  if (tracking && !record.getString(f('Carrier'))) {
+    throw badRequest(MSG_CARRIER, [f('Carrier')], 'validation_required');
+  }
+  record.set(f('Tracking'), tracking);
+  const has = (name) => asked.indexOf(f(name)) >= 0;
+  if (has('Received') && record.getBool(f('Received'))) return 'received';
+  if ((has('Tracking') || has('Carrier')) && tracking) return 'tracking';
+  if (has('Address') && address) return 'address';
+  return '';
 }
 
 /**
@@ -253,10 +317,12 @@ function checkTradeUpdate(app, record, me, body) {
   if (asked.indexOf(doneField) >= 0 && !record.getBool(doneField)) {
     throw badRequest(MSG_DONE_BACK, [doneField], 'validation_invalid_transition');
   }
+  const step = from === 'accepted' ? checkShipping(record, fresh, role, asked) : '';
   // a block stops every change but ending the proposal, and finishing an accepted trade (its
-  // cards may already be in the mail: each side can still mark 완료)
+  // cards may already be in the mail: each side can still mark 받았어요 and 완료)
   const closing = asked.length === 1 && (to === 'cancelled' || to === 'declined');
-  const finishing = from === 'accepted' && asked.length === 1 && asked[0] === doneField;
+  const finishing =
+    from === 'accepted' && asked.every((f) => f === doneField || f === `${role}Received`);
   if (!closing && !finishing) {
     const other = role === 'proposer' ? fresh.getString('receiver') : fresh.getString('proposer');
     common.refuseIfBlocked(app, me, other, 'status');
@@ -269,10 +335,15 @@ function checkTradeUpdate(app, record, me, body) {
     record.getBool('receiverDone')
   ) {
     record.set('status', 'completed');
+    record.set('completedAt', new DateTime());
   }
   const now = record.getString('status');
+  // a trade called off keeps no address
+  if (now === 'cancelled')
+    for (const side of ['proposer', 'receiver']) record.set(`${side}Address`, '');
   if (now !== from) return { from: from, to: now };
   if (asked.indexOf(doneField) >= 0) return { done: true };
+  if (step) return { step: step };
   return TERMS.some((f) => asked.indexOf(f) >= 0) ? { edited: true } : null;
 }
 
@@ -305,6 +376,30 @@ function afterTradeChange(app, trade, statusBefore) {
   recountCompleted(app, trade.getString('receiver'));
 }
 
+/**
+ * Clears the addresses of trades completed more than 30 days ago (docs/trades.md, Shipping), at
+ * most `limit` a run, each saved as a change so both sides' devices drop their copies in the
+ * next pull. Returns how many it cleared. `nowMs` is the clock (a test may pass a later one).
+ */
+function sweepAddresses(app, nowMs, limit) {
+  const before = common.pbTime(nowMs - ADDRESS_KEEP_DAYS * 24 * 60 * 60 * 1000);
+  const rows = app.findRecordsByFilter(
+    'trades',
+    "status = 'completed' && completedAt != '' && completedAt < {:before} && " +
+      "(proposerAddress != '' || receiverAddress != '')",
+    'completedAt',
+    limit,
+    0,
+    { before: before },
+  );
+  for (const trade of rows) {
+    trade.set('proposerAddress', '');
+    trade.set('receiverAddress', '');
+    app.saveNoValidate(trade);
+  }
+  return rows.length;
+}
+
 // ---------------------------------------------------------------- reviews
 
 /**
@@ -325,8 +420,14 @@ function checkReview(app, record, me) {
     throw badRequest(MSG_REVIEW_NOT_MINE, ['trade']);
   }
   if (trade.getString('status') !== 'completed') throw badRequest(MSG_REVIEW_NOT_DONE, ['trade']);
-  if (record.getString('rating') === '') {
+  const rating = record.getString('rating');
+  if (rating === '') {
     throw badRequest(MSG_RATING, ['rating'], 'validation_required');
+  }
+  const allowedTags = rating === 'good' ? GOOD_TAGS : BAD_TAGS;
+  const tags = toArray(record.getStringSlice('tags'));
+  if (tags.some((tag) => allowedTags.indexOf(tag) < 0)) {
+    throw badRequest(MSG_REVIEW_TAGS, ['tags'], 'validation_review_tags');
   }
   const rules = require(`${__hooks}/lib/input-rules.js`);
   const raw = record.getString('text');
@@ -353,4 +454,6 @@ module.exports = {
   afterTradeChange,
   recountCompleted,
   checkReview,
+  sweepAddresses,
+  ADDRESS_KEEP_DAYS,
 };
