@@ -101,6 +101,8 @@ export async function startAppServer(opts: {
   const push = startPushDispatcher({
     pb: pushClient,
     vapid,
+    // a push opens its alert on the app's public origin (docs/push.md, The payload)
+    appUrl,
     login: async (pb) => {
       await pb.collection('_superusers').authWithPassword(cred.email, cred.password);
     },

@@ -3,8 +3,11 @@
  * notification and stored in the local inbox, so /alerts lists it at once, offline too; clicking
  * it marks it read and opens its route in an open tab (or a new one).
  *
- * Payload (server/push/): {"id","title","body","url","topic","created"}; `id` is the server's
- * `notifications` row, so the pull that brings the row later replaces our copy.
+ * Payload (server/push/payload.ts): a declarative push message (`web_push`, `notification`) with
+ * our fields beside it (`id`, `url`, `topic`, `created`), or the earlier flat shape; both are read
+ * by src/data/push/payload.ts. `id` is the server's `notifications` row, so the pull that brings
+ * the row later replaces our copy. Safari 18.4+ shows the declarative notification by itself when
+ * this worker shows none (docs/push.md, The payload).
  */
 import { db } from '@/data/db/index.ts';
 import { parsePushPayload, safeAppPath } from '@/data/push/payload.ts';
@@ -24,8 +27,12 @@ interface AlertData {
   id: string;
 }
 
-async function showPush(text: string | undefined): Promise<void> {
-  const p = parsePushPayload(text);
+/**
+ * What the worker does with one push's data (text): shows it (unless its thread is on screen) and
+ * stores it in the local inbox.
+ */
+export async function showPush(text: string | undefined): Promise<void> {
+  const p = parsePushPayload(text, self.location.origin);
   if (!p) {
     // Not one of ours (or broken): Chrome shows its own generic notice when a push shows
     // nothing, so show ours, pointing at the inbox.

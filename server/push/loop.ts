@@ -6,7 +6,7 @@
 import type PocketBase from 'pocketbase';
 import { ClientResponseError, isTokenExpired } from 'pocketbase';
 import { dispatchOnce } from './dispatch.ts';
-import { defaultLog, newLimiter, type DispatchOptions } from './pass.ts';
+import { appOrigin, defaultLog, newLimiter, type DispatchOptions } from './pass.ts';
 import type { RetryState } from './retry.ts';
 import { RowClaims } from './row-claims.ts';
 import type { SendLimiter } from './send-limiter.ts';
@@ -124,6 +124,8 @@ class DispatchLoop {
  * shortly before the token expires and after a 401/403.
  */
 export function startPushDispatcher(opts: LoopOptions): PushDispatcher {
+  // a wrong APP_URL is a setup error: said at start, not in every pass
+  appOrigin(opts.appUrl);
   const loop = new DispatchLoop(opts);
   const running = loop.run();
   return {

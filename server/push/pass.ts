@@ -15,6 +15,11 @@ export interface DispatchOptions {
   /** A client authenticated as a superuser. */
   pb: PocketBase;
   vapid: VapidConfig;
+  /**
+   * The app's public URL (APP_URL): a push's `navigate` and icons are absolute URLs on its origin
+   * (docs/push.md, The payload). Default APP_URL, else http://127.0.0.1:8090 (local runs, tests).
+   */
+  appUrl?: string;
   /** TLS options (`agent.options`, e.g. a test CA) for push connections; none otherwise. */
   agent?: Agent;
   /**
@@ -69,6 +74,8 @@ export const PUSH_PER_USER_CONCURRENCY = 4;
 export interface Pass {
   pb: PocketBase;
   vapid: VapidConfig;
+  /** The origin of `appUrl`. */
+  appOrigin: string;
   now: () => number;
   log: (message: string) => void;
   retry: RetryState;
@@ -112,10 +119,20 @@ function oncePerHost(resolve: ResolveHost): ResolveHost {
   };
 }
 
+/** The origin pushes open, from `appUrl`; a URL that is not http(s) is a setup error. */
+export function appOrigin(appUrl = process.env['APP_URL'] || 'http://127.0.0.1:8090'): string {
+  const url = new URL(appUrl);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`push: APP_URL must be an http(s) URL, not ${appUrl}`);
+  }
+  return url.origin;
+}
+
 export function startPass(opts: DispatchOptions): Pass {
   return {
     pb: opts.pb,
     vapid: opts.vapid,
+    appOrigin: appOrigin(opts.appUrl),
     now: opts.now ?? Date.now,
     log: opts.log ?? defaultLog,
     retry: opts.retry ?? new Map(),

@@ -55,14 +55,18 @@ async function post(
   const agent = new PinnedAgent(check.target, pass.tls, pass.onConnect);
   connection.agent = agent;
   await Promise.race([
-    webpush.sendNotification({ endpoint: s.endpoint, keys: s.keys }, pushPayload(n), {
-      vapidDetails: pass.vapid,
-      TTL: pass.ttlSeconds,
-      urgency: pushUrgency(n),
-      contentEncoding: 'aes128gcm',
-      timeout: pass.timeoutMs,
-      agent,
-    }),
+    webpush.sendNotification(
+      { endpoint: s.endpoint, keys: s.keys },
+      pushPayload(n, pass.appOrigin),
+      {
+        vapidDetails: pass.vapid,
+        TTL: pass.ttlSeconds,
+        urgency: pushUrgency(n),
+        contentEncoding: 'aes128gcm',
+        timeout: pass.timeoutMs,
+        agent,
+      },
+    ),
     late,
   ]);
   pass.result.sent += 1;

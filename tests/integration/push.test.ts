@@ -29,6 +29,7 @@ import {
   type PushService,
   type TestSubscription,
 } from '../helpers/push-service.ts';
+import { parsePushPayload } from '../../src/data/push/payload.ts';
 import { SUPERUSER, startTestServer, type TestServer } from '../helpers/pocketbase.ts';
 import {
   createCard,
@@ -46,6 +47,8 @@ let server: TestServer;
 let su: PocketBase;
 let push: PushService;
 let certDir: string;
+/** The app's public origin, which a push's `navigate` and icons point at. */
+const APP = 'https://pocamarket.example';
 const vapid: VapidConfig = {
   subject: 'mailto:push-test@example.com',
   ...webpush.generateVAPIDKeys(),
@@ -88,6 +91,7 @@ const dispatch = (extra: Partial<DispatchOptions> = {}) =>
   dispatchOnce({
     pb: su,
     vapid,
+    appUrl: APP,
     agent: push.agent,
     allowPrivateEndpoints: true,
     log: () => {},
@@ -336,7 +340,31 @@ describe('comment alerts', () => {
       const payload = decryptPayload(d!, sub);
       const row = rows.find((r) => r.id === payload['id'])!;
       expect(row).toBeDefined();
+      // a declarative push message (Safari shows it by itself), our fields beside it
       expect(payload).toEqual({
+        web_push: 8030,
+        notification: {
+          title: '새 댓글',
+          body: row['body'],
+          navigate: `${APP}${url}`,
+          lang: 'ko',
+          dir: 'ltr',
+          tag: row.id,
+          renotify: true,
+          silent: false,
+          icon: `${APP}/icons/icon-192.png`,
+          badge: `${APP}/icons/badge-96.png`,
+          timestamp: Date.parse(String(row['created']).replace(' ', 'T')),
+          data: { url, id: row.id },
+        },
+        mutable: true,
+        id: row.id,
+        url,
+        topic: 'comment',
+        created: row['created'],
+      });
+      // what the service worker reads from it
+      expect(parsePushPayload(JSON.stringify(payload), APP)).toEqual({
         id: row.id,
         title: '새 댓글',
         body: row['body'],
@@ -470,6 +498,31 @@ describe('the dispatcher', () => {
     expect((await readAsSuperuser(su, 'notifications', row.id))?.['sentAt']).not.toBe('');
   });
 
+  it('keeps a subscription answered 429, 5xx or another 4xx: only 404 and 410 mean it is gone', async () => {
+    const alice = await createUser(server, su);
+    const answers = [429, 500, 502, 503, 400, 403, 413];
+    const subs = await Promise.all(answers.map(() => subscribe(alice, ['comment'])));
+    answers.forEach((status, i) => push.status.set(subs[i]!.path, status));
+    const row = await note(alice.id, 'comment');
+
+    const retry: RetryState = new Map();
+    const result = await dispatch({ retry });
+    expect(result.removed).toBe(0);
+    for (const sub of subs) {
+      expect(deliveriesTo(sub)).toHaveLength(1);
+      expect(await readAsSuperuser(su, 'pushSubscriptions', sub.id)).not.toBeNull();
+    }
+    // 429 and 5xx are tried again later (only those devices); the other 4xx are not
+    expect(result.retrying).toBe(1);
+    expect([...(retry.get(row.id)?.done ?? [])].sort()).toEqual(
+      subs
+        .slice(4)
+        .map((s) => s.id)
+        .sort(),
+    );
+    expect((await readAsSuperuser(su, 'notifications', row.id))?.['sentAt']).toBe('');
+  });
+
   it('never requests an endpoint on this machine or a private network unless told to', async () => {
     // anyone can store a subscription: the dispatcher must not be a way into the server's network
     const alice = await createUser(server, su);
@@ -544,8 +597,7 @@ describe('the dispatcher', () => {
     expect(deliveriesTo(sub)).toHaveLength(2);
     expect(decryptPayload(deliveriesTo(sub)[1]!, sub)).toMatchObject({
       id: row.id,
-      title: '새 메시지 2개',
-      body: '두 번째',
+      notification: { title: '새 메시지 2개', body: '두 번째', tag: row.id },
     });
     await dispatch({ claims });
     expect(deliveriesTo(sub)).toHaveLength(2);
