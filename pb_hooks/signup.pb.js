@@ -64,6 +64,19 @@ onRecordUpdateRequest((e) => {
   e.next();
 }, 'users');
 
+// A new bias moves the starter book while it is still empty (lib/starter-book.js, followBias):
+// the 최애 step comes after the email sign-up made the book. Request hooks only, like the email's
+// above: hook-kept fields save users rows many times a second. guards.pb.js runs this inside the
+// update's transaction, so the bias and the book are saved together.
+onRecordUpdateRequest((e) => {
+  const before = e.record.original().getString('biasGroup');
+  e.next();
+  const after = e.record.getString('biasGroup');
+  if (after && after !== before) {
+    require(`${__hooks}/lib/starter-book.js`).followBias(e.app, e.record.id, after);
+  }
+}, 'users');
+
 // A pending account gets no token: the same answer as a wrong password. OAuth2 is the exception:
 // the provider vouches for the person (PocketBase creates the account in the same request, or
 // links a provider email to an existing account), so the account is theirs from now on. Its

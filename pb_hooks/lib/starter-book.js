@@ -12,6 +12,11 @@
  * repeated completion cannot add a second one. Callers run it in the transaction that completes
  * the account, so the account and its book are saved together (and the hook that keeps
  * users.collectBook adds the book to the shelf in the same transaction).
+ *
+ * The book follows the bias while it is untouched: an email sign-up makes it before the fan
+ * answers the 최애 step (docs/accounts.md, First login), so it starts as RIIZE's; choosing a group
+ * then moves a starter book with no ticked card, cover or picture to that group (followBias). A
+ * book the fan has used stays as it is.
  */
 
 const STARTER_TITLE = '나의 첫 콜렉트북';
@@ -54,4 +59,44 @@ function ensureStarterBook(app, userId) {
   return book;
 }
 
-module.exports = { STARTER_TITLE, DEFAULT_GROUP_NAME, starterGroupId, ensureStarterBook };
+/** Whether the book is still the starter book as it was given: its title, nothing in it. */
+function untouchedStarter(book) {
+  return (
+    book.getString('title') === STARTER_TITLE &&
+    book.getStringSlice('cardInfo').length === 0 &&
+    !book.getString('cover') &&
+    !book.getString('thumbNail')
+  );
+}
+
+/**
+ * The user's untouched starter book takes their new bias group (docs/product-rules.md, Add a
+ * collect book). Run in the transaction that saves the bias; returns how many books moved.
+ */
+function followBias(app, userId, groupId) {
+  if (!userId || !groupId || !groupExists(app, groupId)) return 0;
+  const books = app.findRecordsByFilter(
+    'collectBook',
+    'users = {:u} && title = {:t} && group != {:g}',
+    'created',
+    0,
+    0,
+    { u: userId, t: STARTER_TITLE, g: groupId },
+  );
+  let moved = 0;
+  for (const book of books) {
+    if (!untouchedStarter(book)) continue;
+    book.set('group', groupId);
+    app.save(book);
+    moved += 1;
+  }
+  return moved;
+}
+
+module.exports = {
+  STARTER_TITLE,
+  DEFAULT_GROUP_NAME,
+  starterGroupId,
+  ensureStarterBook,
+  followBias,
+};

@@ -2,7 +2,7 @@
  * The starter collect book (pb_hooks/lib/starter-book.js) against the real PocketBase: every way
  * an account is completed — email sign-up, first Kakao login, first Naver login — gives it one
  * '나의 첫 콜렉트북' for its bias group (else RIIZE), exactly once; the demo accounts made by the
- * seed get none.
+ * seed get none. The 최애 chosen after sign-up moves the book while nothing is in it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
@@ -123,6 +123,75 @@ describe('email sign-up', () => {
     expect(await api.completeSignup(profile(email))).toBe('welcome');
     const books = await booksOf(pending.id);
     expect(books.map((b) => [b.title, b.group])).toEqual([[STARTER_TITLE, ive.id]]);
+  });
+});
+
+describe('the 최애 step after sign-up', () => {
+  /** A completed email sign-up, logged in as the fan would be: its client and its one book. */
+  async function signedUpFan() {
+    const email = `follow${uniq()}@test.local`;
+    const { api } = await verifiedSignup(email);
+    expect(await api.completeSignup(profile(email))).toBe('welcome');
+    const pb = server.client();
+    const auth = await pb.collection('users').authWithPassword(email, 'photocard!2024');
+    const [book] = await booksOf(auth.record.id);
+    expect(book).toMatchObject({ title: STARTER_TITLE, group: riizeId });
+    return { pb, userId: auth.record.id, book: book! };
+  }
+
+  async function groupId(name: string): Promise<string> {
+    return (
+      await su.collection('groups').getFirstListItem(su.filter('groupName = {:n}', { n: name }))
+    ).id;
+  }
+
+  it('choosing NewJeans moves the empty starter book to NewJeans, and a later choice again', async () => {
+    const { pb, userId, book } = await signedUpFan();
+    const newJeans = await groupId('NewJeans');
+    // what /welcomeBias and /myBias queue (biasSet): a PATCH of the fan's own record
+    await pb.collection('users').update(userId, { biasGroup: newJeans, biasStepDone: true });
+    const books = await booksOf(userId);
+    expect(books.map((b) => [b.id, b.title, b.group])).toEqual([
+      [book.id, STARTER_TITLE, newJeans],
+    ]);
+    // the fan's own read of it (what the pull and realtime carry) says so too
+    expect((await pb.collection('collectBook').getOne(book.id)).group).toBe(newJeans);
+
+    const ive = await groupId('IVE');
+    await pb.collection('users').update(userId, { biasGroup: ive });
+    expect((await booksOf(userId)).map((b) => b.group)).toEqual([ive]);
+  });
+
+  it('a starter book with a ticked card stays with its group', async () => {
+    const { pb, userId, book } = await signedUpFan();
+    const card = await su
+      .collection('photoCards')
+      .getFirstListItem(su.filter('group = {:g}', { g: riizeId }));
+    await pb.collection('collectBook').update(book.id, { cardInfo: [card.id] });
+    await pb.collection('users').update(userId, { biasGroup: await groupId('NewJeans') });
+    const after = await booksOf(userId);
+    expect(after.map((b) => [b.group, b.cardInfo])).toEqual([[riizeId, [card.id]]]);
+  });
+
+  it("a renamed starter book, or another book of the fan's, stays with its group", async () => {
+    const { pb, userId, book } = await signedUpFan();
+    await pb.collection('collectBook').update(book.id, { title: '리즈 모음' });
+    const other = await pb
+      .collection('collectBook')
+      .create({ users: userId, title: STARTER_TITLE, group: await groupId('IVE') });
+    await pb.collection('collectBook').update(other.id, {
+      cardInfo: [
+        (
+          await su
+            .collection('photoCards')
+            .getFirstListItem(su.filter('group = {:g}', { g: other.group }))
+        ).id,
+      ],
+    });
+    await pb.collection('users').update(userId, { biasGroup: await groupId('NewJeans') });
+    const groups = new Map((await booksOf(userId)).map((b) => [b.id, b.group]));
+    expect(groups.get(book.id)).toBe(riizeId);
+    expect(groups.get(other.id)).toBe(other.group);
   });
 });
 
