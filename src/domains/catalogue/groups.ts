@@ -22,3 +22,13 @@ export async function getGroup(id: string, db: AppDB = defaultDb): Promise<Group
 export async function getGroupByName(name: string, db: AppDB = defaultDb): Promise<Group | null> {
   return (await db.groups.where('groupName').equals(name).first()) ?? null;
 }
+
+/**
+ * The id of a stored favourite group (an id, or a name for a guest's choice and older records),
+ * or null when no group here has it.
+ */
+export async function groupIdOf(key: string, db: AppDB = defaultDb): Promise<string | null> {
+  if (!key) return null;
+  if (await db.groups.get(key)) return key;
+  return (await getGroupByName(key, db))?.id ?? null;
+}

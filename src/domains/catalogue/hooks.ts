@@ -21,8 +21,8 @@ export function useGroupByName(name: string | null | undefined): Group | null | 
 
 /** Cards, all or of one group, sorted; like counts include the user's queued likes. */
 export function usePhotoCards(query: PhotoCardQuery = {}): PhotoCard[] | undefined {
-  const { group, sort, limit } = query;
-  return useRead('photoCards', { group, sort, limit });
+  const { group, sort, limit, first } = query;
+  return useRead('photoCards', { group, sort, limit, first });
 }
 
 export function usePhotoCard(id: string | null | undefined): PhotoCard | null | undefined {

@@ -7,6 +7,7 @@ import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';
 import { queuedLikeDeltas, shownLikeCount } from '@/domains/likes/counts.ts';
 import { compareKeys } from '@/lib/compare';
+import { groupIdOf } from './groups.ts';
 
 /** 최신순 (newest first), 찜높은순 (most liked first), 찜낮은순 (least liked first). */
 export type PhotoCardSort = 'latest' | 'likesDesc' | 'likesAsc';
@@ -17,6 +18,11 @@ export interface PhotoCardQuery {
   sort?: PhotoCardSort;
   /** At most this many (the home rows show 20). */
   limit?: number;
+  /**
+   * The favourite group (an id, or a name for a guest's choice): its cards come first, up to half
+   * of `limit` (docs/product-rules.md, Home), the rest keep the sort.
+   */
+  first?: string;
 }
 
 const newestFirst = (a: PhotoCard, b: PhotoCard) =>
@@ -47,7 +53,25 @@ export async function listPhotoCards(
     queuedLikeDeltas(db),
   ]);
   const sorted = withShownCounts(cards, deltas).sort(SORTS[query.sort ?? 'latest']);
-  return query.limit === undefined ? sorted : sorted.slice(0, query.limit);
+  const first = query.first && !query.group ? await groupIdOf(query.first, db) : null;
+  const ordered = first ? groupFirst(sorted, first, query.limit) : sorted;
+  return query.limit === undefined ? ordered : ordered.slice(0, query.limit);
+}
+
+/**
+ * The cards of `group` first (at most half of `limit`, so a row still shows other groups), then
+ * the others, each part keeping the given order.
+ */
+export function groupFirst(
+  cards: readonly PhotoCard[],
+  group: string,
+  limit?: number,
+): PhotoCard[] {
+  const cap = limit === undefined ? Infinity : Math.ceil(limit / 2);
+  const head: PhotoCard[] = [];
+  const rest: PhotoCard[] = [];
+  for (const c of cards) (c.group === group && head.length < cap ? head : rest).push(c);
+  return [...head, ...rest];
 }
 
 /** One card with the like count to show, or null when it is not (or no longer) here. */

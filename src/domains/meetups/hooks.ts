@@ -7,9 +7,12 @@ export function useMeetUps(): MeetUp[] | undefined {
   return useRead('meetUps');
 }
 
-/** The events on now or still to come from `today` (YYYY-MM-DD), soonest first; a few. */
-export function useUpcomingMeetUps(today: string): MeetUp[] | undefined {
-  return useRead('upcomingMeetUps', today);
+/**
+ * The events on now or still to come from `today` (YYYY-MM-DD), soonest first; a few. With
+ * `first` (the favourite group, an id or a name), that group's events come first.
+ */
+export function useUpcomingMeetUps(today: string, first?: string): MeetUp[] | undefined {
+  return useRead('upcomingMeetUps', today, first);
 }
 
 export function useMeetUp(id: string | null | undefined): MeetUp | null | undefined {

@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
 import { useDocumentTitle } from '@/components/hooks/use-document-title';
 import { koShare } from '@/i18n/ko-share';
-import { atom, syncStatusAtom, useAtomValue } from '@/state/store';
+import { atom, guestBiasAtom, syncStatusAtom, useAtomValue } from '@/state/store';
 import { BookIcon, SettingsIcon } from '@/components/ui/icons';
 import type { Group } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
 import { useToggleLike } from '@/components/hooks/use-toggle-like';
 import { useGroups, usePhotoCards } from '@/domains/catalogue/hooks';
 import { useLikedCardIds, usePendingLikeCardIds } from '@/domains/likes/hooks';
+import { useOwnProfile } from '@/domains/accounts/hooks';
 import { BannerCarousel } from './banner-carousel';
 import { CardRow } from './card-row';
 import { FloatingAvatar } from './floating-avatar';
@@ -28,12 +29,17 @@ const ROW_SIZE = 20;
 
 /**
  * Home (docs/product-rules.md, Home): banner carousel, meetup strip, the latest and the most liked
- * cards with the collect-book and FAQ banners, and the floating avatar button. Everything is read
+ * cards (the favourite group's first) with the collect-book and FAQ banners, and the floating
+ * avatar button. Everything is read
  * live from the local store, so the screen works offline once the first sync has run.
  */
 export function HomeScreen() {
-  const latest = usePhotoCards({ sort: 'latest', limit: ROW_SIZE });
-  const popular = usePhotoCards({ sort: 'likesDesc', limit: ROW_SIZE });
+  // the favourite group's cards and events first: the account's, else this device's (RIIZE by
+  // default, which is what the server draws for a guest)
+  const guestBias = useAtomValue(guestBiasAtom);
+  const bias = useOwnProfile()?.biasGroup || guestBias;
+  const latest = usePhotoCards({ sort: 'latest', limit: ROW_SIZE, first: bias });
+  const popular = usePhotoCards({ sort: 'likesDesc', limit: ROW_SIZE, first: bias });
   const groupList = useGroups();
   const likedIds = useLikedCardIds();
   const pendingIds = usePendingLikeCardIds();
@@ -53,7 +59,7 @@ export function HomeScreen() {
         <h1>{ko.screens.home}</h1>
       </header>
       <BannerCarousel />
-      <MeetupTicker />
+      <MeetupTicker first={bias} />
       <CardRow
         {...rowProps}
         title={ko.home.latestTitle}

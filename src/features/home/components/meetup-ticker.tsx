@@ -29,16 +29,16 @@ function MeetUpLine({ event }: { event: MeetUp }) {
 }
 
 /**
- * The rotating strip of meetups (docs/product-rules.md, Home): events on now or coming up, one line
- * at a time. A labelled region; only the line in view is in the tab order; it holds still while
+ * The rotating strip of meetups (docs/product-rules.md, Home): events on now or coming up, the
+ * favourite group's (`first`) first, one line at a time. A labelled region; only the line in view is in the tab order; it holds still while
  * hovered or focused, and a pause button stops it for good (WCAG 2.2.2). With less motion: a static
  * list.
  */
-export function MeetupTicker() {
+export function MeetupTicker({ first }: { first: string }) {
   const headingId = useId();
   // The day is read once per visit: a strip open past midnight keeps yesterday's list, harmless.
   const today = useToday();
-  const lines = useUpcomingMeetUps(today);
+  const lines = useUpcomingMeetUps(today, first);
   const reducedMotion = usePrefersReducedMotion();
   const [index, setIndex] = useState(0);
   const [playChoice, setPlayChoice] = useState<boolean | null>(null);
