@@ -30,6 +30,12 @@ export const guideRoute = createRoute({
   component: lazyRouteComponent(screens, 'GuideScreen'),
 });
 
+export const safetyRoute = createRoute({
+  getParentRoute: () => mainLayoutRoute,
+  path: '/safety',
+  component: lazyRouteComponent(screens, 'SafetyScreen'),
+});
+
 export const aboutRoute = createRoute({
   getParentRoute: () => mainLayoutRoute,
   path: '/about',

@@ -17,8 +17,10 @@ import {
   declineTrade,
   editTrade,
   markTradeDone,
+  markTradeReceived,
   proposeTrade,
   reviewTrade,
+  setTradeShipping,
 } from '@/domains/trades/writes.ts';
 import {
   at as stamp,
@@ -292,7 +294,90 @@ describe('status changes', () => {
   });
 });
 
+describe('the shipping step', () => {
+  beforeEach(async () => {
+    await applyServerRecords(db, 'trades', [trade('incomingaaaaaaa')]);
+  });
+
+  it('only once accepted; this side’s own fields, checked, shown at once', async () => {
+    await expect(setTradeShipping('incomingaaaaaaa', { ship: 'half' }, db)).rejects.toThrow(
+      '지금은 교환 제안을 이 상태로 바꿀 수 없어요.',
+    );
+    await acceptTrade('incomingaaaaaaa', db);
+    await expect(
+      setTradeShipping('incomingaaaaaaa', { carrier: 'epost', tracking: '12' }, db),
+    ).rejects.toThrow('송장 번호는 숫자·영문·하이픈으로 6~30자예요.');
+    await expect(
+      setTradeShipping('incomingaaaaaaa', { tracking: '6012345678901' }, db),
+    ).rejects.toThrow('송장 번호를 적으려면 택배사를 골라주세요.');
+    await expect(
+      setTradeShipping('incomingaaaaaaa', { address: '가'.repeat(201) }, db),
+    ).rejects.toThrow('받을 곳은 200자까지 쓸 수 있어요.');
+
+    expect(
+      await setTradeShipping('incomingaaaaaaa', { ship: 'half', address: ' GS25 홍대점 ' }, db),
+    ).toBe(true);
+    expect(
+      await setTradeShipping(
+        'incomingaaaaaaa',
+        { carrier: 'gs25', tracking: '3612 3456 7890' },
+        db,
+      ),
+    ).toBe(true);
+    // the same again changes nothing
+    expect(await setTradeShipping('incomingaaaaaaa', { ship: 'half' }, db)).toBe(false);
+    expect(await db.trades.get('incomingaaaaaaa')).toMatchObject({
+      receiverShip: 'half',
+      receiverAddress: 'GS25 홍대점',
+      receiverCarrier: 'gs25',
+      receiverTracking: '361234567890',
+    });
+    const sent = (await rows()).slice(-2).map((row) => {
+      const m = mutationOf(row);
+      return m.kind.request(m.payload).body;
+    });
+    expect(sent).toEqual([
+      { receiverShip: 'half', receiverAddress: 'GS25 홍대점' },
+      { receiverCarrier: 'gs25', receiverTracking: '361234567890' },
+    ]);
+    // a refused address keeps the fan's words
+    const m = mutationOf((await rows()).at(-2)!);
+    expect(m.kind.draft?.(m.payload)).toBe('GS25 홍대점');
+  });
+
+  it('받았어요 then 완료; both stay possible after a block, the rest does not', async () => {
+    await acceptTrade('incomingaaaaaaa', db);
+    await blockFan(YOU, db);
+    await expect(setTradeShipping('incomingaaaaaaa', { address: '서울' }, db)).rejects.toThrow(
+      '차단한 사용자예요. 차단을 해제한 뒤 다시 시도해주세요.',
+    );
+    expect(await markTradeReceived('incomingaaaaaaa', db)).toBe(true);
+    expect(await markTradeReceived('incomingaaaaaaa', db)).toBe(false);
+    expect((await db.trades.get('incomingaaaaaaa'))?.receiverReceived).toBe(true);
+    expect(await markTradeDone('incomingaaaaaaa', db)).toBe(true);
+    const m = mutationOf((await rows()).at(-1)!);
+    expect(m.kind.request(m.payload).body).toEqual({ receiverDone: true, receiverReceived: true });
+  });
+});
+
 describe('reviewTrade', () => {
+  it('takes the tags that go with its rating', async () => {
+    await applyServerRecords(db, 'trades', [
+      trade('doneaaaaaaaaaaa', { status: 'completed', proposerDone: true, receiverDone: true }),
+    ]);
+    await expect(
+      reviewTrade('doneaaaaaaaaaaa', { rating: 'good', tags: ['packing', 'late'] }, db),
+    ).rejects.toThrow('고른 평가가 좋았어요/아쉬워요와 맞지 않아요.');
+    const id = await reviewTrade(
+      'doneaaaaaaaaaaa',
+      { rating: 'good', tags: ['packing', 'fast', 'packing'] },
+      db,
+    );
+    expect((await db.reviews.get(id))?.tags).toEqual(['packing', 'fast']);
+    const m = mutationOf((await rows()).at(-1)!);
+    expect(m.kind.request(m.payload).body).toMatchObject({ tags: ['packing', 'fast'] });
+  });
+
   it('reviews the other side of a completed trade, once', async () => {
     await applyServerRecords(db, 'trades', [
       trade('openaaaaaaaaaaa', { status: 'accepted' }),

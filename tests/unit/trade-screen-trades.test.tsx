@@ -110,7 +110,14 @@ describe('/trades/$id', () => {
       expect((await db.trades.get('tradeinaaaaaaaa'))?.status).toBe('accepted'),
     );
     expect(await outboxKinds()).toEqual(['trade.update']);
-    // accepted: either side marks 완료 (asked first) or cancels
+    // accepted: the shipping step; 완료 comes once the cards arrived (받았어요, asked first)
+    await find(el, '[data-testid="trade-shipping"]');
+    expect(el.querySelector('[data-testid="trade-done"]')).toBeNull();
+    await click(await find(el, '[data-testid="trade-received"]'));
+    await answerConfirm('카드를 받았어요');
+    await find(el, '[data-testid="shipping-received-mine"]');
+    expect((await db.trades.get('tradeinaaaaaaaa'))?.receiverReceived).toBe(true);
+    // then either side marks 완료 (asked first) or cancels
     await click(await find(el, '[data-testid="trade-done"]'));
     await answerConfirm('거래 완료 표시');
     await waitFor(() =>

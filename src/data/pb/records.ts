@@ -88,6 +88,13 @@ export const collectBookSchema = v.object({
 
 export const EXCHANGE_STATUSES = ['교환대기중', '교환중', '교환완료'] as const;
 
+/** 교환, 양도, 구함 (docs/data-model.md, `exchangeList`). */
+export const POST_TYPES = ['exchange', 'sell', 'want'] as const;
+/** 준등기, 반값택배, 일반택배, 직거래. */
+export const SHIPPING_METHODS = ['semi', 'half', 'parcel', 'meet'] as const;
+/** The 반값택배 chains: GS25, CU, 세븐일레븐. */
+export const CVS_CHAINS = ['gs25', 'cu', 'seven'] as const;
+
 export const exchangePostSchema = v.object({
   ...base,
   writer: v.string(),
@@ -95,6 +102,16 @@ export const exchangePostSchema = v.object({
   description: v.string(),
   status: v.picklist(EXCHANGE_STATUSES),
   chatContent: str,
+  /**
+   * The post's terms (docs/product-rules.md, Exchange posts). Optional: copies stored before they
+   * existed lack them, and a missing type reads as `exchange` (src/domains/posts/terms.ts).
+   */
+  postType: v.optional(v.union([v.picklist(POST_TYPES), v.literal('')])),
+  price: v.optional(v.number()),
+  shipping: v.optional(v.array(v.picklist(SHIPPING_METHODS))),
+  cvs: v.optional(v.union([v.picklist(CVS_CHAINS), v.literal('')])),
+  meetPlace: v.optional(v.string()),
+  photos: v.optional(v.array(v.string())),
 });
 
 export const meetUpSchema = v.object({
@@ -224,7 +241,37 @@ export const tradeSchema = v.object({
   receiverDone: v.optional(v.boolean(), false),
   counterOf: str,
   conversation: str,
+  // the shipping step of an accepted trade, one set per side (docs/trades.md, Shipping); copies
+  // stored before it lack them
+  proposerShip: v.optional(v.string()),
+  receiverShip: v.optional(v.string()),
+  /** Where that side wants the cards sent: readable by the two sides only, cleared later. */
+  proposerAddress: v.optional(v.string()),
+  receiverAddress: v.optional(v.string()),
+  proposerCarrier: v.optional(v.string()),
+  receiverCarrier: v.optional(v.string()),
+  proposerTracking: v.optional(v.string()),
+  receiverTracking: v.optional(v.string()),
+  /** 받았어요: the other side's cards arrived. */
+  proposerReceived: v.optional(v.boolean()),
+  receiverReceived: v.optional(v.boolean()),
+  completedAt: v.optional(v.string()),
 });
+
+export const SHIP_METHODS = ['semi', 'half', 'parcel', 'meet'] as const;
+export type ShipMethod = (typeof SHIP_METHODS)[number];
+export const CARRIERS = [
+  'epost',
+  'cj',
+  'lotte',
+  'hanjin',
+  'logen',
+  'gs25',
+  'cu',
+  'seven',
+  'other',
+] as const;
+export type Carrier = (typeof CARRIERS)[number];
 
 export const REVIEW_RATINGS = ['good', 'bad'] as const;
 
@@ -235,6 +282,8 @@ export const reviewSchema = v.object({
   subject: str,
   rating: v.picklist(REVIEW_RATINGS),
   text: str,
+  /** Review tags (docs/trades.md, `reviews`); copies stored before them lack them. */
+  tags: v.optional(v.array(v.string())),
 });
 
 export const blockSchema = v.object({

@@ -13,7 +13,7 @@
  */
 import * as v from 'valibot';
 import type { AppDB } from '@/data/db/index.ts';
-import { REVIEW_RATINGS, type Trade } from '@/data/pb/records.ts';
+import { CARRIERS, REVIEW_RATINGS, SHIP_METHODS, type Trade } from '@/data/pb/records.ts';
 import { recordKey } from '@/data/outbox/names.ts';
 import { KINDS } from './names.ts';
 import type { AnyMutationKind, MutationKind } from '@/data/outbox/types.ts';
@@ -87,7 +87,15 @@ export const tradeCreate: MutationKind<TradeCreatePayload> = {
   draft: (p) => p.message,
 };
 
-export const TRADE_ACTIONS = ['accept', 'decline', 'cancel', 'done', 'edit'] as const;
+export const TRADE_ACTIONS = [
+  'accept',
+  'decline',
+  'cancel',
+  'done',
+  'edit',
+  'shipping',
+  'received',
+] as const;
 export type TradeAction = (typeof TRADE_ACTIONS)[number];
 
 const updatePayload = v.object({
@@ -98,13 +106,19 @@ const updatePayload = v.object({
   give: v.optional(v.array(v.string())),
   get: v.optional(v.array(v.string())),
   message: v.optional(v.string()),
+  /** `shipping`: this side's method, address and parcel, each only when it changes. */
+  ship: v.optional(v.picklist(SHIP_METHODS)),
+  address: v.optional(v.string()),
+  carrier: v.optional(v.picklist(CARRIERS)),
+  tracking: v.optional(v.string()),
 });
 export type TradeUpdatePayload = v.InferOutput<typeof updatePayload>;
 
 /**
  * The statuses each action may start from (the hook's table in docs/trades.md): accept and
  * decline by the receiver, an edit by the proposer, while `proposed`; cancel by the proposer while
- * `proposed` or by either side once `accepted`; done by either side once `accepted`.
+ * `proposed` or by either side once `accepted`; done, shipping and received by either side once
+ * `accepted`.
  */
 export function actionAllowed(trade: Trade, action: TradeAction, by: 'proposer' | 'receiver') {
   switch (action) {
@@ -116,6 +130,8 @@ export function actionAllowed(trade: Trade, action: TradeAction, by: 'proposer' 
     case 'cancel':
       return (trade.status === 'proposed' && by === 'proposer') || trade.status === 'accepted';
     case 'done':
+    case 'shipping':
+    case 'received':
       return trade.status === 'accepted';
   }
 }
@@ -137,7 +153,18 @@ export function tradePatch(p: TradeUpdatePayload): Record<string, unknown> {
     case 'cancel':
       return { status: 'cancelled' };
     case 'done':
-      return p.by === 'proposer' ? { proposerDone: true } : { receiverDone: true };
+      // 완료 brings 받았어요 along (the server does the same)
+      return { [`${p.by}Done`]: true, [`${p.by}Received`]: true };
+    case 'received':
+      return { [`${p.by}Received`]: true };
+    case 'shipping': {
+      const patch: Record<string, unknown> = {};
+      if (p.ship !== undefined) patch[`${p.by}Ship`] = p.ship;
+      if (p.address !== undefined) patch[`${p.by}Address`] = p.address;
+      if (p.carrier !== undefined) patch[`${p.by}Carrier`] = p.carrier;
+      if (p.tracking !== undefined) patch[`${p.by}Tracking`] = p.tracking;
+      return patch;
+    }
     case 'edit': {
       const patch: Record<string, unknown> = {};
       if (p.give) patch['give'] = p.give;
@@ -165,6 +192,8 @@ const FAILURES: Record<TradeAction, string> = {
   cancel: t.failures.tradeCancel,
   done: t.failures.tradeDone,
   edit: t.failures.tradeEdit,
+  shipping: t.failures.tradeShipping,
+  received: t.failures.tradeReceived,
 };
 
 export const tradeUpdate: MutationKind<TradeUpdatePayload> = {
@@ -176,6 +205,9 @@ export const tradeUpdate: MutationKind<TradeUpdatePayload> = {
   request: (p) => ({ method: 'PATCH', collection: 'trades', id: p.id, body: tradePatch(p) }),
   label: t.kinds.tradeUpdate,
   failureMessage: (p) => FAILURES[p.action],
+  // an address typed for the other side is the fan's own words: kept when it is refused
+  draft: (p) =>
+    p.action === 'shipping' ? (p.address ?? '') : p.action === 'edit' ? (p.message ?? '') : '',
 };
 
 const reviewPayload = v.object({
@@ -186,6 +218,7 @@ const reviewPayload = v.object({
   subject: v.string(),
   rating: v.picklist(REVIEW_RATINGS),
   text: v.string(),
+  tags: v.optional(v.array(v.string()), []),
   createdAt: v.string(),
 });
 export type ReviewCreatePayload = v.InferOutput<typeof reviewPayload>;
@@ -208,6 +241,7 @@ export const reviewCreate: MutationKind<ReviewCreatePayload> = {
       subject: p.subject,
       rating: p.rating,
       text: p.text,
+      tags: p.tags,
       created: p.createdAt,
       updated: p.createdAt,
     });
@@ -216,7 +250,14 @@ export const reviewCreate: MutationKind<ReviewCreatePayload> = {
     method: 'POST',
     collection: 'reviews',
     id: p.id,
-    body: { id: p.id, trade: p.trade, author: p.author, rating: p.rating, text: p.text },
+    body: {
+      id: p.id,
+      trade: p.trade,
+      author: p.author,
+      rating: p.rating,
+      text: p.text,
+      ...(p.tags.length ? { tags: p.tags } : {}),
+    },
   }),
   ownerField: 'author',
   label: t.kinds.reviewCreate,

@@ -131,6 +131,7 @@ const trustReview = v.object({
   rating: v.picklist(REVIEW_RATINGS),
   text: v.optional(v.string(), ''),
   created: v.optional(v.string(), ''),
+  tags: v.optional(v.array(v.string()), []),
 });
 export type TrustReview = v.InferOutput<typeof trustReview>;
 
@@ -138,14 +139,22 @@ export interface FanTrust {
   tradesCompleted: number;
   /** The latest reviews of the fan (at most 20), newest first. */
   reviews: TrustReview[];
+  /** How many of all the fan's reviews carry each tag (docs/trades.md, `reviews`). */
+  tagCounts: Record<string, number>;
+  /** How many of all the fan's reviews are 좋았어요 and 아쉬워요. */
+  ratingCounts: { good: number; bad: number };
   /** The fan's public have and want lists (card ids). */
   have: string[];
   want: string[];
 }
 
+const counts = v.optional(v.record(v.string(), v.number()), {});
+
 const trustAnswer = v.object({
   tradesCompleted: v.optional(v.number(), 0),
   reviews: v.optional(v.array(v.unknown()), []),
+  tagCounts: counts,
+  ratingCounts: counts,
   have: ids,
   want: ids,
 });
@@ -157,11 +166,18 @@ export async function fetchFanTrust(fanId: string, opts: RouteOptions = {}): Pro
   const parsed = v.safeParse(trustAnswer, raw ?? {});
   const a = parsed.success
     ? parsed.output
-    : { tradesCompleted: 0, reviews: [], have: [], want: [] };
+    : { tradesCompleted: 0, reviews: [], tagCounts: {}, ratingCounts: {}, have: [], want: [] };
   const reviews: TrustReview[] = [];
   for (const r of a.reviews) {
     const review = v.safeParse(trustReview, r);
     if (review.success) reviews.push(review.output);
   }
-  return { tradesCompleted: a.tradesCompleted, reviews, have: a.have, want: a.want };
+  return {
+    tradesCompleted: a.tradesCompleted,
+    reviews,
+    tagCounts: a.tagCounts,
+    ratingCounts: { good: a.ratingCounts['good'] ?? 0, bad: a.ratingCounts['bad'] ?? 0 },
+    have: a.have,
+    want: a.want,
+  };
 }

@@ -83,3 +83,37 @@ export function checkSpare(spare: number): string | null {
   if (!Number.isInteger(spare) || spare < 0 || spare > SPARE_MAX) return r.spareRange(SPARE_MAX);
   return spare < 1 ? r.haveSpare : null;
 }
+
+/** Where a side wants the cards sent, in characters. */
+export const ADDRESS_MAX_LENGTH = 200;
+const TRACKING = /^[0-9A-Za-z-]{6,30}$/;
+
+/** A tracking number as stored: spaces dropped. */
+export function normalizeTracking(tracking: string): string {
+  return tracking.replace(/\s+/g, '');
+}
+
+/** A side's shipping details (docs/trades.md, Shipping): the Korean message for a rule broken. */
+export function checkShipping(details: {
+  address?: string;
+  carrier?: string;
+  tracking?: string;
+}): string | null {
+  if (details.address !== undefined && length(details.address.trim()) > ADDRESS_MAX_LENGTH)
+    return r.addressTooLong(ADDRESS_MAX_LENGTH);
+  const tracking = normalizeTracking(details.tracking ?? '');
+  if (tracking && !TRACKING.test(tracking)) return r.tracking;
+  if (tracking && !details.carrier) return r.carrierNeeded;
+  return null;
+}
+
+/** Review tags: the good ones go with 좋았어요, the others with 아쉬워요 (docs/trades.md, `reviews`). */
+export const GOOD_REVIEW_TAGS = ['packing', 'fast', 'reply', 'asDescribed', 'kind'] as const;
+export const BAD_REVIEW_TAGS = ['late', 'notAsDescribed', 'poorPacking', 'slowReply'] as const;
+export type ReviewTag = (typeof GOOD_REVIEW_TAGS)[number] | (typeof BAD_REVIEW_TAGS)[number];
+
+/** Review tags that go with the rating; the Korean message when one does not. */
+export function checkReviewTags(rating: 'good' | 'bad', tags: readonly string[]): string | null {
+  const allowed: readonly string[] = rating === 'good' ? GOOD_REVIEW_TAGS : BAD_REVIEW_TAGS;
+  return tags.every((tag) => allowed.includes(tag)) ? null : r.reviewTags;
+}

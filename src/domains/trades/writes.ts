@@ -8,12 +8,20 @@ import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
 import { reviewCreate, tradeCreate, tradeUpdate } from './kinds.ts';
 import { actionAllowed, type TradeAction } from './kinds.ts';
-import type { ReviewRating, Trade } from '@/data/pb/records.ts';
+import type { Carrier, ReviewRating, ShipMethod, Trade } from '@/data/pb/records.ts';
 import { resolveConversation } from '@/domains/chat/queries.ts';
 import { pbTimestamp } from '@/data/time.ts';
 import { assertNotBlocked } from '@/domains/chat/writes.ts';
 import { InvalidInputError, queueMutation } from '@/data/writes/queue.ts';
-import { checkProposal, checkReviewText, OPEN_TRADES_MAX } from './rules.ts';
+import {
+  checkProposal,
+  checkReviewTags,
+  checkReviewText,
+  checkShipping,
+  normalizeTracking,
+  OPEN_TRADES_MAX,
+  type ReviewTag,
+} from './rules.ts';
 import { tradesKo } from './ko.ts';
 
 const r = tradesKo.rules;
@@ -104,7 +112,7 @@ async function changeTrade(
   id: string,
   action: TradeAction,
   db: AppDB,
-  edit?: { give: string[]; get: string[]; message?: string },
+  edit?: { give: string[]; get: string[]; message?: string } | ShippingDetails,
 ): Promise<boolean> {
   const queued = await queueMutation(
     tradeUpdate,
@@ -114,12 +122,31 @@ async function changeTrade(
       if (action === 'done' && trade[by === 'proposer' ? 'proposerDone' : 'receiverDone']) {
         return null;
       }
+      if (action === 'received' && trade[`${by}Received`]) return null;
+      if (action === 'shipping') {
+        // only what differs from this side's stored details
+        const asked = (edit ?? {}) as ShippingDetails;
+        const changes: ShippingDetails = {};
+        if (asked.ship !== undefined && asked.ship !== (trade[`${by}Ship`] ?? ''))
+          changes.ship = asked.ship;
+        if (asked.address !== undefined && asked.address !== (trade[`${by}Address`] ?? ''))
+          changes.address = asked.address;
+        if (asked.carrier !== undefined && asked.carrier !== (trade[`${by}Carrier`] ?? ''))
+          changes.carrier = asked.carrier;
+        if (asked.tracking !== undefined && asked.tracking !== (trade[`${by}Tracking`] ?? ''))
+          changes.tracking = asked.tracking;
+        if (!Object.keys(changes).length) return null;
+        edit = changes;
+      }
       if (!actionAllowed(trade, action, by)) {
         if (!OPEN.includes(trade.status)) throw new InvalidInputError(r.tradeClosed);
         throw new InvalidInputError(action === 'edit' ? r.tradeFields : r.tradeStatus);
       }
-      // a block stops every change but ending the proposal (cancel, decline)
-      if (action !== 'cancel' && action !== 'decline') await assertNotBlocked(db, userId, other);
+      // a block stops every change but ending the proposal (cancel, decline) and finishing an
+      // accepted one (받았어요, 완료: its cards may already be in the mail)
+      if (!['cancel', 'decline', 'done', 'received'].includes(action)) {
+        await assertNotBlocked(db, userId, other);
+      }
       // an accept carries the terms it accepts: the ones on this device now
       const terms =
         action === 'accept' ? { give: trade.give, get: trade.get, message: trade.message } : edit;
@@ -150,6 +177,37 @@ export function markTradeDone(id: string, db: AppDB = defaultDb): Promise<boolea
   return changeTrade(id, 'done', db);
 }
 
+/** This fan's side of an accepted trade: 받았어요 (the other side's cards arrived). */
+export function markTradeReceived(id: string, db: AppDB = defaultDb): Promise<boolean> {
+  return changeTrade(id, 'received', db);
+}
+
+/** A side's shipping details (docs/trades.md, Shipping); each only when it changes. */
+export interface ShippingDetails {
+  ship?: ShipMethod;
+  /** Where this fan wants the cards sent: shown to the other side only. */
+  address?: string;
+  carrier?: Carrier;
+  tracking?: string;
+}
+
+/**
+ * Sets this fan's shipping details of an accepted trade: how they send, where they want the
+ * cards, the parcel they sent. False when nothing changes.
+ */
+export async function setTradeShipping(
+  id: string,
+  details: ShippingDetails,
+  db: AppDB = defaultDb,
+): Promise<boolean> {
+  const clean: ShippingDetails = { ...details };
+  if (clean.address !== undefined) clean.address = clean.address.trim();
+  if (clean.tracking !== undefined) clean.tracking = normalizeTracking(clean.tracking);
+  const problem = checkShipping(clean);
+  if (problem) throw new InvalidInputError(problem);
+  return changeTrade(id, 'shipping', db, clean);
+}
+
 /**
  * The proposer changes the cards (and the message, when one is given) of a proposal not yet
  * answered.
@@ -170,11 +228,12 @@ export async function editTrade(
 /** Reviews the other side of a completed trade (one review per side); returns its id. */
 export async function reviewTrade(
   tradeId: string,
-  review: { rating: ReviewRating; text?: string },
+  review: { rating: ReviewRating; text?: string; tags?: readonly ReviewTag[] },
   db: AppDB = defaultDb,
 ): Promise<string> {
   const text = (review.text ?? '').trim();
-  const problem = checkReviewText(text);
+  const tags = [...new Set(review.tags ?? [])];
+  const problem = checkReviewText(text) ?? checkReviewTags(review.rating, tags);
   if (problem) throw new InvalidInputError(problem);
   const p = await queueMutation(
     reviewCreate,
@@ -191,6 +250,7 @@ export async function reviewTrade(
         subject: other,
         rating: review.rating,
         text,
+        tags,
         createdAt: pbTimestamp(),
       };
     },

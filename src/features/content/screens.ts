@@ -7,5 +7,6 @@ export { NoticesScreen } from '@/features/content/components/notices-screen';
 export {
   AboutScreen,
   PrivacyScreen,
+  SafetyScreen,
   TermsScreen,
 } from '@/features/content/components/static-screens';

@@ -204,7 +204,8 @@ function SignedIn({ userId }: { userId: string }) {
 
 /**
  * The fan's trade trust as other fans see it: completed trades (the trust route's count, else the
- * one on the device's copy of the profile) and the latest reviews, which only the route has.
+ * one on the device's copy of the profile), how many reviews gave each tag (포장 꼼꼼해요 3) and
+ * the latest reviews, which only the route has.
  */
 function TrustPanel({ userId, completed }: { userId: string; completed: number | undefined }) {
   const trust = useFanTrust(userId);
@@ -212,6 +213,10 @@ function TrustPanel({ userId, completed }: { userId: string; completed: number |
   const authors = usePublicProfiles(reviews.map((r) => r.author));
   const now = useNow(60_000);
   const count = trust?.tradesCompleted ?? completed;
+  // every review's tags, the most given first
+  const tagCounts = Object.entries(trust?.tagCounts ?? {})
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1]);
   return (
     <section className={styles.trust} aria-labelledby="trust-title" data-testid="profile-trust">
       <div className={styles.trustHead}>
@@ -223,6 +228,18 @@ function TrustPanel({ userId, completed }: { userId: string; completed: number |
           <strong data-testid="profile-trades-completed">{count ?? '–'}</strong>
         </p>
       </div>
+      {trust && tagCounts.length ? (
+        <>
+          <h3 className={styles.reviewsTitle}>{tt.tagsTitle}</h3>
+          <ul className={styles.tagCounts} data-testid="profile-review-tags">
+            {tagCounts.map(([tag, n]) => (
+              <li key={tag} className={styles.tagCount} data-tag={tag}>
+                {tradesKo.tags[tag as keyof typeof tradesKo.tags] ?? tag} <strong>{n}</strong>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <h3 className={styles.reviewsTitle}>{tt.reviewsTitle}</h3>
       {!trust ? (
         <p className={styles.reviewsNote}>{tt.reviewsOffline}</p>

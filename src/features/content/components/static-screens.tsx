@@ -18,6 +18,11 @@ export function PrivacyScreen() {
   );
 }
 
+/** /safety: 안전 거래 가이드, linked where a fan is about to share an address or pay. */
+export function SafetyScreen() {
+  return <DocScreen screenTitle={t.safety} doc={koContent.safety} testId="safety-screen" />;
+}
+
 /** /about: what 포카마켓 is, with the source repository and contact when configured. */
 export function AboutScreen() {
   return (

@@ -15,7 +15,8 @@ export function fanName(profile: PublicProfile | null | undefined): string {
 /** The trust line: completed trades and good reviews, when the trust route has answered. */
 export function TrustLine({ trust }: { trust: FanTrust | undefined }) {
   if (!trust) return null;
-  const good = trust.reviews.filter((r) => r.rating === 'good').length;
+  // every good review (the route counts them all); an older answer only had the latest 20
+  const good = trust.ratingCounts?.good ?? trust.reviews.filter((r) => r.rating === 'good').length;
   return (
     <span className={styles.trust} data-testid="fan-trust">
       {t.tradesCompleted(trust.tradesCompleted)}

@@ -8,7 +8,13 @@ import { useReviewsOfTrade, type TradeSummary } from '@/domains/trades/hooks';
 import { recordKey } from '@/data/outbox/names';
 import { REVIEW_RATINGS, type Review, type ReviewRating } from '@/data/pb/records';
 import { loadRepos } from '@/domains/tables/lazy';
-import { checkReviewText, REVIEW_MAX_LENGTH } from '@/domains/trades/rules';
+import {
+  BAD_REVIEW_TAGS,
+  checkReviewText,
+  GOOD_REVIEW_TAGS,
+  REVIEW_MAX_LENGTH,
+  type ReviewTag,
+} from '@/domains/trades/rules';
 import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { writeErrorMessage } from '@/features/trades/write-errors';
 import ui from '@/components/ui/panels.module.css';
@@ -20,7 +26,8 @@ const ratings = tradesKo.ratings;
 
 /**
  * The reviews of a completed trade (docs/trades.md, `reviews`): my own (or the form to write it,
- * 좋았어요 / 아쉬워요 and a line of up to 100 characters, once per side) and the other fan's.
+ * 좋았어요 / 아쉬워요, tags that go with it and a line of up to 100 characters, once per side) and
+ * the other fan's.
  */
 export function ReviewSection({ summary }: { summary: TradeSummary }) {
   const { trade, other } = summary;
@@ -76,6 +83,15 @@ function ReviewItem({
         </span>
         {pending ? <PendingMark /> : null}
       </p>
+      {review.tags?.length ? (
+        <ul className={styles.tags} aria-label={t.tagsLabel}>
+          {review.tags.map((tag) => (
+            <li key={tag} className={styles.tag}>
+              {tradesKo.tags[tag as ReviewTag] ?? tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {review.text ? <p className={styles.text}>{review.text}</p> : null}
     </div>
   );
@@ -83,6 +99,7 @@ function ReviewItem({
 
 function ReviewForm({ tradeId }: { tradeId: string }) {
   const [rating, setRating] = useState<ReviewRating | null>(null);
+  const [tags, setTags] = useState<ReviewTag[]>([]);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -97,7 +114,7 @@ function ReviewForm({ tradeId }: { tradeId: string }) {
     if (problem) return setError(problem);
     setBusy(true);
     try {
-      await (await loadRepos()).reviewTrade(tradeId, { rating, text });
+      await (await loadRepos()).reviewTrade(tradeId, { rating, text, tags });
       toast.success(t.saved);
     } catch (err) {
       setError(writeErrorMessage(err, tradesKo.failures.review));
@@ -124,6 +141,8 @@ function ReviewForm({ tradeId }: { tradeId: string }) {
               checked={rating === r}
               onChange={() => {
                 setRating(r);
+                // tags go with one rating: those of the other are dropped
+                setTags([]);
                 setError(null);
               }}
             />
@@ -131,6 +150,26 @@ function ReviewForm({ tradeId }: { tradeId: string }) {
           </label>
         ))}
       </fieldset>
+      {rating ? (
+        <fieldset className={styles.ratings} data-testid="review-tags">
+          <legend className={ui.subTitle}>{t.tagsLabel}</legend>
+          {(rating === 'good' ? GOOD_REVIEW_TAGS : BAD_REVIEW_TAGS).map((tag) => (
+            <label key={tag} className={`${styles.ratingOption} ${styles.tagOption}`}>
+              <input
+                type="checkbox"
+                value={tag}
+                checked={tags.includes(tag)}
+                onChange={(e) =>
+                  setTags((now) =>
+                    e.target.checked ? [...now, tag] : now.filter((x) => x !== tag),
+                  )
+                }
+              />
+              <span>{tradesKo.tags[tag]}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <CountedTextField
         id={`${id}-text`}
         label={t.textLabel}

@@ -57,8 +57,9 @@ export interface TradeActionsProps {
 /**
  * What I may do with a proposal now, by the hook's table (docs/trades.md, `trades`): the receiver
  * of a `proposed` one accepts, declines or counters; its proposer edits or cancels; either side
- * of an `accepted` one marks 완료 or cancels. Declining, cancelling and 완료 ask first. 채팅 opens
- * the pair's conversation about this trade. A refusal is said under the buttons.
+ * of an `accepted` one marks 완료 (once they marked 받았어요 in the shipping panel) or cancels.
+ * Declining, cancelling and 완료 ask first. 채팅 opens the pair's conversation about this trade.
+ * A refusal is said under the buttons.
  */
 export function TradeActions({ summary, onEdit, children }: TradeActionsProps) {
   const { trade, side, other } = summary;
@@ -148,7 +149,9 @@ export function TradeActions({ summary, onEdit, children }: TradeActionsProps) {
             {t.edit}
           </button>
         ) : null}
-        {can('done') && !done.mine ? button('done', t.markDone, ui.primary, 'trade-done') : null}
+        {can('done') && !done.mine && trade[`${side}Received`]
+          ? button('done', t.markDone, ui.primary, 'trade-done')
+          : null}
         {can('cancel') ? button('cancel', t.cancel, ui.danger, 'trade-cancel') : null}
         <button
           type="button"

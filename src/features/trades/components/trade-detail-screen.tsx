@@ -27,6 +27,7 @@ import { CompletionPanel } from './completion-panel';
 import { FanHeader, fanName } from './fan-header';
 import { ProposalForm, type ProposalDraft } from './proposal-form';
 import { ReviewSection } from './review-section';
+import { ShippingPanel } from './shipping-panel';
 import { SignedOutNotice } from './signed-out-notice';
 import { TradeActions } from './trade-actions';
 import { TradeStatusChip } from './trade-status-chip';
@@ -95,6 +96,9 @@ function Detail({ id }: { id: string }) {
         <>
           <TradeCards summary={summary} />
           <TradeHistory summary={summary} />
+          {summary.trade.status === 'accepted' || summary.trade.status === 'completed' ? (
+            <ShippingPanel summary={summary} />
+          ) : null}
           <TradeActions summary={summary} onEdit={() => setEditing(true)}>
             {summary.trade.status === 'completed' ? <CompletionPanel summary={summary} /> : null}
           </TradeActions>
