@@ -11,14 +11,11 @@ const common = require(`${__hooks}/lib/trade-common.js`);
 
 /** Books one fan may keep. */
 const BOOKS_MAX = 100;
-/** Cards a public book page lists (a book holds at most a group's catalogue). */
-const PUBLIC_CARDS_MAX = 500;
-const RECORD_ID = /^[a-z0-9]{15}$/;
 
 const MSG_MAX =
   '콜렉트북은 100권까지 만들 수 있어요. 쓰지 않는 콜렉트북을 지운 뒤 다시 시도해주세요.';
 const MSG_COVER = '표지는 이 콜렉트북에 담긴 포토카드 중에서 골라주세요.';
-const MSG_NOT_PUBLIC = '공개된 콜렉트북을 찾을 수 없어요.';
+const { MSG_NOT_PUBLIC } = require(`${__hooks}/lib/public-book.js`);
 
 /** The cover must be empty or one of the book's cards. */
 function checkCover(record) {
@@ -48,64 +45,11 @@ function checkRoom(app, record) {
 
 /**
  * GET /api/pocamarket/books/{id}: a public book for anyone (signed in or not), or the owner's own
- * one (`found: true`); for a private or missing book `found: false` with a Korean message, the
- * same answer for both so the route tells nobody which private ids exist. A 200 either way: the
- * page's not-found card is an answer, not a failed load (a 404 is a console error in every
- * visitor's browser). Only public fields: title, the owner's nickname, the group's name, the cover
- * and the cards (catalogue rows, public anyway).
+ * one (`found: true`), or `found: false` for a private or missing book alike. The answer is made
+ * by lib/public-book.js, which the page's server-rendered HTML and its share preview read too.
  */
 function publicBook(e, id) {
-  const notFound = { found: false, message: MSG_NOT_PUBLIC };
-  if (!RECORD_ID.test(id || '')) return notFound;
-  let book;
-  try {
-    book = e.app.findRecordById('collectBook', id);
-  } catch {
-    return notFound;
-  }
-  const me = e.auth ? e.auth.id : '';
-  if (!book.getBool('isPublic') && book.getString('users') !== me) return notFound;
-  let owner;
-  try {
-    owner = e.app.findRecordById('users', book.getString('users')).getString('username');
-  } catch {
-    owner = '';
-  }
-  let groupName = '';
-  if (book.getString('group')) {
-    try {
-      groupName = e.app.findRecordById('groups', book.getString('group')).getString('groupName');
-    } catch {
-      groupName = '';
-    }
-  }
-  const ids = toArray(book.get('cardInfo')).slice(0, PUBLIC_CARDS_MAX);
-  const found = ids.length ? e.app.findRecordsByIds('photoCards', ids) : [];
-  const byId = {};
-  for (const c of found) byId[c.id] = c;
-  const cards = [];
-  for (const cid of ids) {
-    const c = byId[cid];
-    if (!c) continue;
-    cards.push({
-      id: c.id,
-      collectionId: c.collection().id,
-      title: c.getString('title'),
-      memberName: c.getString('memberName'),
-      groupName: c.getString('groupName'),
-      cardImg: c.getString('cardImg'),
-    });
-  }
-  return {
-    found: true,
-    id: book.id,
-    title: book.getString('title'),
-    owner,
-    group: groupName,
-    cover: book.getString('cover'),
-    isPublic: book.getBool('isPublic'),
-    cards,
-  };
+  return require(`${__hooks}/lib/public-book.js`).read(e.app, id, e.auth ? e.auth.id : '');
 }
 
 module.exports = {

@@ -9,7 +9,9 @@
  * Returns undefined when the request is not for the render server, or it is not running, slow or
  * failing: the caller then serves the plain shell (index.html) and the client renders on its own,
  * so a fan never gets a broken page. Otherwise it returns what the caller must return (null once
- * the page is sent).
+ * the page is sent). A public collect book's address (/publicBook/{id}) never falls back to the
+ * bare shell: its shell carries the book's own title and share preview, read from the database
+ * (lib/public-book.js), so a shared link previews the book however the page was answered.
  */
 // exactly as the app links them (src/entry-server.tsx RENDERED_PATHS): other letter case is the
 // shell, never one more page to draw
@@ -19,47 +21,58 @@ const RENDERED = [
   /^\/exchangeDetail\/[a-z0-9]{15}$/,
   /^\/meetup$/,
   /^\/meetupDetail\/[a-z0-9]{15}$/,
+  /^\/publicBook\/[a-z0-9]{15}$/,
 ];
+/** A public book's address, any id (one that is no id gets the generic preview). */
+const BOOK = /^\/publicBook\/([^/]+)$/;
 
 /** Whether `ip` is one the operator exempted from rate limits (its fresh renders are not counted). */
 function exempt(ip) {
   return require(`${__hooks}/lib/limits.js`).isExcluded($app, ip);
 }
 
+/** The render server's page for the request, or undefined (see above). */
+function rendered(e) {
+  const base = $os.getenv('SSR_URL');
+  if (!base) return undefined;
+  const path = e.request.url.path;
+  if (!RENDERED.some((re) => re.test(path))) return undefined;
+  const query = e.request.url.rawQuery;
+  const ip = e.realIP();
+  let res;
+  try {
+    res = $http.send({
+      url: `${base}/render?url=${encodeURIComponent(query ? `${path}?${query}` : path)}`,
+      method: 'GET',
+      headers: {
+        'accept-encoding': e.request.header.get('Accept-Encoding') || 'identity',
+        // the renderer bounds the pages it draws fresh per visitor (server/ssr/main.ts)
+        'x-client-address': ip && !exempt(ip) ? ip : '',
+      },
+      timeout: 4,
+    });
+  } catch {
+    return undefined;
+  }
+  if (res.statusCode !== 200 && res.statusCode !== 404) return undefined;
+  const first = (res.headers['X-First-Screen'] || [])[0];
+  if (first !== '1') return undefined;
+  const header = e.response.header();
+  const coding = (res.headers['Content-Encoding'] || [])[0];
+  if (coding) header.set('Content-Encoding', coding);
+  header.add('Vary', 'Accept-Encoding');
+  header.set('Cache-Control', 'no-cache');
+  // e.blob answers an error, or nothing once the page is written; either way the request is
+  // handled, and the caller must not go on to the shell (that would append it to the page).
+  const err = e.blob(res.statusCode, 'text/html; charset=utf-8', res.body);
+  return err || null;
+}
+
 module.exports = {
   serve(e) {
-    const base = $os.getenv('SSR_URL');
-    if (!base) return undefined;
-    const path = e.request.url.path;
-    if (!RENDERED.some((re) => re.test(path))) return undefined;
-    const query = e.request.url.rawQuery;
-    const ip = e.realIP();
-    let res;
-    try {
-      res = $http.send({
-        url: `${base}/render?url=${encodeURIComponent(query ? `${path}?${query}` : path)}`,
-        method: 'GET',
-        headers: {
-          'accept-encoding': e.request.header.get('Accept-Encoding') || 'identity',
-          // the renderer bounds the pages it draws fresh per visitor (server/ssr/main.ts)
-          'x-client-address': ip && !exempt(ip) ? ip : '',
-        },
-        timeout: 4,
-      });
-    } catch {
-      return undefined;
-    }
-    if (res.statusCode !== 200 && res.statusCode !== 404) return undefined;
-    const first = (res.headers['X-First-Screen'] || [])[0];
-    if (first !== '1') return undefined;
-    const header = e.response.header();
-    const coding = (res.headers['Content-Encoding'] || [])[0];
-    if (coding) header.set('Content-Encoding', coding);
-    header.add('Vary', 'Accept-Encoding');
-    header.set('Cache-Control', 'no-cache');
-    // e.blob answers an error, or nothing once the page is written; either way the request is
-    // handled, and the caller must not go on to the shell (that would append it to the page).
-    const err = e.blob(res.statusCode, 'text/html; charset=utf-8', res.body);
-    return err || null;
+    const page = rendered(e);
+    if (page !== undefined) return page;
+    const book = BOOK.exec(e.request.url.path);
+    return book ? require(`${__hooks}/lib/public-book.js`).shell(e, book[1]) : undefined;
   },
 };

@@ -23,6 +23,18 @@
  * for it); without the flag, PocketBase's default, pb_public beside the executable.
  * apis.Static: https://github.com/pocketbase/pocketbase/blob/master/apis/base.go
  */
+/** The public dir: PocketBase's --publicDir flag, else its default (pb_public by the executable). */
+function publicDir() {
+  const args = $os.args;
+  let dir = '';
+  for (let i = 1; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--publicDir') dir = args[i + 1] || '';
+    else if (arg.indexOf('--publicDir=') === 0) dir = arg.slice(12);
+  }
+  return dir || $filepath.join(args[0], '../pb_public');
+}
+
 function serve(e) {
   const path = e.request.url.path;
   const method = e.request.method;
@@ -84,16 +96,7 @@ function serve(e) {
       ? 'no-cache'
       : '';
 
-  // the public dir: PocketBase's --publicDir flag, else its default (pb_public by the executable)
-  const args = $os.args;
-  let dir = '';
-  for (let i = 1; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--publicDir') dir = args[i + 1] || '';
-    else if (arg.indexOf('--publicDir=') === 0) dir = arg.slice(12);
-  }
-  if (!dir) dir = $filepath.join(args[0], '../pb_public');
-
+  const dir = publicDir();
   const header = e.response.header();
 
   // Accept-Encoding: the q-values of br and gzip (RFC 9110, section 12.5.3); -1 = not listed.
@@ -191,4 +194,4 @@ function serve(e) {
   return e.next();
 }
 
-module.exports = { serve };
+module.exports = { publicDir, serve };

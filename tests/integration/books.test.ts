@@ -148,11 +148,19 @@ describe('collectBook: other fans and visitors', () => {
     expect((pub.body.cards as { id: string }[]).map((c) => c.id)).toEqual([c1.id]);
     expect(JSON.stringify(pub.body)).not.toContain(me.email);
 
+    const answers = [];
     for (const id of [hidden.id, newId(), 'not-an-id']) {
       const res = await publicRoute(id, them.pb);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ found: false, message: '공개된 콜렉트북을 찾을 수 없어요.' });
+      expect(res.body).toMatchObject({
+        found: false,
+        message: '공개된 콜렉트북을 찾을 수 없어요.',
+      });
+      answers.push(res.body);
     }
+    // one answer for a private, a missing and a made-up id: nobody learns which exist
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
     // the owner opens their own private book's page
     expect((await publicRoute(hidden.id, me.pb)).body.found).toBe(true);
 
