@@ -103,6 +103,10 @@ export function startPocketBase(opts: PocketBaseOptions): ChildProcess {
   const publicDir = opts.publicDir === undefined ? DIST_DIR : opts.publicDir;
   if (publicDir) args.push('--publicDir', publicDir);
   if (opts.dev) args.push('--dev');
+  // PocketBase restarts itself when a file under pb_hooks changes: wanted while developing (npm
+  // run dev), never for a served app or a test server, which would drop every connection when
+  // a checkout's hooks are edited beside it
+  else args.push('--hooksWatch=false');
   return spawn(findPocketBase(), args, {
     stdio: opts.stdio ?? 'pipe',
     env: { ...process.env, ...opts.env },
