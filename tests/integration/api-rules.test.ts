@@ -1485,3 +1485,74 @@ describe('the catalogue snapshot in the rule matrix', () => {
     },
   );
 });
+
+describe('the shipping fields of a trade in the rule matrix (docs/trades.md, Shipping)', () => {
+  // an accepted trade between ctx.owner (receiver) and a proposer made for it
+  async function accepted(): Promise<{ id: string; proposer: Actor }> {
+    const proposer = await createUser(ctx.server, ctx.su);
+    const t = await ctx.su.collection('trades').create({
+      proposer: proposer.id,
+      receiver: ctx.owner.id,
+      give: [ctx.cat.card.id],
+      status: 'accepted',
+      proposerAddress: '서울 마포구 1',
+    });
+    return { id: t.id, proposer };
+  }
+  const MINE: Body[] = [
+    { receiverShip: 'semi' },
+    { receiverAddress: '부산 해운대구 1' },
+    { receiverCarrier: 'epost', receiverTracking: '6012345678901' },
+    { receiverReceived: true },
+  ];
+  const THEIRS: Body[] = [
+    { proposerShip: 'semi' },
+    { proposerAddress: '다른 곳' },
+    { proposerCarrier: 'cj', proposerTracking: '123456789012' },
+    { proposerReceived: true },
+    { completedAt: '2026-01-01 00:00:00.000Z' },
+  ];
+
+  it.each(MINE.map((body, i) => ({ body, i })))(
+    'a side sets its own field (case $i); nobody else may',
+    async ({ body }) => {
+      for (const who of [ctx.other, ctx.admin]) {
+        const { id } = await accepted();
+        const err = await failure(who.pb.collection('trades').update(id, body));
+        expect(err.status, 'another fan or an admin').toBe(404);
+      }
+      const anon = await accepted();
+      expect(
+        (await failure(ctx.server.client().collection('trades').update(anon.id, body))).status,
+      ).toBeGreaterThanOrEqual(400);
+      const { id } = await accepted();
+      const stored = await ctx.owner.pb.collection('trades').update(id, body);
+      for (const [k, v] of Object.entries(body)) expect(stored[k]).toEqual(v);
+    },
+  );
+
+  it.each(THEIRS.map((body, i) => ({ body, i })))(
+    'a side never sets the other side’s field or the hook’s (case $i)',
+    async ({ body }) => {
+      const { id } = await accepted();
+      const before = await readAsSuperuser(ctx.su, 'trades', id);
+      expect((await failure(ctx.owner.pb.collection('trades').update(id, body))).status).toBe(400);
+      expect(await readAsSuperuser(ctx.su, 'trades', id)).toEqual(before);
+    },
+  );
+
+  it('the address is read by the two sides only: not another fan, an admin or a guest', async () => {
+    const { id, proposer } = await accepted();
+    expect((await ctx.owner.pb.collection('trades').getOne(id))['proposerAddress']).toBe(
+      '서울 마포구 1',
+    );
+    expect((await proposer.pb.collection('trades').getOne(id))['proposerAddress']).toBe(
+      '서울 마포구 1',
+    );
+    for (const pb of [ctx.other.pb, ctx.admin.pb, ctx.server.client()]) {
+      expect((await failure(pb.collection('trades').getOne(id))).status).toBe(404);
+      const list = await pb.collection('trades').getFullList({ requestKey: null });
+      expect(list.some((t) => t.id === id)).toBe(false);
+    }
+  });
+});
