@@ -125,12 +125,27 @@ describe("a card's traders and a fan's trust", () => {
       ],
       have: ['c1'],
     };
+    // an older server's answer: no tags, no counts
     expect(await fetchFanTrust('fan1', { db, pb })).toEqual({
       tradesCompleted: 7,
-      reviews: [{ id: 'r1', author: 'a', rating: 'good', text: '친절해요', created: 'x' }],
+      reviews: [
+        { id: 'r1', author: 'a', rating: 'good', text: '친절해요', created: 'x', tags: [] },
+      ],
+      tagCounts: {},
       have: ['c1'],
       want: [],
     });
     expect(asked.at(-1)!.path).toBe(fanTrustPath('fan1'));
+    answer = {
+      tradesCompleted: 2,
+      reviews: [{ id: 'r1', rating: 'good', tags: ['packing'] }],
+      tagCounts: { packing: 2, fast: 1 },
+      ratingCounts: { good: 2 },
+    };
+    expect(await fetchFanTrust('fan1', { db, pb })).toMatchObject({
+      reviews: [{ id: 'r1', tags: ['packing'] }],
+      tagCounts: { packing: 2, fast: 1 },
+      ratingCounts: { good: 2, bad: 0 },
+    });
   });
 });

@@ -141,8 +141,8 @@ export interface FanTrust {
   reviews: TrustReview[];
   /** How many of all the fan's reviews carry each tag (docs/trades.md, `reviews`). */
   tagCounts: Record<string, number>;
-  /** How many of all the fan's reviews are 좋았어요 and 아쉬워요. */
-  ratingCounts: { good: number; bad: number };
+  /** How many of all the fan's reviews are 좋았어요 and 아쉬워요 (absent from an older server). */
+  ratingCounts?: { good: number; bad: number };
   /** The fan's public have and want lists (card ids). */
   have: string[];
   want: string[];
@@ -176,7 +176,9 @@ export async function fetchFanTrust(fanId: string, opts: RouteOptions = {}): Pro
     tradesCompleted: a.tradesCompleted,
     reviews,
     tagCounts: a.tagCounts,
-    ratingCounts: { good: a.ratingCounts['good'] ?? 0, bad: a.ratingCounts['bad'] ?? 0 },
+    ...(Object.keys(a.ratingCounts).length
+      ? { ratingCounts: { good: a.ratingCounts['good'] ?? 0, bad: a.ratingCounts['bad'] ?? 0 } }
+      : {}),
     have: a.have,
     want: a.want,
   };
