@@ -11,6 +11,11 @@ export const MISS: unique symbol = Symbol('miss');
 export interface ServerRender {
   /** The read's value when the renderer has it; otherwise it notes the read and returns MISS. */
   lookup(name: ReadName, args: readonly unknown[], key: string): unknown;
+  /**
+   * What the renderer asked the network for before drawing a page that is no read of the store
+   * (a public collect book), by its payload key; undefined when it has none.
+   */
+  answer?(key: string): unknown;
   clock: { now: number; today: string };
 }
 

@@ -82,6 +82,7 @@ describe('public book answer', () => {
         cardImg: 'i.png',
       },
     ],
+    share: { title: 'fan님의 책 | 포카마켓', description: 'fan님의 콜렉트북', image: '' },
   };
 
   it('takes the route’s shape and refuses anything else', () => {
