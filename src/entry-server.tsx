@@ -40,12 +40,19 @@ import {
 } from '@/domains/catalogue/windows';
 import { koShare } from '@/i18n/ko-share';
 import { localToday } from '@/lib/meetup-dates';
+import {
+  parsePublicBookAnswer,
+  publicBookKey,
+  publicBookPath,
+} from '@/features/collect-book/public-book';
 
 export interface SharePreview {
   title: string;
   description: string;
   /** Same-origin path of the preview image ('' for none); the server makes it absolute. */
   image: string;
+  /** Keep the page out of search engines (a public book nobody may see). */
+  noindex?: boolean;
 }
 
 export interface RenderResult {
@@ -69,9 +76,13 @@ export interface RenderResult {
   dataAt: number;
 }
 
-/** A drawn page's reads and a digest of their results, to check it against the server later. */
+/**
+ * A drawn page's reads, the routes it asked PocketBase (`fetches`, API paths) and a digest of
+ * their results, to check it against the server later.
+ */
 export interface PageCheck {
   reads: { name: ReadName; args: readonly unknown[] }[];
+  fetches?: string[];
   digest: string;
 }
 
@@ -161,6 +172,7 @@ type AnyRead = (...args: unknown[]) => Promise<unknown>;
 function pageReads(reader: WindowReader | null) {
   const windows = new Map<string, Window>();
   const seen = new Map<string, { name: ReadName; args: readonly unknown[]; value: unknown }>();
+  const fetched = new Map<string, { value: unknown; at: number }>();
   const fetchWindows = async (list: readonly { name: ReadName; args: readonly unknown[] }[]) => {
     if (!reader) return;
     const asked: Promise<void>[] = [];
@@ -185,6 +197,18 @@ function pageReads(reader: WindowReader | null) {
   return {
     fetchWindows,
     run,
+    /**
+     * A route of PocketBase the page is drawn from (a public book: no read of the store holds
+     * it), asked as the anonymous visitor the renderer is. Throws when it does not answer: the
+     * page is not drawn (PocketBase serves its shell).
+     */
+    async fetch(path: string): Promise<unknown> {
+      if (!reader) throw new Error(`${path}: no PocketBase to ask`);
+      const at = Date.now();
+      const value: unknown = await reader.pb.send(path, { method: 'GET' });
+      fetched.set(path, { value, at });
+      return value;
+    },
     /** A read of the page's own (its status and preview), window first. */
     async read<N extends ReadName>(name: N, ...args: ReadArgs<N>): Promise<ReadResult<N>> {
       await fetchWindows([{ name, args }]);
@@ -192,14 +216,19 @@ function pageReads(reader: WindowReader | null) {
     },
     /** The page's check, and when the oldest answer it was drawn from was asked. */
     summary(): { check: PageCheck | null; dataAt: number } {
-      if (!windows.size) return { check: null, dataAt: Date.now() };
+      if (!windows.size && !fetched.size) return { check: null, dataAt: Date.now() };
       const list = [...seen.values()];
       let dataAt = Date.now();
       for (const w of windows.values()) dataAt = Math.min(dataAt, windowAskedAt(w) ?? 0);
+      for (const f of fetched.values()) dataAt = Math.min(dataAt, f.at);
       return {
         check: {
           reads: list.map(({ name, args }) => ({ name, args })),
-          digest: digest(list.map((r) => r.value)),
+          ...(fetched.size ? { fetches: [...fetched.keys()] } : {}),
+          digest: digest([
+            ...list.map((r) => r.value),
+            ...[...fetched.values()].map((f) => f.value),
+          ]),
         },
         dataAt,
       };
@@ -235,6 +264,7 @@ export async function revalidate(
     const page = pageReads(reader);
     await page.fetchWindows(check.reads);
     for (const { name, args } of check.reads) await page.run(name, args);
+    for (const path of check.fetches ?? []) await page.fetch(path);
     const now = page.summary();
     return { same: now.check?.digest === check.digest, dataAt: now.dataAt };
   });
@@ -265,6 +295,12 @@ async function draw(url: string, reader: WindowReader | null, now: number): Prom
   const clock = { now, today: koreaToday(now) };
   const done = new Map<string, unknown>();
   const page = pageReads(reader);
+  // what the page is drawn from beyond the store's reads, asked first (embedded in the payload)
+  const match = router.state.matches[router.state.matches.length - 1];
+  if (match?.routeId === '/main/publicBook/$id') {
+    const { id } = match.params as { id: string };
+    done.set(publicBookKey(id), await page.fetch(publicBookPath(id)));
+  }
   const server = {
     clock,
     wanted: new Map<string, { name: ReadName; args: readonly unknown[] }>(),
@@ -273,6 +309,7 @@ async function draw(url: string, reader: WindowReader | null, now: number): Prom
       server.wanted.set(key, { name, args });
       return MISS;
     },
+    answer: (key: string) => done.get(key),
   };
   const app = (
     <StrictMode>
@@ -291,7 +328,7 @@ async function draw(url: string, reader: WindowReader | null, now: number): Prom
     for (const [key, { name, args }] of server.wanted) done.set(key, await page.run(name, args));
   }
   const html = renderToString(app);
-  const { status, preview } = await describe(router, page.read);
+  const { status, preview } = await describe(router, page.read, (key) => done.get(key));
   const routeId = router.state.matches[router.state.matches.length - 1]?.routeId ?? '';
   return {
     status,
@@ -312,6 +349,7 @@ type PageRead = <N extends ReadName>(name: N, ...args: ReadArgs<N>) => Promise<R
 async function describe(
   router: ReturnType<typeof createAppRouter>,
   read: PageRead,
+  answer: (key: string) => unknown,
 ): Promise<{ status: 200 | 404; preview: SharePreview }> {
   const match = router.state.matches[router.state.matches.length - 1];
   const params = (match?.params ?? {}) as Record<string, string>;
@@ -362,6 +400,25 @@ async function describe(
     }
     case '/main/meetup':
       return { status: 200, preview: { ...koShare.meetup, image: icon } };
+    case '/main/publicBook/$id': {
+      // the route's own preview (pb_hooks/lib/public-book.js), the one PocketBase puts into the
+      // shell when this page is not drawn. A book nobody may see is a 200 with the not-found card
+      // (a 404 document is a console error in the visitor's browser), kept out of search.
+      const got = parsePublicBookAnswer(answer(publicBookKey(params.id ?? '')));
+      const share = got?.kind === 'book' ? got.book.share : got?.share;
+      const found = got?.kind === 'book';
+      return {
+        status: 200,
+        preview: share
+          ? { ...share, noindex: !found }
+          : {
+              title: koShare.home.title,
+              description: koShare.home.description,
+              image: icon,
+              noindex: true,
+            },
+      };
+    }
     case '/main/meetupDetail/$id': {
       const event = await read('meetUp', params.id);
       if (!event) {
@@ -412,6 +469,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   '/main/exchangeDetail/$id': 'src/routes/exchange-detail.page.tsx',
   '/main/meetup': 'src/features/meetups/components/meetup-map-screen.tsx',
   '/main/meetupDetail/$id': 'src/routes/meetup-detail.page.tsx',
+  '/main/publicBook/$id': 'src/routes/public-book.page.tsx',
 };
 
 /** The routes this renderer draws; anything else is served the plain shell. */
@@ -425,6 +483,7 @@ export const RENDERED_PATHS = [
   /^\/exchangeDetail\/[a-z0-9]{15}$/,
   /^\/meetup$/,
   /^\/meetupDetail\/[a-z0-9]{15}$/,
+  /^\/publicBook\/[a-z0-9]{15}$/,
 ];
 
 export function isRenderedPath(pathname: string): boolean {

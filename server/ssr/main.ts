@@ -51,7 +51,7 @@ interface Entry {
     module: string | null;
     html: string;
     payload: string;
-    preview: { title: string; description: string; image: string };
+    preview: { title: string; description: string; image: string; noindex?: boolean };
     check: PageCheck | null;
     dataAt: number;
   }>;
@@ -223,8 +223,12 @@ async function drawPage(path: string, hit: Cached | undefined): Promise<Cached> 
   // "not found" while PocketBase did not answer is no answer: PocketBase serves the shell
   if (page.status === 404 && !page.dataAt) throw new Error('a window was not read');
   if (generation !== drawnIn) return out;
-  // a "not found" is not kept: made-up ids would push real pages out of the cache
-  if (page.status === 404) return out;
+  // a "not found" is not kept: made-up ids would push real pages out of the cache (a public book
+  // nobody may see is a 200 kept out of search: not kept either)
+  if (page.status === 404 || page.preview.noindex) {
+    cache.delete(path); // a page it was (a book made private since) is no more
+    return out;
+  }
   cache.delete(path);
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(path, out);

@@ -6,7 +6,8 @@
 export interface RenderedPage {
   html: string;
   payload: string;
-  preview: { title: string; description: string; image: string };
+  /** `noindex`: a page kept out of search engines (a public book nobody may see). */
+  preview: { title: string; description: string; image: string; noindex?: boolean };
   /** The route chunk's source module (the build manifest's key), or null. */
   module: string | null;
 }
@@ -123,6 +124,7 @@ export function fillTemplate(
   const imageUrl = image ? new URL(image, origin).href : '';
   const url = new URL(path, origin).href;
   const meta = [
+    ...(page.preview.noindex ? ['<meta name="robots" content="noindex" />'] : []),
     `<link rel="canonical" href="${escapeAttr(url)}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="포카마켓" />`,

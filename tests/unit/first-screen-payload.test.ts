@@ -78,6 +78,17 @@ describe('the page', () => {
     );
   });
 
+  it('keeps a page nobody may see out of search (noindex), and only that one', () => {
+    const hidden = fillTemplate(
+      TEMPLATE,
+      { ...page, preview: { ...page.preview, noindex: true } },
+      'https://a.b',
+      '/publicBook/abc',
+    );
+    expect(hidden).toContain('<meta name="robots" content="noindex" />');
+    expect(fillTemplate(TEMPLATE, page, 'https://a.b', '/')).not.toContain('name="robots"');
+  });
+
   it('moves the resources React hoists (an image preload) from the markup into <head>', () => {
     const preload = '<link rel="preload" as="image" href="/a.png" fetchPriority="high"/>';
     const out = fillTemplate(
