@@ -1,7 +1,11 @@
 /**
  * Which install help the settings screen shows, from what the browser says about itself. Pure, so
- * every platform case is unit-tested without a browser.
+ * every platform case is unit-tested without a browser. The iOS and standalone checks live in
+ * src/lib/platform.ts, shared with the push opt-in (features/alerts).
  */
+import { isIos } from '@/lib/platform';
+
+export { isIos, isStandalone } from '@/lib/platform';
 
 export type InstallMode =
   /** Running as the installed app (display-mode standalone, or iOS home-screen mode). */
@@ -24,12 +28,6 @@ export interface InstallEnvironment {
   maxTouchPoints: number;
 }
 
-/** iPhone, iPod or iPad, including iPadOS asking for desktop sites. */
-export function isIos(userAgent: string, maxTouchPoints: number): boolean {
-  if (/iPhone|iPad|iPod/i.test(userAgent)) return true;
-  return /Macintosh/i.test(userAgent) && maxTouchPoints > 1;
-}
-
 export function installMode(env: InstallEnvironment): InstallMode {
   if (env.standalone) return 'standalone';
   if (env.installed) return 'installed';
@@ -38,13 +36,4 @@ export function installMode(env: InstallEnvironment): InstallMode {
   // '홈 화면에 추가' since iOS 16.4), so the hint is the same for all of them.
   if (isIos(env.userAgent, env.maxTouchPoints)) return 'ios';
   return 'manual';
-}
-
-/** Whether this page runs as an installed app right now. */
-export function isStandalone(win: Window = window): boolean {
-  if ((win.navigator as Navigator & { standalone?: boolean }).standalone === true) return true;
-  if (typeof win.matchMedia !== 'function') return false;
-  return ['standalone', 'fullscreen', 'minimal-ui'].some(
-    (mode) => win.matchMedia(`(display-mode: ${mode})`).matches,
-  );
 }

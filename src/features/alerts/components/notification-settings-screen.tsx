@@ -1,13 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { LoginNotice } from '@/components/ui/login-notice';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { sessionUserIdAtom, syncStatusAtom, useAtomValue } from '@/state/store';
 import { BellIcon } from '@/components/ui/icons';
 import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ScreenTitle } from '@/components/ui/screen-title';
-import { isPushSupported, PUSH_TOPICS, type PushFailure, type PushTopic } from '@/data/push';
+import { PUSH_TOPICS, type PushFailure, type PushTopic } from '@/data/push';
 import { ko } from '@/i18n/ko-features';
 import { usePushSettings } from '@/features/alerts/hooks/use-push-settings';
+import { IosPushGuide } from '@/features/alerts/components/ios-push-guide';
+import { koPushGuide } from '@/features/alerts/ko-push';
+import { pushOptIn, readPushPlatform } from '@/features/alerts/push-opt-in';
 import settings from '@/components/ui/settings-screen.module.css';
 import styles from './notification-settings-screen.module.css';
 
@@ -20,6 +23,9 @@ const t = ko.notificationSettings;
  */
 export function NotificationSettingsScreen() {
   const userId = useAtomValue(sessionUserIdAtom);
+  // what this device allows (docs/push.md, iPhone and iPad); the platform does not change meanwhile
+  const [platform] = useState(readPushPlatform);
+  const optIn = pushOptIn(platform);
   return (
     <section className={settings.screen}>
       <ScreenTitle title={ko.settings.topics.notifications ?? ko.settings.notifications} back />
@@ -30,11 +36,13 @@ export function NotificationSettingsScreen() {
           link={t.loginLink}
           testId="notification-settings-logged-out"
         />
-      ) : !isPushSupported() ? (
+      ) : optIn === 'guide-ios' ? (
+        <IosPushGuide inboxLabel={t.inboxLink} />
+      ) : optIn === 'unsupported' ? (
         <NoticeCard
           icon={<BellIcon size={30} />}
           title={t.unsupportedTitle}
-          body={t.unsupportedBody}
+          body={platform.ios ? koPushGuide.oldIosBody : t.unsupportedBody}
           testId="notification-settings-unsupported"
         >
           <Link to="/alerts" className={noticeActionClass}>

@@ -1,4 +1,5 @@
 import { useState, type ReactNode, type SVGProps } from 'react';
+import { IosShareIcon } from '@/components/ui/ios-share-icon';
 import { ko } from '@/i18n/ko-features';
 import type { InstallMode } from '@/features/install/install-mode';
 import { promptInstall } from '@/features/install/install-prompt';
@@ -78,7 +79,7 @@ function Body({
                     {before}
                     {after === undefined ? null : (
                       <>
-                        <ShareIcon />
+                        <IosShareIcon />
                         {after}
                       </>
                     )}
@@ -118,23 +119,6 @@ function PhoneIcon(props: IconProps) {
     <svg width={20} height={20} aria-hidden="true" {...svgProps} {...props}>
       <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
       <path d="M12 7.5v7m0 0-3-3m3 3 3-3M10.5 18.5h3" />
-    </svg>
-  );
-}
-
-/** The iOS share button (a box with an arrow out of it), as the fan will see it in Safari. */
-function ShareIcon(props: IconProps) {
-  return (
-    <svg
-      width={20}
-      height={20}
-      aria-hidden="true"
-      className={styles.share}
-      {...svgProps}
-      {...props}
-    >
-      <path d="M12 3v12M8 6.5 12 3l4 3.5" />
-      <path d="M8.5 10H6.5a1.5 1.5 0 0 0-1.5 1.5v8A1.5 1.5 0 0 0 6.5 21h11a1.5 1.5 0 0 0 1.5-1.5v-8A1.5 1.5 0 0 0 17.5 10h-2" />
     </svg>
   );
 }
