@@ -16,6 +16,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko-features.ts';
 import { koMeetupNear } from '../../src/i18n/ko-meetup-near.ts';
+import { koViewer } from '../../src/i18n/ko-viewer.ts';
 import { distanceMeters, sortByDistance, type LatLng } from '../../src/lib/geo.ts';
 import { formatDistance } from '../../src/lib/geo-format.ts';
 import { LAST_POSITION_KEY } from '../../src/features/meetups/near/last-position.ts';
@@ -57,14 +58,44 @@ async function stand(context: BrowserContext, at: LatLng, accuracy = 30) {
   await context.setGeolocation({ latitude: at.lat, longitude: at.lng, accuracy });
 }
 
-/** The list's ids nearest `from` first, from the order the list had before (`usual`). */
-function nearestFirst(usual: readonly string[], events: readonly Event[], from: LatLng): string[] {
+/**
+ * The list's ids nearest `from` first, from the order the list had before (`usual`): the events
+ * still on or to come, then the ended ones (`ended`), each part by distance.
+ */
+function nearestFirst(
+  usual: readonly string[],
+  events: readonly Event[],
+  from: LatLng,
+  ended: ReadonlySet<string>,
+): string[] {
   const byId = new Map(events.map((e) => [e.id, e]));
-  return sortByDistance(usual, from, (id) => {
+  const place = (id: string) => {
     const e = byId.get(id)!;
     return e.located ? e : null;
-  });
+  };
+  return [
+    ...sortByDistance(
+      usual.filter((id) => !ended.has(id)),
+      from,
+      place,
+    ),
+    ...sortByDistance(
+      usual.filter((id) => ended.has(id)),
+      from,
+      place,
+    ),
+  ];
 }
+
+/** The ids of the cards marked '종료' (their status chip), as the list shows them. */
+const endedIds = async (page: Page) =>
+  new Set(
+    await page.$$eval(CARDS, (els) =>
+      els
+        .filter((e) => (e as HTMLElement).dataset.status === 'ended')
+        .map((e) => (e as HTMLElement).dataset.id!),
+    ),
+  );
 
 /** Each card's distance label, by id ('' where the card shows none). */
 const distanceLabels = (page: Page) =>
@@ -104,9 +135,11 @@ describe('내 주변 (phone)', () => {
     const { context, page, errors, events } = await openMap(browser, viewport, 'serve', {
       serviceWorker: false,
     });
-    const located = events.filter((e) => e.located);
     const usual = await cardIds(page);
     expect(usual.length).toBe(events.length);
+    // the cafes the fan walks to are of events still on or to come (ended ones list last)
+    const ended = await endedIds(page);
+    const located = events.filter((e) => e.located && !ended.has(e.id));
     // before the press: no position, no distances, no order switch
     expect(await page.locator(HERE).count()).toBe(0);
     expect(await page.getByTestId('meetup-distance').count()).toBe(0);
@@ -125,7 +158,7 @@ describe('내 주변 (phone)', () => {
     // from the keyboard: the button has its name and Enter presses it
     await locateButton(page).focus();
     await page.keyboard.press('Enter');
-    const fromA = nearestFirst(usual, events, a);
+    const fromA = nearestFirst(usual, events, a, await endedIds(page));
     expect(fromA).not.toEqual(usual);
     await expect.poll(() => cardIds(page), { timeout: 60_000 }).toEqual(fromA);
     // that cafe (or one at the very same spot) is first
@@ -150,6 +183,14 @@ describe('내 주변 (phone)', () => {
       expect(labels[e.id]).toBe(e.located ? formatDistance(distanceMeters(a, e)) : '');
     }
     expect(labels[fromA[0]!]).toBe('220m');
+    // ended events come last, each with its '종료' chip, however near (docs/product-rules.md, 내 주변)
+    expect(ended.size).toBeGreaterThan(0);
+    expect(new Set(fromA.slice(-ended.size))).toEqual(ended);
+    for (const id of ended) {
+      expect(await card(page, id).getByTestId('meetup-status').textContent()).toBe(
+        koViewer.meetupSections.chipEnded,
+      );
+    }
     // the nearest card is the one in view at the strip's start
     expect(await card(page, fromA[0]!).isVisible()).toBe(true);
     const listBox = (await page.getByTestId('meetup-list').boundingBox())!;
@@ -181,7 +222,7 @@ describe('내 주변 (phone)', () => {
     const b = northOf(far);
     await stand(context, b);
     await locateButton(page).click();
-    const fromB = nearestFirst(usual, events, b);
+    const fromB = nearestFirst(usual, events, b, await endedIds(page));
     expect(fromB).not.toEqual(fromA);
     await expect.poll(() => cardIds(page), { timeout: 60_000 }).toEqual(fromB);
     await expect
@@ -310,7 +351,7 @@ describe('내 주변 (phone)', () => {
     const a = northOf(located[2]!);
     await stand(context, a);
     await locateButton(page).click();
-    const fromA = nearestFirst(usual, events, a);
+    const fromA = nearestFirst(usual, events, a, await endedIds(page));
     await expect.poll(() => cardIds(page), { timeout: 60_000 }).toEqual(fromA);
     expect(await page.getByTestId('near-source').textContent()).toBe(t.fromHere);
     await page.getByRole('button', { name: t.byDate }).click();
@@ -335,7 +376,7 @@ describe('내 주변 (phone)', () => {
     const a = northOf(located[located.length - 1]!);
     await stand(context, a);
     await locateButton(page).click();
-    const fromA = nearestFirst(usual, events, a);
+    const fromA = nearestFirst(usual, events, a, await endedIds(page));
     await expect.poll(() => cardIds(page), { timeout: 60_000 }).toEqual(fromA);
 
     // five minutes pass (the kept record's time moved back), the fan is elsewhere, the network
@@ -391,7 +432,7 @@ describe('내 주변 (desktop)', () => {
     expect(button.y + button.height).toBeLessThanOrEqual(map.y + map.height);
 
     await locateButton(page).click();
-    const fromA = nearestFirst(usual, events, a);
+    const fromA = nearestFirst(usual, events, a, await endedIds(page));
     await expect.poll(() => cardIds(page), { timeout: 60_000 }).toEqual(fromA);
     const top = card(page, fromA[0]!);
     expect(await top.getByTestId('meetup-distance').isVisible()).toBe(true);

@@ -92,11 +92,14 @@ export function MeetupMapScreen() {
     [searched, status, today],
   );
   // docs/product-rules.md, Meetup map: nearest first while the position is known and the fan
-  // has not switched back; events without coordinates keep their order after the rest.
+  // has not switched back; events without coordinates keep their order after the rest, and
+  // ended events come after all of those (marked '종료').
   const shown = useMemo(
     () =>
-      filtered && found && byDistance ? found.kit.nearestFirst(filtered, found.position) : filtered,
-    [filtered, found, byDistance],
+      filtered && found && byDistance
+        ? found.kit.nearestFirst(filtered, found.position, today)
+        : filtered,
+    [filtered, found, byDistance, today],
   );
   const distances = useMemo(
     () => (found && filtered ? found.kit.distanceLabels(filtered, found.position) : null),

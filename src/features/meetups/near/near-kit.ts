@@ -3,6 +3,7 @@ import { distanceMeters, sortByDistance } from '@/lib/geo';
 import { formatDistance } from '@/lib/geo-format';
 import { hasLocation } from '@/lib/meetup-search';
 import type { NearMe } from './near-me';
+import { meetupStatus } from '@/features/meetups/status/meetup-status';
 
 export { NearOrderBar } from './near-order';
 
@@ -12,9 +13,18 @@ export { NearOrderBar } from './near-order';
  * screen's own chunk: a visit that never presses the button never loads it.
  */
 
-/** Nearest first; equal distances, then events without coordinates, keep the given order. */
-export function nearestFirst(list: readonly MeetUp[], near: NearMe): MeetUp[] {
-  return sortByDistance(list, near, (m) => (hasLocation(m) ? m : null));
+/**
+ * Nearest first, ended events last (docs/product-rules.md, 내 주변): the events still running or to
+ * come by distance, then the ended ones by distance, each card keeping its '종료' chip. Within
+ * each part equal distances, then events without coordinates, keep the given order. `today` is
+ * the device's day (YYYY-MM-DD), as the status chips read it.
+ */
+export function nearestFirst(list: readonly MeetUp[], near: NearMe, today: string): MeetUp[] {
+  const live: MeetUp[] = [];
+  const ended: MeetUp[] = [];
+  for (const m of list) (meetupStatus(m, today) === 'ended' ? ended : live).push(m);
+  const place = (m: MeetUp) => (hasLocation(m) ? m : null);
+  return [...sortByDistance(live, near, place), ...sortByDistance(ended, near, place)];
 }
 
 /** Each located event's distance from the fan, as its card shows it ('350m'), by id. */
