@@ -190,6 +190,8 @@ export const koAccounts = {
     closePicker: '닫기',
     submitting: '가입하는 중…',
     welcomeClose: '로그인하러 가기',
+    /** The welcome's button once the sign-up has logged the fan in. */
+    welcomeStart: '시작하기',
     welcomeDismiss: '닫기',
     haveAccount: '이미 계정이 있으신가요?',
     login: '로그인',

@@ -59,6 +59,37 @@ async function expectLoginWorks(email: string) {
   expect(auth.record.name).toBeTruthy();
 }
 
+/**
+ * The sign-up left the fan logged in (docs/accounts.md, Sign-up): the app's session is the new
+ * account's, and the first-login 최애 step opens, not /login.
+ */
+async function expectSignedIn(page: Page, email: string): Promise<string> {
+  await page.waitForURL((url) => url.pathname === '/welcomeBias', { timeout: 60_000 });
+  const su = await superuserClient();
+  const user = await su
+    .collection('users')
+    .getFirstListItem(su.filter('email = {:e}', { e: email }));
+  await expect
+    .poll(() => page.evaluate(() => window.__pocamarket!.engine.getStatus().userId as string))
+    .toBe(user.id);
+  // the session is kept like any login's, so a reload stays signed in
+  expect(
+    await page.evaluate(
+      async () => (await window.__pocamarket!.db.auth.get('session'))?.record?.id,
+    ),
+  ).toBe(user.id);
+  // nothing keeps the password: not the page's storage, not the local database
+  const stored = await page.evaluate(async () => {
+    const p = window.__pocamarket!;
+    const rows = await Promise.all(
+      p.db.tables.map((t: { toArray(): Promise<unknown[]> }) => t.toArray()),
+    );
+    return JSON.stringify([{ ...localStorage }, { ...sessionStorage }, rows]);
+  });
+  expect(stored).not.toContain(PASSWORD);
+  return user.id;
+}
+
 describe('sign-up on a phone: the 6-page wizard', () => {
   it('shows each rule, verifies by mail and welcomes the new member', async () => {
     const { page, errors, context } = await openApp(browser, PHONE, {
@@ -199,9 +230,33 @@ describe('sign-up on a phone: the 6-page wizard', () => {
     await submit.click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('환영합니다!').waitFor();
-    await dialog.getByRole('button', { name: '로그인하러 가기' }).click();
-    await page.waitForURL(/\/login$/i);
+    await dialog.getByRole('button', { name: ko.register.welcomeStart }).click();
+    const userId = await expectSignedIn(page, address);
     await expectLoginWorks(address);
+
+    // the 최애 step: NewJeans. The starter book follows it, and home shows NewJeans first
+    const su = await superuserClient();
+    const newJeans = await su.collection('groups').getFirstListItem('groupName = "NewJeans"');
+    await page.getByTestId('welcome-bias-group').filter({ hasText: 'NewJeans' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect
+      .poll(
+        async () =>
+          (
+            await su
+              .collection('collectBook')
+              .getFullList({ filter: su.filter('users = {:u}', { u: userId }) })
+          ).map((b) => [b['title'], b['group']]),
+        { timeout: 60_000 },
+      )
+      .toEqual([['나의 첫 콜렉트북', newJeans.id]]);
+    for (const row of ['home-row-latest', 'home-row-popular']) {
+      await expect
+        .poll(() => page.getByTestId(row).getByTestId('photo-card').first().innerText(), {
+          timeout: 30_000,
+        })
+        .toContain('NewJeans');
+    }
 
     expect(await axeViolations(page)).toEqual([]);
     expect(errors.filter((e) => !e.includes('400') && !e.includes('Failed to load'))).toEqual([]);
@@ -257,8 +312,11 @@ describe('sign-up on a desktop: one form', () => {
     await verifyByMail(page, address);
     await submit.click();
     await page.getByRole('alertdialog').getByText('환영합니다!').waitFor();
-    await page.getByRole('alertdialog').getByRole('button', { name: '로그인하러 가기' }).click();
-    await page.waitForURL(/\/login$/i);
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: ko.register.welcomeStart })
+      .click();
+    await expectSignedIn(page, address);
     await expectLoginWorks(address);
     await context.close();
   });

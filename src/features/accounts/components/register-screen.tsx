@@ -1,4 +1,6 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { signInAfterSignup } from '@/features/accounts/sign-in-after-signup';
+import { needsBiasStep } from './bias-step';
 import { screenDocumentTitle, useDocumentTitle } from '@/components/hooks/use-document-title';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from '@/components/ui/toast';
@@ -27,9 +29,15 @@ const OUTCOME_MESSAGES = {
  */
 export function RegisterScreen() {
   const userId = useAtomValue(sessionUserIdAtom);
+  // the wizard's own sign-up logs the fan in: it stays until its welcome is answered
+  const [finishing, setFinishing] = useState(false);
   useDocumentTitle(screenDocumentTitle(t.title));
   // already logged in: nothing to sign up for (docs/accounts.md, Sign-up)
-  return userId ? <LoggedInNotice /> : <RegisterWizard />;
+  return userId && !finishing ? (
+    <LoggedInNotice />
+  ) : (
+    <RegisterWizard onFinishing={() => setFinishing(true)} />
+  );
 }
 
 function LoggedInNotice() {
@@ -51,7 +59,7 @@ function LoggedInNotice() {
   );
 }
 
-function RegisterWizard() {
+function RegisterWizard({ onFinishing }: { onFinishing: () => void }) {
   const form = useRegisterForm();
   const desktop = useIsDesktop();
   const confirm = useConfirm();
@@ -78,13 +86,19 @@ function RegisterWizard() {
     if (!form.canSubmit) return;
     const result = await form.submit();
     if (result === 'welcome') {
-      // either button closes the welcome; both lead to /Login (docs/product-rules.md, Sign-up)
+      // the sign-up ends logged in (docs/accounts.md, Sign-up): with the password just typed
+      onFinishing();
+      const userId = await signInAfterSignup(form.values.email, form.values.password);
+      // either button closes the welcome; then the 최애 step (docs/accounts.md, First login), or
+      // /login when the login did not go through
       await confirm({
         message: ko.messages.welcome,
-        confirmLabel: t.welcomeClose,
+        confirmLabel: userId ? t.welcomeStart : t.welcomeClose,
         cancelLabel: t.welcomeDismiss,
       });
-      await navigate({ to: '/login' });
+      if (!userId) return void navigate({ to: '/login' });
+      const ask = await needsBiasStep(userId);
+      await navigate({ to: ask ? '/welcomeBias' : '/', replace: true });
     } else if (result) {
       toast.error(OUTCOME_MESSAGES[result]);
     }
