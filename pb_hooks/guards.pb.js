@@ -9,6 +9,9 @@
  *  - owner/reference fields (writer, photoCard, name, meetUp, users, user, the two fans of a
  *    conversation or trade) never change.
  *  - notifications: only `read` may change.
+ *  - exchange posts: the terms (type, price, shipping, 반값택배 chain, 직거래 place, photos) follow
+ *    the form's rules, on create and whenever an update changes one, and only the writer changes
+ *    them (lib/post-terms.js).
  *  - comments, collect-book titles and profile edits follow the client's rules (a blank or
  *    over-long comment or title, zero-width characters counting as blank; a blank name, an
  *    invalid nickname, phone number or birth date), with the client's Korean messages.
@@ -145,6 +148,8 @@ onRecordCreateRequest((e) => {
     }
   }
   rules.checkPostDescription(e.record);
+  // the type, price, shipping and photos (docs/product-rules.md, Exchange posts)
+  require(`${__hooks}/lib/post-terms.js`).checkPostTerms(e.record);
   e.next();
 }, 'exchangeList');
 
@@ -162,6 +167,8 @@ onRecordUpdateRequest((e) => {
   if (changedFields(e.record, ['description']).length) {
     require(`${__hooks}/lib/input-rules.js`).checkPostDescription(e.record);
   }
+  // the terms: the writer's alone, checked again as a whole when one changes
+  require(`${__hooks}/lib/post-terms.js`).checkPostTermsUpdate(e);
   e.next();
 }, 'exchangeList');
 

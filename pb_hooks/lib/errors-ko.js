@@ -145,6 +145,15 @@ const FIELD_MESSAGES = {
   validation_invalid_latitude: () => '위도는 -90에서 90 사이여야 합니다.',
   validation_invalid_longitude: () => '경도는 -180에서 180 사이여야 합니다.',
   batch_request_failed: () => '이 요청을 처리하지 못했습니다.',
+  // exchange posts' terms (lib/post-terms.js): its messages are Korean already; these are for a
+  // field error that reaches a caller without one
+  validation_post_type: () => '글 종류는 교환, 양도, 구함 중에서 골라주세요.',
+  validation_post_price: () => '가격을 확인해주세요.',
+  validation_post_shipping: () => '거래 방법을 확인해주세요.',
+  validation_post_cvs: () => '반값택배 편의점을 확인해주세요.',
+  validation_post_meet_place: () => '직거래 장소를 확인해주세요.',
+  validation_post_photos: () => '사진은 3장까지 올릴 수 있어요.',
+  validation_post_writer_only: () => '거래 조건과 사진은 글쓴이만 바꿀 수 있어요.',
 };
 
 const GENERIC_FIELD = '올바르지 않은 값입니다.';

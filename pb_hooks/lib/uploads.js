@@ -27,7 +27,8 @@ const MB = 1024 * 1024;
  * avatar a few times (at most 2 MB) and makes a few collect books (a cover of at most 5 MB each).
  * A busy fan after an event, ten reports of 5 MB phone photos, still fits; so do five avatar
  * changes and eight covers of the largest size. Chat photos have the largest share: forty 5 MB
- * photos a day still fit. Worst case per account and day: 310 MB.
+ * photos a day still fit; exchange posts' photos, thirty of 5 MB. Worst case per account and
+ * day: 460 MB.
  */
 const QUOTAS = {
   informUs: { files: 20, bytes: 60 * MB, what: '제보 이미지를' },
@@ -35,6 +36,8 @@ const QUOTAS = {
   collectBook: { files: 20, bytes: 40 * MB, what: '콜렉트북 표지를' },
   // chat photos (docs/trades.md): a fan showing cards in a few threads a day, 5 MB phone photos
   messages: { files: 100, bytes: 200 * MB, what: '채팅 사진을' },
+  // exchange posts' photos (docs/product-rules.md, Exchange posts): 30 posts a day of 3 photos
+  exchangeList: { files: 90, bytes: 150 * MB, what: '교환 글 사진을' },
 };
 
 /**
@@ -275,6 +278,7 @@ const FILE_COLLECTIONS = [
   'informUs',
   'users',
   'messages',
+  'exchangeList',
 ];
 
 /**

@@ -172,6 +172,41 @@ const SPECS: Spec[] = [
     },
   },
   {
+    // a post's terms (docs/data-model.md, exchangeList): anyone reads them, the writer alone
+    // changes them (an admin edits the text only, as with the status)
+    collection: 'exchangeList',
+    label: 'exchangeList (terms)',
+    fixture: (ctx) =>
+      suCreate(ctx, 'exchangeList', {
+        writer: ctx.owner.id,
+        photoCard: ctx.cat.card.id,
+        description: '원빈 포카 양도해요',
+        status: '교환대기중',
+        postType: 'sell',
+        price: 15000,
+        shipping: ['half', 'semi'],
+        cvs: 'gs25',
+      }),
+    createBody: (ctx, actorId) => ({
+      writer: actorId,
+      photoCard: ctx.cat.card.id,
+      description: '쇼타로 포카 직거래로 구해요',
+      status: '교환대기중',
+      postType: 'want',
+      price: 0,
+      shipping: ['meet'],
+      meetPlace: '홍대입구역',
+    }),
+    updateBody: () => ({ postType: 'sell', price: 20000, shipping: ['parcel'], cvs: '' }),
+    allow: {
+      list: ALL,
+      view: ALL,
+      create: USERS,
+      update: ['owner'],
+      delete: ['owner', 'admin'],
+    },
+  },
+  {
     collection: 'comments',
     fixture: (ctx) =>
       suCreate(ctx, 'comments', { name: ctx.owner.id, meetUp: ctx.cat.meetUp.id, ment: '가요!' }),
@@ -824,6 +859,24 @@ describe('ownership cannot be forged or moved', () => {
         chatContent: 'hello',
       }),
     },
+    // terms that break a rule (lib/post-terms.js): a free 양도, a priced 교환, a chain or a place
+    // the shipping does not call for
+    ...[
+      { postType: 'sell', price: 0 },
+      { postType: 'exchange', price: 5000 },
+      { shipping: ['semi'], cvs: 'cu' },
+      { shipping: ['parcel'], meetPlace: '강남역' },
+    ].map((terms) => ({
+      collection: 'exchangeList',
+      as: 'owner' as Role,
+      body: (c: Ctx) => ({
+        writer: c.owner.id,
+        photoCard: c.cat.card.id,
+        description: '조건이 맞지 않는 글',
+        status: '교환대기중',
+        ...terms,
+      }),
+    })),
   ];
 
   it.each(FORGED)('$collection: $as cannot create %#', async ({ collection, as, body }) => {
@@ -917,6 +970,20 @@ describe('ownership cannot be forged or moved', () => {
       as: 'admin',
       fixture: post,
       body: () => ({ status: '교환중' }),
+    },
+    // so are its terms
+    {
+      collection: 'exchangeList',
+      as: 'admin',
+      fixture: post,
+      body: () => ({ shipping: ['semi'] }),
+    },
+    // and the owner's own edit must keep them consistent
+    {
+      collection: 'exchangeList',
+      as: 'owner',
+      fixture: post,
+      body: () => ({ postType: 'sell' }),
     },
     { collection: 'comments', as: 'owner', fixture: comment, body: (c) => ({ name: c.other.id }) },
     {

@@ -15,8 +15,8 @@ export interface SendRequest {
   id: string;
   /** JSON fields. */
   body?: Record<string, unknown>;
-  /** File fields, sent as multipart form data. */
-  files?: Record<string, Blob>;
+  /** File fields, sent as multipart form data (a list for a field of several files). */
+  files?: Record<string, Blob | readonly Blob[]>;
   /**
    * A single relation whose record the answer should carry (`?expand=`) when the row is sent
    * alone, stored with the row's removal like a read-back copy (a like's card, with its new

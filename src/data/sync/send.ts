@@ -135,7 +135,12 @@ function toFile(field: string, blob: Blob): Blob {
 
 function withFiles(req: SendRequest): Record<string, unknown> {
   const body: Record<string, unknown> = { ...(req.body ?? {}) };
-  for (const [field, blob] of Object.entries(req.files ?? {})) body[field] = toFile(field, blob);
+  for (const [field, value] of Object.entries(req.files ?? {})) {
+    // a list is appended file by file under the field's name (the SDK's multipart)
+    body[field] = Array.isArray(value)
+      ? (value as readonly Blob[]).map((blob) => toFile(field, blob))
+      : toFile(field, value as Blob);
+  }
   return body;
 }
 

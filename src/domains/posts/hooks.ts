@@ -1,6 +1,7 @@
 // Live reads of exchange posts (교환 글). Undefined while loading; null when the post is not here.
-import { useRead } from '@/live/use-read';
+import { useRead, useReadOr } from '@/live/use-read';
 import type { ExchangePost } from '@/data/pb/records';
+import type { PostFacets, PostFilter } from './queries';
 
 /** The newest `limit` posts about one card, newest first (the exchange detail list's pages). */
 export function useExchangePostsOfCard(
@@ -24,4 +25,25 @@ export function useExchangePostsByWriter(
 
 export function useExchangePost(id: string | null | undefined): ExchangePost | null | undefined {
   return useRead('post', id ?? null);
+}
+
+/** A card's newest `limit` posts of one type or shipping method, newest first. */
+export function useExchangePostsOfCardFiltered(
+  cardId: string | null | undefined,
+  filter: PostFilter,
+  limit: number,
+): ExchangePost[] | undefined {
+  return useRead('postsOfCardFiltered', cardId ?? null, filter, limit);
+}
+
+/** How many of a card's posts there are of each type and shipping method. */
+export function usePostFacets(cardId: string | null | undefined): PostFacets | null | undefined {
+  return useRead('postFacetsOfCard', cardId ?? null);
+}
+
+const NO_PHOTOS: Blob[] = [];
+
+/** A post's photos still waiting in the outbox (empty once sent, or for a post from the server). */
+export function usePendingPostPhotos(id: string): readonly Blob[] {
+  return useReadOr('pendingPostPhotos', NO_PHOTOS, id);
 }

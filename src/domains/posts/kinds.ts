@@ -1,23 +1,58 @@
 /**
- * Exchange posts (교환 글): create with a client id, edit (text or status), delete. The server
- * checks length and profanity again (pb_hooks/guards.pb.js); a refusal ends in dead letters with
- * the failure message for that action (docs/product-rules.md, Exchange posts).
+ * Exchange posts (교환 글): create with a client id, edit (text, terms or status), delete. The
+ * server checks length, profanity and the terms again (pb_hooks/guards.pb.js); a refusal ends in
+ * dead letters with the failure message for that action (docs/product-rules.md, Exchange posts).
+ *
+ * A post's photos travel in its create row as Blobs, sent as files with it (the engine's file
+ * support, as a chat photo does); until the server names the stored files, the screens show them
+ * from the queued row (queries.ts, pendingPostPhotos). Rows queued before the terms existed carry
+ * none: they are sent without them, and the server stores a 교환 post.
  */
 import * as v from 'valibot';
 import { ko } from '@/i18n/ko.ts';
-import { EXCHANGE_STATUSES } from '@/data/pb/records.ts';
+import {
+  CVS_CHAINS,
+  EXCHANGE_STATUSES,
+  POST_TYPES,
+  SHIPPING_METHODS,
+  type ExchangePost,
+} from '@/data/pb/records.ts';
 import { KINDS } from './names.ts';
 import type { AnyMutationKind, MutationKind } from '@/data/outbox/types.ts';
 import { postsKo } from './ko.ts';
+
+/** The terms in a queued row: all of them or none (a row queued before they existed). */
+const terms = {
+  postType: v.optional(v.picklist(POST_TYPES)),
+  price: v.optional(v.number()),
+  shipping: v.optional(v.array(v.picklist(SHIPPING_METHODS))),
+  cvs: v.optional(v.union([v.picklist(CVS_CHAINS), v.literal('')])),
+  meetPlace: v.optional(v.string()),
+};
 
 const createPayload = v.object({
   id: v.string(),
   writer: v.string(),
   photoCard: v.string(),
   description: v.string(),
+  ...terms,
+  photos: v.optional(v.array(v.blob())),
   createdAt: v.string(),
 });
 export type PostCreatePayload = v.InferOutput<typeof createPayload>;
+
+type TermsPayload = Pick<PostCreatePayload, keyof typeof terms>;
+
+/** The terms a row carries, as record fields (none for an older row). */
+function termsPatch(p: TermsPayload): Partial<ExchangePost> {
+  const patch: Partial<ExchangePost> = {};
+  if (p.postType !== undefined) patch.postType = p.postType;
+  if (p.price !== undefined) patch.price = p.price;
+  if (p.shipping !== undefined) patch.shipping = p.shipping;
+  if (p.cvs !== undefined) patch.cvs = p.cvs;
+  if (p.meetPlace !== undefined) patch.meetPlace = p.meetPlace;
+  return patch;
+}
 
 export const postCreate: MutationKind<PostCreatePayload> = {
   kind: KINDS.postCreate,
@@ -34,6 +69,9 @@ export const postCreate: MutationKind<PostCreatePayload> = {
       description: p.description,
       status: '교환대기중',
       chatContent: '',
+      ...termsPatch(p),
+      // the photos are shown from the queued row until the server names the uploaded files
+      photos: [],
       created: p.createdAt,
       updated: p.createdAt,
     });
@@ -48,7 +86,9 @@ export const postCreate: MutationKind<PostCreatePayload> = {
       photoCard: p.photoCard,
       description: p.description,
       status: '교환대기중',
+      ...termsPatch(p),
     },
+    ...(p.photos?.length ? { files: { photos: p.photos } } : {}),
   }),
   ownerField: 'writer',
   label: postsKo.kinds.postCreate,
@@ -60,13 +100,14 @@ const updatePayload = v.object({
   id: v.string(),
   description: v.optional(v.string()),
   status: v.optional(v.picklist(EXCHANGE_STATUSES)),
+  ...terms,
 });
 export type PostUpdatePayload = v.InferOutput<typeof updatePayload>;
 
-function postPatch(p: PostUpdatePayload): Record<string, unknown> {
-  const patch: Record<string, unknown> = {};
-  if (p.description !== undefined) patch['description'] = p.description;
-  if (p.status !== undefined) patch['status'] = p.status;
+function postPatch(p: PostUpdatePayload): Partial<ExchangePost> {
+  const patch = termsPatch(p);
+  if (p.description !== undefined) patch.description = p.description;
+  if (p.status !== undefined) patch.status = p.status;
   return patch;
 }
 

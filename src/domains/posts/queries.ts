@@ -5,6 +5,8 @@
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import type { ExchangePost } from '@/data/pb/records.ts';
 import { compareKeys } from '@/lib/compare';
+import { recordKey } from '@/data/outbox/names.ts';
+import { postTypeOf, type PostType, type ShippingMethod } from './terms.ts';
 
 const newestFirst = (a: ExchangePost, b: ExchangePost) =>
   compareKeys(b.created, a.created) || compareKeys(b.id, a.id);
@@ -43,4 +45,72 @@ export async function getExchangePost(
   db: AppDB = defaultDb,
 ): Promise<ExchangePost | null> {
   return (await db.exchangeList.get(id)) ?? null;
+}
+
+/** What the card page's list is narrowed to: a type, a shipping method, or both ('' for any). */
+export interface PostFilter {
+  postType: PostType | '';
+  shipping: ShippingMethod | '';
+}
+
+export function matchesFilter(post: ExchangePost, filter: PostFilter): boolean {
+  if (filter.postType && postTypeOf(post) !== filter.postType) return false;
+  if (filter.shipping && !(post.shipping ?? []).includes(filter.shipping)) return false;
+  return true;
+}
+
+/**
+ * The newest `limit` posts about one card that match `filter`, newest first. Filtered in memory:
+ * a card's posts here are at most its window's 200 and the fan's own, so no index is needed.
+ */
+export async function listExchangePostsOfCardFiltered(
+  cardId: string,
+  filter: PostFilter,
+  limit: number,
+  db: AppDB = defaultDb,
+): Promise<ExchangePost[]> {
+  const posts = (await listExchangePostsOfCard(cardId, undefined, db)).filter((p) =>
+    matchesFilter(p, filter),
+  );
+  return posts.slice(0, Math.max(0, limit));
+}
+
+/** How many of a card's posts there are of each type and each shipping method (the chips). */
+export interface PostFacets {
+  all: number;
+  types: Record<PostType, number>;
+  shipping: Record<ShippingMethod, number>;
+}
+
+export async function countPostFacetsOfCard(
+  cardId: string,
+  db: AppDB = defaultDb,
+): Promise<PostFacets> {
+  const facets: PostFacets = {
+    all: 0,
+    types: { exchange: 0, sell: 0, want: 0 },
+    shipping: { semi: 0, half: 0, parcel: 0, meet: 0 },
+  };
+  await db.exchangeList
+    .where('photoCard')
+    .equals(cardId)
+    .each((post) => {
+      facets.all++;
+      facets.types[postTypeOf(post)]++;
+      for (const s of new Set(post.shipping ?? [])) facets.shipping[s]++;
+    });
+  return facets;
+}
+
+/**
+ * The photos of a post still waiting in its queued create (shown until the server has them and
+ * names the stored files), or none.
+ */
+export async function pendingPostPhotos(id: string, db: AppDB = defaultDb): Promise<Blob[]> {
+  const rows = await db.outbox.where('recordKey').equals(recordKey('exchangeList', id)).toArray();
+  for (const row of rows) {
+    const photos = (row.payload as { photos?: unknown } | null)?.photos;
+    if (Array.isArray(photos)) return photos.filter((p): p is Blob => p instanceof Blob);
+  }
+  return [];
 }

@@ -6,9 +6,14 @@
 import type { Window } from '@/domains/catalogue/windows.ts';
 import {
   countExchangePostsOfCard,
+  countPostFacetsOfCard,
   getExchangePost,
   listExchangePostsByWriter,
   listExchangePostsOfCard,
+  listExchangePostsOfCardFiltered,
+  pendingPostPhotos,
+  type PostFacets,
+  type PostFilter,
 } from './queries.ts';
 
 type Id = string | null | undefined;
@@ -21,6 +26,14 @@ export const reads = {
   postsByWriter: (writerId: Id) =>
     writerId ? listExchangePostsByWriter(writerId) : Promise.resolve([]),
   post: (id: Id) => (id ? getExchangePost(id) : Promise.resolve(null)),
+  /** A card's newest `limit` posts of one type or shipping method (the card page's chips). */
+  postsOfCardFiltered: (cardId: Id, filter: PostFilter, limit: number) =>
+    cardId ? listExchangePostsOfCardFiltered(cardId, filter, limit) : Promise.resolve([]),
+  /** The chips' counts. */
+  postFacetsOfCard: (cardId: Id): Promise<PostFacets | null> =>
+    cardId ? countPostFacetsOfCard(cardId) : Promise.resolve(null),
+  /** A queued post's photos, until the server has them. */
+  pendingPostPhotos: (id: Id) => (id ? pendingPostPhotos(id) : Promise.resolve([])),
 };
 
 export const windows: {
@@ -30,10 +43,15 @@ export const windows: {
   postCountOfCard: (id) => (id ? { kind: 'postsOfCard', card: id } : null),
   postsOfCard: (id) => (id ? { kind: 'postsOfCard', card: id } : null),
   post: (id) => (id ? { kind: 'post', id } : null),
+  postsOfCardFiltered: (id) => (id ? { kind: 'postsOfCard', card: id } : null),
+  postFacetsOfCard: (id) => (id ? { kind: 'postsOfCard', card: id } : null),
 };
 
 /**
  * Reads whose every value waits for their window: a count of what the store holds so far (the
  * first screen's 20 posts of a card with 25) is not an answer before the window is in.
  */
-export const waitsForWindow: readonly (keyof typeof reads)[] = ['postCountOfCard'];
+export const waitsForWindow: readonly (keyof typeof reads)[] = [
+  'postCountOfCard',
+  'postFacetsOfCard',
+];

@@ -1,6 +1,7 @@
 /**
  * Exchange posts (교환 글): write, edit, move through the statuses, delete. The same rules as the
- * server (pb_hooks/guards.pb.js) are checked first, so a fan gets the product's message at once (docs/product-rules.md, Exchange posts).
+ * server (pb_hooks/guards.pb.js) are checked first, so a fan gets the product's message at once
+ * (docs/product-rules.md, Exchange posts).
  */
 import { ko } from '@/i18n/ko.ts';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
@@ -9,9 +10,30 @@ import { postCreate, postDelete, postUpdate } from './kinds.ts';
 import type { ExchangePost } from '@/data/pb/records.ts';
 import { pbTimestamp } from '@/data/time.ts';
 import { InvalidInputError, LoginRequiredError, queueMutation } from '@/data/writes/queue.ts';
-import { checkPostText, POST_MAX_LENGTH } from './rules.ts';
+import {
+  checkPostPhotos,
+  checkPostTerms,
+  checkPostText,
+  firstProblem,
+  POST_MAX_LENGTH,
+} from './rules.ts';
+import { normalizeTerms, sameTerms, termsOf, type PostTerms } from './terms.ts';
 
 export { checkPostText, POST_MAX_LENGTH };
+
+/**
+ * A post as the form makes it: its text, its terms and up to three photos. A plain text is a 교환
+ * post with no terms (what the app wrote before the terms existed).
+ */
+export interface PostDraft extends PostTerms {
+  text: string;
+  photos?: readonly Blob[];
+}
+
+/** An edit from the form: the text and, when the form shows them, the terms. */
+export interface PostEdit extends Partial<PostTerms> {
+  text: string;
+}
 
 function assertText(text: string): string {
   const problem = checkPostText(text);
@@ -19,13 +41,28 @@ function assertText(text: string): string {
   return text.trim();
 }
 
-/** Writes a post on a card; returns its id. */
+/** The terms as stored, after the form's rules (a shipping method required); throws the first. */
+function assertTerms(t: PostTerms): PostTerms {
+  const terms = normalizeTerms(t);
+  const problem = firstProblem(checkPostTerms(terms));
+  if (problem) throw new InvalidInputError(problem);
+  return terms;
+}
+
+/** Writes a post on a card (a text, or a draft with terms and photos); returns its id. */
 export async function createPost(
   photoCard: string,
-  text: string,
+  input: string | PostDraft,
   db: AppDB = defaultDb,
 ): Promise<string> {
-  const description = assertText(text);
+  const draft = typeof input === 'string' ? { text: input } : input;
+  const description = assertText(draft.text);
+  const terms = 'postType' in draft ? assertTerms(draft) : null;
+  const photos = 'photos' in draft && draft.photos?.length ? [...draft.photos] : null;
+  if (photos) {
+    const problem = checkPostPhotos(photos);
+    if (problem) throw new InvalidInputError(problem);
+  }
   const p = await queueMutation(
     postCreate,
     ({ userId }) => ({
@@ -33,6 +70,8 @@ export async function createPost(
       writer: userId,
       photoCard,
       description,
+      ...(terms ?? {}),
+      ...(photos ? { photos } : {}),
       createdAt: pbTimestamp(),
     }),
     db,
@@ -48,14 +87,34 @@ async function ownPost(db: AppDB, id: string, userId: string): Promise<ExchangeP
   return post;
 }
 
-/** Edits a post's text (the writer or an admin). */
-export async function editPost(id: string, text: string, db: AppDB = defaultDb): Promise<void> {
-  const description = assertText(text);
+/**
+ * Edits a post's text (the writer or an admin) and, from its writer, its terms: only what changed
+ * is sent, and nothing when nothing did.
+ */
+export async function editPost(
+  id: string,
+  input: string | PostEdit,
+  db: AppDB = defaultDb,
+): Promise<void> {
+  const edit: PostEdit = typeof input === 'string' ? { text: input } : input;
+  const description = assertText(edit.text);
   await queueMutation(
     postUpdate,
     async ({ db, userId }) => {
-      await ownPost(db, id, userId);
-      return { id, description };
+      const post = await ownPost(db, id, userId);
+      const before = termsOf(post);
+      const asked: PostTerms = {
+        postType: edit.postType ?? before.postType,
+        price: edit.price ?? before.price,
+        shipping: edit.shipping ?? before.shipping,
+        cvs: edit.cvs ?? before.cvs,
+        meetPlace: edit.meetPlace ?? before.meetPlace,
+      };
+      const terms = sameTerms(normalizeTerms(asked), before) ? null : assertTerms(asked);
+      // the trade terms are the writer's, as the status is (the server refuses an admin's)
+      if (terms && post.writer !== userId) throw new LoginRequiredError();
+      if (!terms && description === post.description) return null;
+      return { id, description, ...(terms ?? {}) };
     },
     db,
   );

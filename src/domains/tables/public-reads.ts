@@ -20,6 +20,7 @@ export const PUBLIC_READS: Partial<Record<ReadName, SyncedCollection | null>> = 
   photoCardsByIds: 'photoCards',
   postsOfCard: 'exchangeList',
   postCountOfCard: null,
+  postFacetsOfCard: null,
   postsByWriter: 'exchangeList',
   post: 'exchangeList',
   meetUps: 'meetUps',
