@@ -128,6 +128,13 @@ describe('만난 팬 at phone size', () => {
     expect(
       await row.locator('[data-testid="encounter-row-they-have"] [data-card-id]').count(),
     ).toBe(1);
+    // each tile names its card under the image (never a blank tile offline: docs/encounters.md)
+    const their = await admin.collection('photoCards').getOne(theirs);
+    const caption = row.locator(
+      '[data-testid="encounter-row-they-have"] [data-testid="card-caption"]',
+    );
+    await expect.poll(() => caption.innerText()).toContain(their['memberName']);
+    expect(await caption.innerText()).toContain(their['groupName']);
     const proposeHref = await row.getByTestId('encounter-propose').getAttribute('href');
     expect(proposeHref).toContain(`to=${fan1.id}`);
     expect(proposeHref).toContain(`give=${mine}`);

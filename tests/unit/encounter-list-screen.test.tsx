@@ -118,6 +118,46 @@ describe('/encounters', () => {
     ]);
   }, 30_000);
 
+  it('names every card under its tile, offline too: never a blank tile', async () => {
+    // offline: card 5's image is not on the device (it fails), card 99 never reached this device
+    await db.photoCards.update(card(5), { cardImg: 'wonbin.webp', memberName: '원빈' });
+    await db.photoCards.update(card(6), { memberName: '소희', groupName: 'RIIZE' });
+    await db.encounters.update('encnewaaaaaaaaa', { theyWant: [card(3), 'card99aaaaaaaaa'] });
+    await signIn(false);
+    const { el } = await renderAt('/encounters');
+    await waitFor(() => expect(rows(el)).toHaveLength(2), { timeout: 10_000 });
+    const first = rows(el)[0]!;
+    const tiles = (sel: string) => [
+      ...first.querySelectorAll<HTMLElement>(`[data-testid="${sel}"] [data-card-id]`),
+    ];
+    await waitFor(() =>
+      expect(
+        tiles('encounter-row-they-have').map(
+          (t) => t.querySelector('[data-testid="card-caption"]')?.textContent,
+        ),
+      ).toEqual(['원빈RIIZE', '소희RIIZE']),
+    );
+    // the image, while it may still come; a failed one leaves its frame, still named, and the caption
+    const img = tiles('encounter-row-they-have')[0]!.querySelector('img')!;
+    expect(img.getAttribute('alt')).toContain('원빈');
+    await act(async () => {
+      img.dispatchEvent(new Event('error'));
+    });
+    const frame = tiles('encounter-row-they-have')[0]!;
+    expect(frame.querySelector('img')).toBeNull();
+    expect(frame.querySelector('[role="img"]')?.getAttribute('aria-label')).toContain('원빈');
+    expect(frame.querySelector('[data-testid="card-caption"]')?.textContent).toBe('원빈RIIZE');
+    // a card not on the device says so in words
+    expect(
+      tiles('encounter-row-they-want').map(
+        (t) => t.querySelector('[data-testid="card-caption"]')?.textContent,
+      ),
+    ).toEqual(['원빈RIIZE', '알 수 없는 카드']);
+    for (const tile of [...tiles('encounter-row-they-have'), ...tiles('encounter-row-they-want')]) {
+      expect(tile.querySelector('[data-testid="card-caption"]')?.textContent?.trim()).toBeTruthy();
+    }
+  });
+
   it('edits the note in place, says a refusal in Korean, and queues the change', async () => {
     await signIn();
     const { el } = await renderAt('/encounters');

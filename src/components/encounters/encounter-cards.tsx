@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { usePhotoCardsByIds } from '@/domains/catalogue/hooks';
 import type { PhotoCard } from '@/data/pb/records';
 import { CARD_IMAGE, responsiveFile } from '@/data/pb/files';
@@ -14,24 +14,61 @@ export function encounterCardAlt(card: PhotoCard | undefined): string {
   return card ? ko.photoCards.cardAlt(card.groupName, card.memberName, card.title) : t.unknownCard;
 }
 
-/** One small card image (2:3); an empty frame, still named, when its image is not here. */
-export function EncounterCardThumb({ card }: { card: PhotoCard | undefined }) {
+/**
+ * One small card image (2:3), with `caption` the member and group under it (docs/encounters.md,
+ * The 만난 팬 screen). Offline, an image never seen is the service worker's plain placeholder and
+ * one that fails leaves an empty frame: the caption still says which card it is. A card not in
+ * the local store says so.
+ */
+export function EncounterCardThumb({
+  card,
+  caption: withCaption = false,
+}: {
+  card: PhotoCard | undefined;
+  /** The member and group under the image (a row of EncounterCards). */
+  caption?: boolean;
+}) {
   const image = card ? responsiveFile('photoCards', card.id, card.cardImg, CARD_IMAGE, 160) : null;
-  if (!image?.src) {
-    return <span className={styles.thumb} role="img" aria-label={encounterCardAlt(card)} />;
-  }
+  const [failed, setFailed] = useState('');
+  const alt = encounterCardAlt(card);
+  const caption = card ? `${card.memberName} · ${card.groupName}` : t.unknownCard;
   return (
-    <img
-      className={styles.thumb}
-      src={image.src}
-      srcSet={image.srcSet}
-      sizes="44px"
-      alt={encounterCardAlt(card)}
-      width={44}
-      height={66}
-      loading="lazy"
-      decoding="async"
-    />
+    <>
+      {image?.src && failed !== image.src ? (
+        <img
+          className={styles.thumb}
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes="44px"
+          alt={alt}
+          width={44}
+          height={66}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(image.src)}
+        />
+      ) : (
+        <span className={styles.thumb} role="img" aria-label={alt} />
+      )}
+      {/* the image's name says it to screen readers already */}
+      {withCaption && (
+        <span
+          className={styles.caption}
+          aria-hidden="true"
+          title={caption}
+          data-testid="card-caption"
+        >
+          {card ? (
+            <>
+              <span className={styles.member}>{card.memberName}</span>
+              <span>{card.groupName}</span>
+            </>
+          ) : (
+            <span>{t.unknownCard}</span>
+          )}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -48,8 +85,8 @@ export function EncounterCards({
   return (
     <ul className={styles.cards} data-testid={testId}>
       {ids.map((id) => (
-        <li key={id} className={styles.card} data-card-id={id}>
-          <EncounterCardThumb card={cards?.get(id)} />
+        <li key={id} className={`${styles.card} ${styles.captioned}`} data-card-id={id}>
+          <EncounterCardThumb card={cards?.get(id)} caption />
         </li>
       ))}
     </ul>

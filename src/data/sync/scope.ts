@@ -10,8 +10,8 @@
  *   collect books, and the groups of the cards on their have/want lists; and the groups saved for
  *   offline on this device (docs/sync.md, Groups saved for offline);
  * - the cards they touch outside those groups ("loose" cards): liked (also the hearts ticked while
- *   logged out), ticked in a book without a group, on their lists, in their posts, trades and
- *   conversations;
+ *   logged out), ticked in a book without a group, on their lists, in their posts, trades,
+ *   conversations and encounters (만난 팬);
  * - the exchange posts of all those cards, and the fan's own posts.
  *
  * Everything else (a group page, a card or a post opened, a search) is read from the server when
@@ -111,15 +111,17 @@ export async function computeScope(db: AppDB, userId: string | null): Promise<Sy
   };
 
   if (userId) {
-    const [profile, books, items, likes, posts, trades, conversations] = await Promise.all([
-      db.users.get(userId),
-      db.collectBook.where('users').equals(userId).toArray(),
-      db.tradeItems.where('user').equals(userId).toArray(),
-      db.likes.where('user').equals(userId).toArray(),
-      db.exchangeList.where('writer').equals(userId).toArray(),
-      db.trades.toArray(),
-      db.conversations.toArray(),
-    ]);
+    const [profile, books, items, likes, posts, trades, conversations, encounters] =
+      await Promise.all([
+        db.users.get(userId),
+        db.collectBook.where('users').equals(userId).toArray(),
+        db.tradeItems.where('user').equals(userId).toArray(),
+        db.likes.where('user').equals(userId).toArray(),
+        db.exchangeList.where('writer').equals(userId).toArray(),
+        db.trades.toArray(),
+        db.conversations.toArray(),
+        db.encounters.where('[user+metAt]').between([userId, ''], [userId, '\uffff']).toArray(),
+      ]);
     // as the screens show it: the account's favourite, else this device's, else RIIZE
     const bias = await groupIdOf(db, profile?.biasGroup || guestBias());
     if (bias) groups.add(bias);
@@ -135,6 +137,8 @@ export async function computeScope(db: AppDB, userId: string | null): Promise<Sy
     add(posts.map((p) => p.photoCard));
     for (const t of trades) add([...t.give, ...t.get]);
     add(conversations.map((c) => c.photoCard));
+    // 만난 팬 shows the cards each way offline (docs/encounters.md, On the device)
+    for (const e of encounters) add([...e.theyHave, ...e.theyWant]);
   } else {
     const bias = await groupIdOf(db, guestBias());
     if (bias) groups.add(bias);
