@@ -81,12 +81,37 @@ function mirrorCount(
 }
 
 /**
+ * Checks this device's push subscription once per user per page load (docs/push.md, The check at
+ * start): after a pull made while they are signed in, at an idle moment. The module loads only
+ * then, and only where the browser has push at all.
+ */
+function recheckPushAtStart(engine: SyncEngine): void {
+  let doneFor: string | null = null;
+  const check = () => {
+    const s = engine.getStatus();
+    if (!s.userId || s.userId === doneFor || !s.online || s.pulling || !s.lastPullAt) return;
+    if (!('PushManager' in window) || !('Notification' in window)) return;
+    doneFor = s.userId;
+    const run = () => {
+      void import('@/data/push/recheck')
+        .then((m) => m.recheckPushSubscription())
+        .catch((err: unknown) => console.warn('[push] subscription check failed', err));
+    };
+    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 10_000 });
+    else setTimeout(run, 3000);
+  };
+  engine.subscribe(check);
+  check();
+}
+
+/**
  * Wires the features to the engine. Called before the engine starts, so the first pull counts as
  * one made since the user was seen.
  */
 export function wireFeatures(engine: SyncEngine): void {
   adoptGuestLikesAtLogin(engine);
   keepOwnBooksOffline(engine);
+  recheckPushAtStart(engine);
   // the meetup screens' 오프라인 저장, a chunk of its own (docs/offline-pack.md)
   provideOfflinePack(() => import('@/features/offline-pack/components/offline-pack-panel'));
   // the bell's badge: unread alerts

@@ -19,6 +19,7 @@ import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
 import { getClient } from '@/data/pb/client.ts';
 import { readSession } from '@/data/session/session.ts';
+import { forgetAllDevices, forgetDevice, keysOf, rememberDevice } from './device-memory.ts';
 import { PUSH_TOPICS, type PushTopic } from './payload.ts';
 
 export type PushFailure =
@@ -64,7 +65,7 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
 
 const topicsKey = (userId: string) => `pocamarket:push-topics:${userId}`;
 
-function cachedTopics(userId: string): PushTopic[] {
+export function cachedTopics(userId: string): PushTopic[] {
   try {
     const raw: unknown = JSON.parse(localStorage.getItem(topicsKey(userId)) ?? '[]');
     return cleanTopics(raw);
@@ -73,7 +74,7 @@ function cachedTopics(userId: string): PushTopic[] {
   }
 }
 
-function cacheTopics(userId: string, topics: PushTopic[]): void {
+export function cacheTopics(userId: string, topics: PushTopic[]): void {
   try {
     if (topics.length) localStorage.setItem(topicsKey(userId), JSON.stringify(topics));
     else localStorage.removeItem(topicsKey(userId));
@@ -82,13 +83,13 @@ function cacheTopics(userId: string, topics: PushTopic[]): void {
   }
 }
 
-function cleanTopics(raw: unknown): PushTopic[] {
+export function cleanTopics(raw: unknown): PushTopic[] {
   if (!Array.isArray(raw)) return [];
   return PUSH_TOPICS.filter((t) => raw.includes(t));
 }
 
 /** The VAPID public key as the bytes pushManager.subscribe wants. */
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const b64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
   const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
   const out = new Uint8Array(new ArrayBuffer(bin.length));
@@ -96,7 +97,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
+export function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
   if (!a || a.byteLength !== b.byteLength) return false;
   const x = new Uint8Array(a);
   return x.every((v, i) => v === b[i]);
@@ -125,7 +126,7 @@ export async function fetchPublicKey(): Promise<string | null> {
  * than waiting for `ready`, which never settles when the worker failed to register: with no
  * worker there is no subscription, and logout or account deletion must not hang on it.
  */
-async function currentSubscription(): Promise<PushSubscription | null> {
+export async function currentSubscription(): Promise<PushSubscription | null> {
   const reg = await navigator.serviceWorker.getRegistration();
   return reg ? reg.pushManager.getSubscription() : null;
 }
@@ -147,7 +148,9 @@ function workerReady(): Promise<ServiceWorkerRegistration> {
   });
 }
 
-async function findRecord(endpoint: string): Promise<{ id: string; topics: unknown } | null> {
+export async function findRecord(
+  endpoint: string,
+): Promise<{ id: string; topics: unknown; keys: unknown } | null> {
   const { pb } = await getClient();
   const list = await pb.collection('pushSubscriptions').getList(1, 1, {
     filter: pb.filter('endpoint = {:endpoint}', { endpoint }),
@@ -155,7 +158,7 @@ async function findRecord(endpoint: string): Promise<{ id: string; topics: unkno
     requestKey: null,
   });
   const rec = list.items[0];
-  return rec ? { id: rec.id, topics: rec['topics'] } : null;
+  return rec ? { id: rec.id, topics: rec['topics'], keys: rec['keys'] } : null;
 }
 
 /** What the settings screen shows: server availability, permission and this device's topics. */
@@ -207,6 +210,7 @@ export async function savePushTopics(
   if (!topics.length) {
     await unsubscribeDevice();
     cacheTopics(session.userId, []);
+    forgetDevice(session.userId);
     return [];
   }
   await ensureNotificationPermission();
@@ -223,10 +227,12 @@ export async function savePushTopics(
     });
   }
   cacheTopics(session.userId, topics);
+  // what the check at start compares with (recheck.ts)
+  rememberDevice(session.userId, keysOf(sub), Date.now());
   return topics;
 }
 
-async function saveRecord(sub: PushSubscription, userId: string, topics: PushTopic[]) {
+export async function saveRecord(sub: PushSubscription, userId: string, topics: PushTopic[]) {
   const json = sub.toJSON();
   const keys = { p256dh: json.keys?.['p256dh'] ?? '', auth: json.keys?.['auth'] ?? '' };
   const { pb } = await getClient();
@@ -248,14 +254,14 @@ const errorCode = (err: unknown, field: string) =>
     ?.code;
 
 /** The (user, endpoint) pair is unique: only ever this account's own record. */
-function isEndpointTaken(err: unknown): boolean {
+export function isEndpointTaken(err: unknown): boolean {
   return (
     errorCode(err, 'endpoint') === 'validation_not_unique' ||
     errorCode(err, 'user') === 'validation_not_unique'
   );
 }
 
-function serverFailure(err: unknown): PushSetupError {
+export function serverFailure(err: unknown): PushSetupError {
   if (err instanceof PushSetupError) return err;
   if (errorCode(err, 'user') === 'validation_max_devices')
     return new PushSetupError('devices', err);
@@ -263,7 +269,7 @@ function serverFailure(err: unknown): PushSetupError {
   return new PushSetupError(status === 0 ? 'offline' : 'server', err);
 }
 
-async function subscribe(key: Uint8Array<ArrayBuffer>): Promise<PushSubscription> {
+export async function subscribe(key: Uint8Array<ArrayBuffer>): Promise<PushSubscription> {
   const reg = await workerReady();
   try {
     const existing = await reg.pushManager.getSubscription();
@@ -283,6 +289,8 @@ async function subscribe(key: Uint8Array<ArrayBuffer>): Promise<PushSubscription
  */
 export async function stopPushOnThisDevice(): Promise<void> {
   if (!isPushSupported()) return;
+  // the check at start must not bring back what logging out ended
+  forgetAllDevices();
   await unsubscribeDevice().catch(async () => {
     // the record could not be deleted (offline): the dispatcher drops it once the push
     // service answers 404/410 for the ended subscription
