@@ -212,7 +212,6 @@ export const koTradeScreens = {
     carrier: '택배사',
     carrierPick: '택배사 고르기',
     tracking: '송장 번호',
-    trackingPlaceholder: '숫자만 적어도 돼요',
     saveTracking: '송장 등록',
     trackingSaved: '송장 번호를 등록했어요',
     theirSent: (name: string) => `${name}님이 보낸 카드`,

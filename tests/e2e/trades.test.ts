@@ -24,6 +24,13 @@ import { tradesKo } from '../../src/domains/trades/ko.ts';
 
 const t = koTradeScreens;
 const STAMP = Date.now().toString(36);
+const ADDRESS_A = '서울 마포구 와우산로 1, 101호 교환왕 010-3333-4444';
+const ADDRESS_B = 'GS25 성수역점 포카요정 010-1111-2222';
+/** Screenshots to look at, when TRADES_SHOTS names a folder. */
+async function shot(page: Page, name: string) {
+  const dir = process.env['TRADES_SHOTS'];
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
 
 let browser: Browser;
 let admin: PocketBase;
@@ -265,13 +272,45 @@ describe('trades at phone size', () => {
       { sender: b.id, text: '토요일 2시요!', image: false },
     ]);
 
-    // --- both mark 완료: b first, then a completes it
+    // --- shipping: each says where to send, under the safety note; a registers its parcel
     await pb.goto(`/trades/${counter}`);
+    const shipB = pb.getByTestId('trade-shipping');
+    await shipB
+      .getByTestId('shipping-safety')
+      .getByRole('link', { name: t.shipping.guide })
+      .waitFor();
+    // no 완료 before 받았어요
+    expect(await pb.getByTestId('trade-done').count()).toBe(0);
+    await shipB.getByTestId('shipping-method').getByLabel(tradesKo.ship.half).check();
+    await shipB.getByTestId('shipping-address').fill(ADDRESS_B);
+    await shipB.getByTestId('shipping-address-save').click();
+    await shipB.getByTestId('shipping-my-address').getByText(ADDRESS_B).waitFor();
+    await pa.goto(`/trades/${counter}`);
+    const shipA = pa.getByTestId('trade-shipping');
+    await shipA.getByTestId('shipping-their-address').getByText(ADDRESS_B).waitFor();
+    await shipA.getByTestId('shipping-address').fill(ADDRESS_A);
+    await shipA.getByTestId('shipping-address-save').click();
+    await shipA.getByTestId('shipping-carrier').selectOption('gs25');
+    await shipA.getByTestId('shipping-tracking').fill('3612 3456 7890');
+    await shipA.getByTestId('shipping-tracking-save').click();
+    await pa.getByText(t.shipping.trackingSaved).waitFor();
+    await shipB
+      .getByTestId('shipping-their-parcel')
+      .getByText(`${tradesKo.carriers.gs25} 361234567890`)
+      .waitFor();
+    await shipB.getByTestId('shipping-their-address').getByText(ADDRESS_A).waitFor();
+    expect(await axeViolations(pb)).toEqual([]);
+    await shot(pb, 'trade-shipping-390');
+
+    // --- both mark 받았어요 and 완료: b first, then a completes it
+    await pb.getByTestId('trade-received').click();
+    await answer(pb, t.shipping.receivedConfirm, t.shipping.received);
     await pb.getByTestId('trade-done').click();
     await answer(pb, t.detail.doneConfirm, t.detail.markDone);
     await pb.getByTestId('trade-done-note').getByText(t.detail.doneMine).waitFor();
-    await pa.goto(`/trades/${counter}`);
     await pa.getByTestId('trade-done-note').getByText(t.detail.doneTheirs).waitFor();
+    await pa.getByTestId('trade-received').click();
+    await answer(pa, t.shipping.receivedConfirm, t.shipping.received);
     await pa.getByTestId('trade-done').click();
     await answer(pa, t.detail.doneConfirm, t.detail.markDone);
 
@@ -286,13 +325,14 @@ describe('trades at phone size', () => {
     await expect.poll(() => bookCards(books.a)).toEqual([c3]);
     await expect.poll(() => bookCards(books.b)).toEqual([c1, c2, c4].sort());
 
-    // --- each reviews the other
-    for (const [p, text] of [
-      [pa, '친절하고 빨랐어요'],
-      [pb, '포장이 꼼꼼했어요'],
+    // --- each reviews the other, with tags
+    for (const [p, text, tag] of [
+      [pa, '친절하고 빨랐어요', tradesKo.tags.fast],
+      [pb, '포장이 꼼꼼했어요', tradesKo.tags.packing],
     ] as const) {
       const form = p.getByTestId('review-form');
       await form.getByLabel(tradesKo.ratings.good, { exact: true }).check();
+      await form.getByTestId('review-tags').getByLabel(tag, { exact: true }).check();
       await form.getByTestId('review-text-textarea').fill(text);
       await form.getByTestId('review-submit').click();
       await p.getByText(t.review.saved).waitFor();
@@ -310,14 +350,26 @@ describe('trades at phone size', () => {
     expect(done['give']).toEqual([c3]);
     expect((done['get'] as string[]).slice().sort()).toEqual([c1, c2].sort());
     expect(done['counterOf']).toBe(first);
+    // the shipping step as each side left it
+    expect(done).toMatchObject({
+      receiverAddress: ADDRESS_A,
+      proposerShip: 'half',
+      proposerAddress: ADDRESS_B,
+      receiverCarrier: 'gs25',
+      receiverTracking: '361234567890',
+      proposerReceived: true,
+      receiverReceived: true,
+    });
     const reviews = await admin.collection('reviews').getFullList({
       filter: admin.filter('trade = {:id}', { id: counter }),
       sort: 'created',
     });
-    expect(reviews.map((r) => [r['author'], r['subject'], r['rating'], r['text']]).sort()).toEqual(
+    expect(
+      reviews.map((r) => [r['author'], r['subject'], r['rating'], r['text'], r['tags']]).sort(),
+    ).toEqual(
       [
-        [a.id, b.id, 'good', '친절하고 빨랐어요'],
-        [b.id, a.id, 'good', '포장이 꼼꼼했어요'],
+        [a.id, b.id, 'good', '친절하고 빨랐어요', ['fast']],
+        [b.id, a.id, 'good', '포장이 꼼꼼했어요', ['packing']],
       ].sort(),
     );
     expect((await serverMessages()).length).toBe(4);
@@ -325,6 +377,13 @@ describe('trades at phone size', () => {
       expect((await admin.collection('users').getOne(fan.id))['tradesCompleted']).toBe(1);
     }
     expect(path(pa)).toBe(`/trades/${counter}`);
+    // the profile counts the tags a fan was given
+    await pa.goto(`/profile`);
+    await pa
+      .getByTestId('profile-review-tags')
+      .locator('[data-tag="packing"]')
+      .getByText('1')
+      .waitFor();
 
     for (const { context, errors } of [A, B]) {
       expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e))).toEqual(

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useConfirm } from '@/components/hooks/use-confirm';
 import { copyText } from '@/components/ui/copy-text';
 import { toast } from '@/components/ui/toast';
@@ -170,6 +170,9 @@ function Fact({
 
 function ShipPicker({ value, onPick }: { value: string; onPick: (ship: ShipMethod) => void }) {
   const id = useId();
+  // the pick shows at once; the stored value (a pull, another device) wins when it changes
+  const [picked, setPicked] = useState(value);
+  useEffect(() => setPicked(value), [value]);
   return (
     <fieldset className={styles.choices} data-testid="shipping-method">
       <legend className={ui.subTitle}>{t.myShip}</legend>
@@ -179,8 +182,11 @@ function ShipPicker({ value, onPick }: { value: string; onPick: (ship: ShipMetho
             type="radio"
             name={`${id}-ship`}
             value={m}
-            checked={value === m}
-            onChange={() => onPick(m)}
+            checked={picked === m}
+            onChange={() => {
+              setPicked(m);
+              onPick(m);
+            }}
           />
           <span>{tradesKo.ship[m]}</span>
         </label>
@@ -330,7 +336,7 @@ function TrackingForm({
           inputMode="numeric"
           autoComplete="off"
           value={number}
-          placeholder={`${t.tracking} (${t.trackingPlaceholder})`}
+          placeholder={t.tracking}
           aria-invalid={problem ? true : undefined}
           onChange={(e) => {
             setNumber(e.target.value);
