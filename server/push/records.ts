@@ -5,7 +5,7 @@
 import type { RecordModel } from 'pocketbase';
 import * as v from 'valibot';
 
-export const TOPICS = ['comment', 'exchange', 'meetup', 'chat', 'trade'] as const;
+export const TOPICS = ['comment', 'exchange', 'meetup', 'chat', 'trade', 'wanted'] as const;
 export type Topic = (typeof TOPICS)[number];
 
 export const Notification = v.object({

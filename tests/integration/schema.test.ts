@@ -202,7 +202,7 @@ const CONTRACT: Record<string, { type: 'base' | 'auth'; fields: Record<string, F
       topic: {
         type: 'select',
         select: 1,
-        values: ['comment', 'exchange', 'meetup', 'chat', 'trade'],
+        values: ['comment', 'exchange', 'meetup', 'chat', 'trade', 'wanted'],
       },
       title: text(),
       body: text(),
