@@ -12,7 +12,7 @@ export const koAlerts = {
     settingsLink: '알림 설정',
     emptyTitle: '아직 받은 알림이 없어요',
     emptyBody:
-      '교환 제안, 새 메시지, 후기처럼 나와 관련된 소식이 여기 모여요. 알림 설정에서 켠 소식은 휴대폰으로도 알려드려요.',
+      '교환 제안, 새 메시지, 후기, 구함 카드 소식처럼 나와 관련된 소식이 여기 모여요. 알림 설정에서 켠 소식은 휴대폰으로도 알려드려요.',
     loggedOutTitle: '로그인이 필요한 서비스입니다.',
     loggedOutBody: '로그인하면 교환 제안, 메시지, 후기 같은 알림을 여기서 모아 볼 수 있어요.',
     loginLink: '로그인하러 가기',
@@ -22,13 +22,14 @@ export const koAlerts = {
       meetup: '밋업',
       chat: '채팅',
       trade: '거래',
+      wanted: '구함',
     } as Record<string, string>,
     topicOther: '알림',
   },
 
   notificationSettings: {
     intro:
-      '이 기기에서 받을 푸시 알림을 골라 주세요. 거래와 메시지 알림은 푸시를 꺼도 알림함에 모여요.',
+      '이 기기에서 받을 푸시 알림을 골라 주세요. 거래, 메시지, 구함 카드 알림은 푸시를 꺼도 알림함에 모여요.',
     topicsLabel: '푸시 알림 종류',
     topics: {
       comment: '내가 댓글 단 밋업의 새 댓글',
@@ -36,6 +37,7 @@ export const koAlerts = {
       meetup: '최애 그룹의 새 밋업',
       chat: '새 메시지',
       trade: '거래 제안/상태 변경/후기',
+      wanted: '구함 카드 알림',
     },
     loading: '알림 설정을 불러오는 중...',
     saving: '저장 중...',

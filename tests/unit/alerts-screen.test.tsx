@@ -106,6 +106,28 @@ describe('/alerts', () => {
     expect((await db.outbox.toArray()).map((r) => r.kind)).toEqual(['notification.read']);
   });
 
+  it("shows a wantlist alert as '구함' and opens the card's match", async () => {
+    await signIn();
+    await db.notifications.put({
+      ...alert('n4aaaaaaaaaaaaa', '구함 카드를 가진 팬이 있어요', '2026-11-21 10:00:00.000Z'),
+      topic: 'wanted',
+      body: '팬님이 원빈 Get A Guitar 카드를 갖고 있어요',
+      url: '/matching?card=abc123',
+    });
+    const { el, router } = await renderAt('/alerts');
+    await waitFor(() => expect(el.querySelectorAll('[data-testid="alert-item"]')).toHaveLength(1));
+    const item = el.querySelector<HTMLAnchorElement>('[data-testid="alert-item"]')!;
+    // the topic's label comes first, before the time and the title
+    expect(item.textContent?.startsWith('구함')).toBe(true);
+    expect(item.textContent).toContain('원빈 Get A Guitar 카드를 갖고 있어요');
+    expect(item.getAttribute('href')).toBe('/matching?card=abc123');
+    await act(async () => {
+      item.click();
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/matching'));
+    expect(router.state.location.search).toEqual({ card: 'abc123' });
+  });
+
   it("marks all read with '모두 읽음'", async () => {
     await signIn();
     await db.notifications.bulkPut([

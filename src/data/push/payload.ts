@@ -10,8 +10,8 @@
  */
 import * as v from 'valibot';
 
-/** Topics a device opts into; `chat` and `trade` are docs/trades.md's (Push). */
-export const PUSH_TOPICS = ['comment', 'exchange', 'meetup', 'chat', 'trade'] as const;
+/** Topics a device opts into; `chat`, `trade` and `wanted` are docs/trades.md's (Push). */
+export const PUSH_TOPICS = ['comment', 'exchange', 'meetup', 'chat', 'trade', 'wanted'] as const;
 export type PushTopic = (typeof PUSH_TOPICS)[number];
 
 const payloadSchema = v.object({
