@@ -174,6 +174,10 @@ describe.each([
     expect(page.url()).toContain(book.id);
 
     await save(page);
+    // one toast for one save, and it says the save is on the device only so far
+    await expect
+      .poll(() => page.locator('[data-rht-toaster] [role="status"]').allTextContents())
+      .toEqual([t.savedOffline]);
     await page.locator('[data-testid="book-progress"] [data-pending-mark]').waitFor();
 
     // --- reload, still offline: the ticks and the percent are kept

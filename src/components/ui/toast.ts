@@ -27,10 +27,10 @@ export function preloadToasts(): void {
 
 export const toast = {
   success(message: string, options?: ToastOptions): void {
-    send((m) => m.toast.success(message, options));
+    send((m) => m.show.success(message, options));
   },
   error(message: string, options?: ToastOptions): void {
-    send((m) => m.toast.error(message, options));
+    send((m) => m.show.error(message, options));
   },
   dismiss(id?: string): void {
     send((m) => m.toast.dismiss(id));

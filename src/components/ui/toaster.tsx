@@ -1,8 +1,20 @@
 import { useEffect } from 'react';
-import { Toaster as HotToaster, toast, useToasterStore } from 'react-hot-toast';
+import { Toaster as HotToaster, toast, useToasterStore, type ToastOptions } from 'react-hot-toast';
 import { MAX_VISIBLE_TOASTS, toastsOverLimit } from './toast-limit';
 
 export { toast };
+
+/**
+ * What ./toast.ts shows: a message already on screen is shown again in its place, not stacked
+ * under itself (a save tapped twice, a like and its undo answered with the same words): one toast
+ * per message at a time. A caller's own id still wins.
+ */
+export const show = {
+  success: (message: string, options?: ToastOptions) =>
+    toast.success(message, { id: message, ...options }),
+  error: (message: string, options?: ToastOptions) =>
+    toast.error(message, { id: message, ...options }),
+};
 
 /** Toast durations (docs/product-rules.md, Limits and messages). */
 export const TOAST_DURATION_MS = {

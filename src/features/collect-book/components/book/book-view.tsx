@@ -70,14 +70,15 @@ export function BookView({ book, group }: { book: CollectBook; group: Group }) {
     if (!ok) return;
     const { add, remove } = ticks.diff;
     if (!add.size && !remove.size) {
-      toast.success(t.saved);
+      toast.success(t.nothingToSave);
       return;
     }
     setSaving(true);
     try {
       await saveCollectBookCards(book.id, { add: [...add], remove: [...remove] });
       ticks.markSaved();
-      toast.success(online ? t.saved : `${t.saved} ${t.savedOffline}`);
+      // one message, and an honest one: offline the save is only on the device so far
+      toast.success(online ? t.saved : t.savedOffline);
     } catch (err) {
       toast.error(
         err instanceof InvalidInputError
