@@ -3,10 +3,13 @@
  * go to that fan's connections only, not through PocketBase's check of every connection
  * (lib/owner-events.js; docs/scaling.md, Realtime).
  *
- * The handlers end their hook chain (that is what skips PocketBase's walk), so they must be the
- * last ones bound for these collections' after-success events: this file's name sorts after every
- * other hook file's, and PocketBase loads them in name order. A hook on these events belongs in a
- * file that sorts before it.
+ * The handlers end their hook chain (that is what skips PocketBase's walk), so no other handler
+ * bound to these collections' after-create or after-update success events would reliably run:
+ * PocketBase loads the hook files in no fixed order (it reads pb_hooks into a map), so whether
+ * another file's handler came before this one changes from start to start. These two are the only
+ * ones on those events (tests/unit/owner-events-hooks.test.ts keeps it so): work that must follow
+ * a save of these collections goes in a request hook after `e.next()` (see wanted.pb.js) or in
+ * lib/owner-events.js itself.
  */
 onRecordAfterCreateSuccess(
   (e) => {
