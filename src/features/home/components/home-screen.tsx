@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useDocumentTitle } from '@/components/hooks/use-document-title';
 import { koShare } from '@/i18n/ko-share';
-import { atom, guestBiasAtom, syncStatusAtom, useAtomValue } from '@/state/store';
+import { atom, DEFAULT_BIAS, guestBiasAtom, syncStatusAtom, useAtomValue } from '@/state/store';
 import { BookIcon, SettingsIcon } from '@/components/ui/icons';
 import type { Group } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
@@ -34,10 +34,10 @@ const ROW_SIZE = 20;
  * live from the local store, so the screen works offline once the first sync has run.
  */
 export function HomeScreen() {
-  // the favourite group's cards and events first: the account's, else this device's (RIIZE by
-  // default, which is what the server draws for a guest)
+  // the favourite group's cards and events first: the account's, else the one picked on this
+  // device; none picked (RIIZE only by default, as the server draws a first visit), plain rows
   const guestBias = useAtomValue(guestBiasAtom);
-  const bias = useOwnProfile()?.biasGroup || guestBias;
+  const bias = useOwnProfile()?.biasGroup || (guestBias === DEFAULT_BIAS ? undefined : guestBias);
   const latest = usePhotoCards({ sort: 'latest', limit: ROW_SIZE, first: bias });
   const popular = usePhotoCards({ sort: 'likesDesc', limit: ROW_SIZE, first: bias });
   const groupList = useGroups();

@@ -34,7 +34,7 @@ function MeetUpLine({ event }: { event: MeetUp }) {
  * hovered or focused, and a pause button stops it for good (WCAG 2.2.2). With less motion: a static
  * list.
  */
-export function MeetupTicker({ first }: { first: string }) {
+export function MeetupTicker({ first }: { first: string | undefined }) {
   const headingId = useId();
   // The day is read once per visit: a strip open past midnight keeps yesterday's list, harmless.
   const today = useToday();
