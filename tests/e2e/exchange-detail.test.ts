@@ -7,6 +7,7 @@ import type PocketBase from 'pocketbase';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko-features.ts';
+import { koPostTerms } from '../../src/features/exchange/ko-post-terms.ts';
 import { login, openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
 import { baseUrl, renderedPage } from '../helpers/e2e-server.ts';
 import { axeViolations } from '../helpers/axe.ts';
@@ -429,7 +430,10 @@ describe('offline', () => {
     const image = p.getByTestId('card-panel').locator('img').first();
     expect(await image.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     const text = uniqueText('오프라인');
-    await writePost(p, text);
+    // offline the toast says the post is only on the device (docs/product-rules.md)
+    await p.getByTestId('post-textarea').first().fill(text);
+    await p.getByTestId('post-submit').click();
+    await p.getByText(koPostTerms.queued.created).first().waitFor();
     const item = postItem(p, text);
     // on top of the list as soon as the local store has it (a live query, not the server)
     await expect.poll(() => p.getByTestId('exchange-post').first().textContent()).toContain(text);

@@ -1,7 +1,9 @@
 // Live reads of exchange posts (교환 글). Undefined while loading; null when the post is not here.
 import { useRead, useReadOr } from '@/live/use-read';
 import type { ExchangePost } from '@/data/pb/records';
-import type { PostFacets, PostFilter } from './queries';
+import type { FilteredPosts, PostFacets, PostFilter } from './queries';
+
+export type { FilteredPosts, PostFacets, PostFilter };
 
 /** The newest `limit` posts about one card, newest first (the exchange detail list's pages). */
 export function useExchangePostsOfCard(
@@ -27,12 +29,12 @@ export function useExchangePost(id: string | null | undefined): ExchangePost | n
   return useRead('post', id ?? null);
 }
 
-/** A card's newest `limit` posts of one type or shipping method, newest first. */
+/** A card's newest `limit` posts of one type or shipping method, newest first, and their count. */
 export function useExchangePostsOfCardFiltered(
   cardId: string | null | undefined,
   filter: PostFilter,
   limit: number,
-): ExchangePost[] | undefined {
+): FilteredPosts | undefined {
   return useRead('postsOfCardFiltered', cardId ?? null, filter, limit);
 }
 

@@ -59,20 +59,27 @@ export function matchesFilter(post: ExchangePost, filter: PostFilter): boolean {
   return true;
 }
 
+/** A page of a card's posts under a filter, and how many match in all. */
+export interface FilteredPosts {
+  posts: ExchangePost[];
+  total: number;
+}
+
 /**
- * The newest `limit` posts about one card that match `filter`, newest first. Filtered in memory:
- * a card's posts here are at most its window's 200 and the fan's own, so no index is needed.
+ * The newest `limit` posts about one card that match `filter`, newest first, with their count.
+ * Filtered in memory: a card's posts here are at most its window's 200 and the fan's own, so no
+ * index is needed.
  */
 export async function listExchangePostsOfCardFiltered(
   cardId: string,
   filter: PostFilter,
   limit: number,
   db: AppDB = defaultDb,
-): Promise<ExchangePost[]> {
+): Promise<FilteredPosts> {
   const posts = (await listExchangePostsOfCard(cardId, undefined, db)).filter((p) =>
     matchesFilter(p, filter),
   );
-  return posts.slice(0, Math.max(0, limit));
+  return { posts: posts.slice(0, Math.max(0, limit)), total: posts.length };
 }
 
 /** How many of a card's posts there are of each type and each shipping method (the chips). */

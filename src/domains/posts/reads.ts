@@ -28,7 +28,9 @@ export const reads = {
   post: (id: Id) => (id ? getExchangePost(id) : Promise.resolve(null)),
   /** A card's newest `limit` posts of one type or shipping method (the card page's chips). */
   postsOfCardFiltered: (cardId: Id, filter: PostFilter, limit: number) =>
-    cardId ? listExchangePostsOfCardFiltered(cardId, filter, limit) : Promise.resolve([]),
+    cardId
+      ? listExchangePostsOfCardFiltered(cardId, filter, limit)
+      : Promise.resolve({ posts: [], total: 0 }),
   /** The chips' counts. */
   postFacetsOfCard: (cardId: Id): Promise<PostFacets | null> =>
     cardId ? countPostFacetsOfCard(cardId) : Promise.resolve(null),

@@ -6,9 +6,17 @@ import { ko } from '@/i18n/ko-features';
 import { koShare } from '@/i18n/ko-share';
 import { usePhotoCard } from '@/domains/catalogue/hooks';
 import { useOnline } from '@/components/hooks/use-online';
-import { useExchangePostCount, useExchangePostsOfCard } from '@/domains/posts/hooks';
+import {
+  useExchangePostCount,
+  useExchangePostsOfCard,
+  useExchangePostsOfCardFiltered,
+  usePostFacets,
+  type PostFilter,
+} from '@/domains/posts/hooks';
+import { koPostTerms } from '@/features/exchange/ko-post-terms';
 import { CardTradePanel } from '@/components/trades/card-trade-panel';
 import { CardPanel } from './card-panel';
+import { NO_FILTER, PostFilterBar } from './post-filter';
 import { PostForm } from './post-form';
 import { PostList } from './post-list';
 import frame from '@/components/ui/detail-screen.module.css';
@@ -19,7 +27,8 @@ export const POSTS_PAGE = 20;
 
 /**
  * /exchangeDetail/{id} (docs/product-rules.md, Exchange posts): the card, its have/want marks
- * (docs/trades.md, What a fan sees), then its exchange posts with the form to write one.
+ * (docs/trades.md, What a fan sees), then its exchange posts with the form to write one and the
+ * chips that narrow them to a type or a shipping method.
  * Everything reads the local store, so a visited card and its posts open offline too; a card
  * outside the sync scope is read from the server when opened (docs/sync.md, The cache).
  * Keyed by id so moving to another card starts with an empty form.
@@ -32,8 +41,15 @@ function Detail({ id }: { id: string }) {
   const card = usePhotoCard(id);
   // a page of posts at a time: a busy card's first screen stays small (docs/product-rules.md)
   const [showing, setShowing] = useState(POSTS_PAGE);
-  const posts = useExchangePostsOfCard(card ? card.id : null, showing);
+  // 전체 / 교환 / 양도 / 구함 and a shipping method: the unfiltered list is the server-rendered one
+  const [filter, setFilter] = useState<PostFilter>(NO_FILTER);
+  const filtered = !!(filter.postType || filter.shipping);
+  const all = useExchangePostsOfCard(card ? card.id : null, showing);
   const postCount = useExchangePostCount(card ? card.id : null);
+  const some = useExchangePostsOfCardFiltered(card && filtered ? card.id : null, filter, showing);
+  const facets = usePostFacets(card ? card.id : null);
+  const posts = filtered ? some?.posts : all;
+  const shownTotal = filtered ? some?.total : postCount;
   // a card outside this device's saved ones is read from the server when opened; offline it
   // can only be shown once the connection is back (docs/sync.md, The cache)
   const online = useOnline();
@@ -91,24 +107,32 @@ function Detail({ id }: { id: string }) {
           </div>
           <section className={styles.posts} aria-labelledby="post-count">
             <h2 id="post-count" className={styles.count} data-testid="post-count">
-              {ko.exchange.postCount(Math.max(postCount ?? 0, posts?.length ?? 0))}
+              {ko.exchange.postCount(Math.max(postCount ?? 0, all?.length ?? 0))}
             </h2>
             <PostForm cardId={card.id} />
+            <PostFilterBar
+              value={filter}
+              onChange={(next) => {
+                setFilter(next);
+                setShowing(POSTS_PAGE);
+              }}
+              facets={facets}
+            />
             {posts === undefined ? (
               <p className={frame.status} role="status">
                 {ko.common.loading}
               </p>
             ) : (
               <>
-                <PostList posts={posts} />
-                {postCount !== undefined && postCount > posts.length && (
+                <PostList posts={posts} empty={filtered ? koPostTerms.filter.empty : undefined} />
+                {shownTotal !== undefined && shownTotal > posts.length && (
                   <button
                     type="button"
                     className={styles.morePosts}
                     data-testid="more-posts"
                     onClick={() => setShowing((n) => n + POSTS_PAGE)}
                   >
-                    {ko.exchange.morePosts(Math.min(POSTS_PAGE, postCount - posts.length))}
+                    {ko.exchange.morePosts(Math.min(POSTS_PAGE, shownTotal - posts.length))}
                   </button>
                 )}
               </>

@@ -14,6 +14,7 @@ import { usePhotoCardsByIds } from '@/domains/catalogue/hooks';
 import { useFailedKeys, usePendingKeys } from '@/live/sync';
 import { POST_STATUSES } from './post-errors';
 import { StatusChip } from './post-status';
+import { PostTermsLine } from './post-terms';
 import frame from '@/components/ui/detail-screen.module.css';
 import styles from './my-posts-screen.module.css';
 
@@ -22,7 +23,8 @@ const route = getRouteApi('/main/myPosts');
 
 /**
  * /myPosts, 내가 쓴 글 (docs/product-rules.md, My posts): the signed-in fan's exchange posts, one
- * status at a time (the three a post can have), newest first, each opening its card. Reads the
+ * status at a time (the three a post can have), newest first, each with its type badge and the
+ * price of a 양도 post, opening its card. Reads the
  * local store, so it opens offline and a post written or moved offline is here at once, with its
  * pending mark.
  */
@@ -123,6 +125,7 @@ function PostRows({ posts }: { posts: readonly ExchangePost[] }) {
                   <span className={styles.card}>{name}</span>
                   <StatusChip status={post.status} />
                 </span>
+                <PostTermsLine post={post} compact />
                 <span className={styles.text} data-testid="my-post-description">
                   {post.description}
                 </span>

@@ -1,35 +1,40 @@
 import { toast } from '@/components/ui/toast';
-import { checkPostText, loadRepos } from '@/domains/tables/lazy';
 import { ko } from '@/i18n/ko-features';
-import { isOverLimit, postErrorMessage } from './post-errors';
+import { usePostForm } from '@/features/exchange/hooks/use-post-form';
+import { toastPostChange } from '@/features/exchange/post-toasts';
+import { postErrorMessage } from './post-errors';
+import { PostPhotosField } from './post-photos-field';
+import { PostTermsFields } from './post-terms-fields';
 import { PostTextField } from './post-text-field';
-import { useWriteForm } from '@/components/hooks/use-write-form';
 import styles from '@/components/ui/write-form.module.css';
 
 /**
- * The new-post form on a card's detail. The write lands in the local store at once and is queued
- * (offline too), so the post shows at the top of the list before the server has it.
+ * The new-post form on a card's detail: the type (교환 / 양도 / 구함), the price of a 양도 post, the
+ * shipping methods, the text and up to three photos (docs/product-rules.md, Exchange posts). The
+ * write lands in the local store at once and is queued (offline too, photos included), so the
+ * post shows at the top of the list before the server has it; nothing is queued while a field
+ * is refused.
  *
- * Logged out, the field is read-only and a click or a keystroke in it (or the submit button)
- * asks the fan to log in. Tabbing onto it does not: a dialog that pops up on focus would trap a
- * keyboard user, since closing it hands focus straight back to the field.
+ * Logged out, the field is read-only and a click or a keystroke in it, a change of the terms, the
+ * photo picker or the submit button asks the fan to log in. Tabbing onto it does not: a dialog
+ * that pops up on focus would trap a keyboard user, since closing it hands focus straight back.
  */
 export function PostForm({ cardId }: { cardId: string }) {
-  const form = useWriteForm({
-    isOver: isOverLimit,
-    check: checkPostText,
-    save: async (text) => (await loadRepos()).createPost(cardId, text),
-    onSaved: () => toast.success(ko.messages.exchangeSaved),
+  const form = usePostForm({
+    cardId,
+    onSaved: () => toastPostChange('created'),
     onFailure: (err) => toast.error(postErrorMessage(err, ko.messages.exchangeSaveFailed, true)),
   });
 
   return (
     <form className={styles.form} onSubmit={form.handleSubmit} noValidate data-testid="post-form">
+      <PostTermsFields {...form.terms} />
       <PostTextField
         {...form.field}
         label={ko.exchange.formLabel}
         placeholder={ko.exchange.formPlaceholder}
       />
+      <PostPhotosField {...form.photos} />
       <div className={styles.actions}>
         <button
           type="submit"

@@ -13,8 +13,16 @@ import {
 import { ko } from '@/i18n/ko-features';
 import { koChatPost } from '@/features/exchange/ko-chat-post';
 import { nicknameOf, type PublicProfile } from '@/domains/accounts/hooks';
+import { checkPostTerms, type PostTermsProblems } from '@/domains/posts/rules';
+import { sameTerms, termsOf } from '@/domains/posts/terms';
+import { SellSafetyNotice } from '@/components/posts/sell-safety-notice';
+import { draftOf, termsOfDraft, type TermsDraft } from '@/features/exchange/post-terms-draft';
+import { toastPostChange } from '@/features/exchange/post-toasts';
 import { isOverLimit, postErrorMessage, type PostStatus } from './post-errors';
+import { PostPhotos } from './post-photos';
 import { StatusChip, StatusSelect } from './post-status';
+import { PostTermsFields } from './post-terms-fields';
+import { PostTermsLine } from './post-terms';
 import { PostTextField } from './post-text-field';
 import { BylineHead } from '@/components/ui/byline';
 import byline from '@/components/ui/byline.module.css';
@@ -54,7 +62,10 @@ function proposeFromPost(post: ExchangePost): string {
   return `/trades/new?${search.toString()}`;
 }
 
-/** One exchange post: writer, time, status, text, and what the viewer may do with it. */
+/**
+ * One exchange post: writer, time, status, its terms (type, price, shipping), text, photos, the
+ * safety notice of a 양도 post, and what the viewer may do with it.
+ */
 export const PostItem = memo(function PostItem({
   post,
   writer,
@@ -70,14 +81,20 @@ export const PostItem = memo(function PostItem({
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // the terms are the writer's to edit (an admin edits the text only)
+  const [terms, setTerms] = useState<TermsDraft>(() => draftOf(termsOf(post)));
+  const [termErrors, setTermErrors] = useState<PostTermsProblems>({});
   const editButton = useRef<HTMLButtonElement>(null);
   const fieldId = useId();
   const canModify = own || admin;
   const name = nicknameOf(writer);
+  const sell = termsOf(post).postType === 'sell';
 
   function startEdit() {
     setDraft(post.description);
     setError(null);
+    setTerms(draftOf(termsOf(post)));
+    setTermErrors({});
     setEditing(true);
   }
 
@@ -90,11 +107,18 @@ export const PostItem = memo(function PostItem({
   async function save() {
     if (isOverLimit(draft)) return;
     const problem = checkPostText(draft);
-    if (problem) return setError(problem);
-    if (draft.trim() === post.description) return stopEdit();
+    // the terms are checked only when changed: an older post without a shipping method keeps
+    // its text editable
+    const asked = own ? termsOfDraft(terms) : null;
+    const changedTerms = asked && !sameTerms(asked, termsOf(post)) ? asked : null;
+    const problems = changedTerms ? checkPostTerms(changedTerms) : {};
+    setError(problem);
+    setTermErrors(problems);
+    if (problem || Object.keys(problems).length) return;
+    if (draft.trim() === post.description && !changedTerms) return stopEdit();
     try {
-      await (await loadRepos()).editPost(post.id, draft);
-      toast.success(ko.messages.exchangeEdited);
+      await (await loadRepos()).editPost(post.id, { text: draft, ...(changedTerms ?? {}) });
+      toastPostChange('edited');
       stopEdit();
     } catch (err) {
       if (err instanceof InvalidInputError) setError(err.message);
@@ -111,7 +135,7 @@ export const PostItem = memo(function PostItem({
     if (!ok) return;
     try {
       await (await loadRepos()).deletePost(post.id);
-      toast.success(ko.messages.exchangeDeleted);
+      toastPostChange('deleted');
     } catch (err) {
       toast.error(postErrorMessage(err, ko.messages.exchangeDeleteFailed, loggedIn));
     }
@@ -165,6 +189,8 @@ export const PostItem = memo(function PostItem({
         )}
       </BylineHead>
 
+      {editing ? null : <PostTermsLine post={post} />}
+
       {editing ? (
         <form
           className={styles.editForm}
@@ -174,6 +200,17 @@ export const PostItem = memo(function PostItem({
             void save();
           }}
         >
+          {own ? (
+            <PostTermsFields
+              id={`${fieldId}-terms`}
+              value={terms}
+              onChange={(next) => {
+                setTerms(next);
+                setTermErrors({});
+              }}
+              errors={termErrors}
+            />
+          ) : null}
           <PostTextField
             id={fieldId}
             label={ko.exchange.editLabel}
@@ -211,6 +248,9 @@ export const PostItem = memo(function PostItem({
           <p className={byline.text} data-testid="post-description">
             {post.description}
           </p>
+          <PostPhotos post={post} writerName={name} />
+          {/* money changes hands: the notice where the fan is about to reach the seller */}
+          {sell && !own ? <SellSafetyNotice /> : null}
           <div className={styles.actions}>
             {own ? null : (
               <>

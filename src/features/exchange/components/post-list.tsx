@@ -16,7 +16,14 @@ const TICK_MS = 30_000;
  * A card's posts, newest first, each with what the viewer may do with it (docs/product-rules.md,
  * Exchange posts).
  */
-export function PostList({ posts }: { posts: ExchangePost[] }) {
+export function PostList({
+  posts,
+  empty = ko.exchange.noPosts,
+}: {
+  posts: ExchangePost[];
+  /** What an empty list says (a filter that matches none says so). */
+  empty?: string | undefined;
+}) {
   const me = useAtomValue(sessionUserIdAtom);
   const loggedIn = useAtomValue(isLoggedInAtom);
   const ownProfile = useOwnProfile();
@@ -28,7 +35,11 @@ export function PostList({ posts }: { posts: ExchangePost[] }) {
   const now = useNow(TICK_MS);
 
   if (posts.length === 0) {
-    return <p className={styles.empty}>{ko.exchange.noPosts}</p>;
+    return (
+      <p className={styles.empty} data-testid="post-list-empty">
+        {empty}
+      </p>
+    );
   }
 
   return (
