@@ -1111,6 +1111,8 @@ describe('the traders and trust routes', () => {
       user: a.id,
       tradesCompleted: 0,
       reviews: [],
+      tagCounts: {},
+      ratingCounts: { good: 0, bad: 0 },
       have: [],
       want: [],
     });
