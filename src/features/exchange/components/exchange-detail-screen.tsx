@@ -110,14 +110,17 @@ function Detail({ id }: { id: string }) {
               {ko.exchange.postCount(Math.max(postCount ?? 0, all?.length ?? 0))}
             </h2>
             <PostForm cardId={card.id} />
-            <PostFilterBar
-              value={filter}
-              onChange={(next) => {
-                setFilter(next);
-                setShowing(POSTS_PAGE);
-              }}
-              facets={facets}
-            />
+            {/* nothing to narrow on a card without posts */}
+            {facets?.all === 0 && !filtered ? null : (
+              <PostFilterBar
+                value={filter}
+                onChange={(next) => {
+                  setFilter(next);
+                  setShowing(POSTS_PAGE);
+                }}
+                facets={facets}
+              />
+            )}
             {posts === undefined ? (
               <p className={frame.status} role="status">
                 {ko.common.loading}

@@ -52,7 +52,8 @@ export function usePostForm({ cardId, onSaved, onFailure }: PostFormOptions) {
     const problems = checkPostTerms(stored);
     setTextError(textProblem);
     setTermErrors(problems);
-    if (textProblem || Object.keys(problems).length || photos.error) return;
+    // the photos held are all valid (a refused pick was never taken): its message is a note
+    if (textProblem || Object.keys(problems).length) return;
     setBusy(true);
     try {
       await (await loadRepos()).createPost(cardId, { text, ...stored, photos: photos.photos });
