@@ -226,6 +226,15 @@ describe('a 양도 post', () => {
     await item.scrollIntoViewIfNeeded();
     expect(await axeViolations(p)).toEqual([]);
     await shot(p, 'phone-list');
+
+    // 내가 쓴 글 shows the badge and the price too
+    await p.goto('/myPosts');
+    const row = p.locator(`[data-testid="my-post"][data-post-id="${postId}"]`);
+    await row.waitFor();
+    expect(await row.getByTestId('post-type').textContent()).toBe('양도');
+    expect(await row.getByTestId('post-price').textContent()).toBe('15,000원');
+    expect(await axeViolations(p)).toEqual([]);
+    await shot(p, 'phone-my-posts');
     await closeClean(context, errors);
   });
 

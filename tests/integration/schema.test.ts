@@ -23,6 +23,8 @@ interface FieldSpec {
   select?: 1 | 'many';
   /** file: max size in bytes */
   maxSize?: number;
+  /** file: the image types it takes (IMAGE_MIME unless said) */
+  mimeTypes?: string[];
   values?: string[];
   max?: number;
   min?: number;
@@ -115,6 +117,18 @@ const CONTRACT: Record<string, { type: 'base' | 'auth'; fields: Record<string, F
         values: ['교환대기중', '교환중', '교환완료'],
       },
       chatContent: text(),
+      // the terms (docs/data-model.md, exchangeList)
+      postType: { type: 'select', select: 1, values: ['exchange', 'sell', 'want'] },
+      price: { type: 'number', min: 0, max: 10_000_000 },
+      shipping: { type: 'select', select: 'many', values: ['semi', 'half', 'parcel', 'meet'] },
+      cvs: { type: 'select', select: 1, values: ['gs25', 'cu', 'seven'] },
+      meetPlace: text({ max: 40 }),
+      photos: {
+        type: 'file',
+        maxSize: 5 * MB,
+        select: 'many',
+        mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
+      },
     },
   },
   meetUps: {
@@ -371,7 +385,9 @@ describe('collections and fields of the data model', () => {
     if (f.select === 'many') expect(actual.maxSelect as number).toBeGreaterThan(1);
     if (f.type === 'file') {
       expect(actual.maxSize).toBe(f.maxSize);
-      expect([...(actual.mimeTypes as string[])].sort()).toEqual([...IMAGE_MIME].sort());
+      expect([...(actual.mimeTypes as string[])].sort()).toEqual(
+        [...(f.mimeTypes ?? IMAGE_MIME)].sort(),
+      );
     }
     if (f.values) expect(actual.values).toEqual(f.values);
     if (f.max !== undefined) expect(actual.max).toBe(f.max);
