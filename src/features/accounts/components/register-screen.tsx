@@ -65,6 +65,8 @@ function RegisterWizard({ onFinishing }: { onFinishing: () => void }) {
   const confirm = useConfirm();
   const navigate = useNavigate();
   const [page, setPage] = useState(0);
+  // signed up, logging in: the form is done
+  const [joined, setJoined] = useState(false);
   const enterPressed = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -83,10 +85,11 @@ function RegisterWizard({ onFinishing }: { onFinishing: () => void }) {
       enterPressed.current = false;
       return;
     }
-    if (!form.canSubmit) return;
+    if (!form.canSubmit || joined) return;
     const result = await form.submit();
     if (result === 'welcome') {
       // the sign-up ends logged in (docs/accounts.md, Sign-up): with the password just typed
+      setJoined(true);
       onFinishing();
       const userId = await signInAfterSignup(form.values.email, form.values.password);
       // either button closes the welcome; then the 최애 step (docs/accounts.md, First login), or
@@ -112,8 +115,8 @@ function RegisterWizard({ onFinishing }: { onFinishing: () => void }) {
   const outcome =
     form.outcome && form.outcome !== 'welcome' ? OUTCOME_MESSAGES[form.outcome] : null;
   const submitButton = (
-    <button type="submit" className={styles.primary} disabled={!form.canSubmit}>
-      {form.submitting ? t.submitting : t.submit}
+    <button type="submit" className={styles.primary} disabled={!form.canSubmit || joined}>
+      {form.submitting || joined ? t.submitting : t.submit}
     </button>
   );
 
