@@ -60,6 +60,11 @@ const SHIPPING = ['Ship', 'Address', 'Carrier', 'Tracking', 'Received'];
 /** Days a completed trade keeps its addresses. */
 const ADDRESS_KEEP_DAYS = 30;
 const TRACKING_RE = /^[0-9A-Za-z-]{6,30}$/;
+/** Photos of the real card and its packing a proposal carries (docs/trades.md, `trades`). */
+const PHOTOS_MAX = 3;
+const MSG_PHOTOS_MAX = `사진은 ${PHOTOS_MAX}장까지 올릴 수 있어요.`;
+const MSG_PHOTOS_FIXED =
+  '교환 제안의 사진은 제안을 보낼 때만 올릴 수 있어요. 나중에 바꾸거나 지울 수 없어요.';
 const MSG_REVIEW_NOT_MINE = '내가 참여한 거래에만 후기를 남길 수 있어요.';
 const MSG_REVIEW_NOT_DONE = '완료된 거래에만 후기를 남길 수 있어요.';
 const MSG_RATING = '좋았어요 또는 아쉬워요를 골라주세요.';
@@ -173,6 +178,10 @@ function checkNewTrade(app, record, me) {
   if (!findRecord(app, 'users', receiver)) throw badRequest(MSG_NO_RECEIVER, ['receiver']);
   checkCards(app, record);
   checkTradeMessage(record);
+  // its photos (a file field's value holds the uploads here): at most three
+  if (toArray(record.get('photos')).length > PHOTOS_MAX) {
+    throw badRequest(MSG_PHOTOS_MAX, ['photos'], 'validation_too_many_files');
+  }
   const conversationId = record.getString('conversation');
   if (conversationId) {
     const c = findRecord(app, 'conversations', conversationId);
@@ -298,6 +307,11 @@ function checkTradeUpdate(app, record, me, body) {
   const asked = changedAgainst(record, fresh, fields);
   const from = fresh.getString('status');
   if (!asked.length) return null;
+  // the photos are what the proposer showed when proposing: never added, swapped or taken out
+  // later (a request without them leaves the stored ones, above)
+  if (asked.indexOf('photos') >= 0) {
+    throw badRequest(MSG_PHOTOS_FIXED, ['photos'], 'validation_trade_photos_fixed');
+  }
 
   const role = fresh.getString('proposer') === me ? 'proposer' : 'receiver';
   if (role === 'receiver' && from === 'proposed' && record.getString('status') === 'accepted') {

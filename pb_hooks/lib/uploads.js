@@ -27,8 +27,9 @@ const MB = 1024 * 1024;
  * avatar a few times (at most 2 MB) and makes a few collect books (a cover of at most 5 MB each).
  * A busy fan after an event, ten reports of 5 MB phone photos, still fits; so do five avatar
  * changes and eight covers of the largest size. Chat photos have the largest share: forty 5 MB
- * photos a day still fit; exchange posts' photos, thirty of 5 MB. Worst case per account and
- * day: 460 MB.
+ * photos a day still fit; exchange posts' photos, thirty of 5 MB; trade proposals' photos (a
+ * proposal or counter-proposal carries up to three), twenty of 5 MB. Worst case per account and
+ * day: 560 MB.
  */
 const QUOTAS = {
   informUs: { files: 20, bytes: 60 * MB, what: '제보 이미지를' },
@@ -38,6 +39,8 @@ const QUOTAS = {
   messages: { files: 100, bytes: 200 * MB, what: '채팅 사진을' },
   // exchange posts' photos (docs/product-rules.md, Exchange posts): 30 posts a day of 3 photos
   exchangeList: { files: 90, bytes: 150 * MB, what: '교환 글 사진을' },
+  // trade proposals' photos (docs/trades.md, `trades`): 20 proposals a day of 3 photos
+  trades: { files: 60, bytes: 100 * MB, what: '교환 제안 사진을' },
 };
 
 /**
@@ -279,6 +282,7 @@ const FILE_COLLECTIONS = [
   'users',
   'messages',
   'exchangeList',
+  'trades',
 ];
 
 /**

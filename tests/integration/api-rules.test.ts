@@ -1623,3 +1623,67 @@ describe('the shipping fields of a trade in the rule matrix (docs/trades.md, Shi
     }
   });
 });
+
+describe('the photos of a trade in the rule matrix (docs/files.md, Protected files)', () => {
+  const PNG_1X1 = Uint8Array.from(
+    atob(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    ),
+    (c) => c.charCodeAt(0),
+  );
+  const png = () => new Blob([PNG_1X1], { type: 'image/png' });
+
+  // a proposal with a photo from a proposer made for it to ctx.owner (the receiver)
+  async function withPhoto(): Promise<{ id: string; name: string; proposer: Actor }> {
+    const proposer = await createUser(ctx.server, ctx.su);
+    const t = await proposer.pb.collection('trades').create({
+      proposer: proposer.id,
+      receiver: ctx.owner.id,
+      give: [ctx.cat.card.id],
+      status: 'proposed',
+      photos: [png()],
+    });
+    return { id: t.id, name: (t['photos'] as string[])[0]!, proposer };
+  }
+
+  /** The file's status with `pb`'s file token (a guest asks with none). */
+  async function fileStatus(pb: PocketBase | null, id: string, name: string): Promise<number> {
+    const token = pb ? `?token=${await pb.files.getToken()}` : '';
+    const res = await fetch(`${ctx.server.url}/api/files/trades/${id}/${name}${token}`);
+    await res.arrayBuffer();
+    return res.status;
+  }
+
+  it('the two sides read the photo with a file token; a third fan, an admin, a guest get nothing', async () => {
+    const { id, name, proposer } = await withPhoto();
+    for (const pb of [ctx.owner.pb, proposer.pb]) {
+      expect((await pb.collection('trades').getOne(id))['photos']).toEqual([name]);
+      expect(await fileStatus(pb, id, name), 'a side, with a token').toBe(200);
+    }
+    expect(await fileStatus(null, id, name), 'no token').toBe(404);
+    expect(await fileStatus(ctx.other.pb, id, name), 'another fan').toBe(404);
+    expect(await fileStatus(ctx.admin.pb, id, name), 'an admin').toBe(404);
+    for (const pb of [ctx.other.pb, ctx.admin.pb, ctx.server.client()]) {
+      expect((await failure(pb.collection('trades').getOne(id))).status).toBe(404);
+      const list = await pb.collection('trades').getFullList({ requestKey: null });
+      expect(list.some((t) => t.id === id)).toBe(false);
+    }
+  });
+
+  it('nobody changes the photos after the proposal: not a side, another fan, an admin or a guest', async () => {
+    const { id, name, proposer } = await withPhoto();
+    const before = await readAsSuperuser(ctx.su, 'trades', id);
+    for (const body of [{ photos: [png()] }, { 'photos-': [name] }]) {
+      for (const pb of [proposer.pb, ctx.owner.pb]) {
+        expect((await failure(pb.collection('trades').update(id, body))).status).toBe(400);
+      }
+      for (const pb of [ctx.other.pb, ctx.admin.pb]) {
+        expect((await failure(pb.collection('trades').update(id, body))).status).toBe(404);
+      }
+      expect(
+        (await failure(ctx.server.client().collection('trades').update(id, body))).status,
+      ).toBeGreaterThanOrEqual(400);
+    }
+    expect(await readAsSuperuser(ctx.su, 'trades', id)).toEqual(before);
+  });
+});

@@ -1,7 +1,8 @@
 /**
- * Collections whose files are protected (pb_migrations/1764530000_protected_files.js): reports,
- * collect books and chat photos, which only their owner (for reports, admins too; for a chat
- * photo, the two fans of the chat) may read. PocketBase serves their files only with a file token
+ * Collections whose files are protected (pb_migrations/1764530000_protected_files.js,
+ * 1765040000_trade_photos.js): reports, collect books, chat photos and trade proposals' photos,
+ * which only their owner (for reports, admins too; for a chat or trade photo, its two fans) may
+ * read. PocketBase serves their files only with a file token
  * (`?token=`, see ./file-token.ts); everything else (catalogue images, avatars) is public. See
  * docs/files.md.
  */
@@ -9,6 +10,7 @@ export const PROTECTED_FILE_COLLECTIONS: readonly string[] = [
   'informUs',
   'collectBook',
   'messages',
+  'trades',
 ];
 
 export function isProtectedFile(collection: string): boolean {

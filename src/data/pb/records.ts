@@ -256,6 +256,11 @@ export const tradeSchema = v.object({
   proposerReceived: v.optional(v.boolean()),
   receiverReceived: v.optional(v.boolean()),
   completedAt: v.optional(v.string()),
+  /**
+   * Up to 3 photos of the real card and its packing, set with the proposal only; protected files
+   * (a file token of one of the two sides). Copies stored before they existed lack them.
+   */
+  photos: v.optional(v.array(v.string())),
 });
 
 export const SHIP_METHODS = ['semi', 'half', 'parcel', 'meet'] as const;

@@ -3,7 +3,7 @@
 // while loading; null when not here.
 import { useCallback, useEffect, useState } from 'react';
 import { sessionUserIdAtom, syncStatusAtom, useAtomValue } from '@/state/store';
-import { useRead } from '@/live/use-read';
+import { useRead, useReadOr } from '@/live/use-read';
 import type { MatchesRow } from '@/data/db';
 import type { Review } from '@/data/pb/records';
 import type { TradesByStatus, TradeSummary } from './queries';
@@ -34,6 +34,13 @@ export function useTrade(id: string | null | undefined): TradeSummary | null | u
 /** The reviews of a trade (one per side at most). */
 export function useReviewsOfTrade(tradeId: string | null | undefined): Review[] | undefined {
   return useRead('reviewsOfTrade', tradeId ?? null);
+}
+
+const NO_PHOTOS: Blob[] = [];
+
+/** A proposal's photos still waiting in the outbox (empty once sent, or for one from the server). */
+export function usePendingTradePhotos(id: string): readonly Blob[] {
+  return useReadOr('pendingTradePhotos', NO_PHOTOS, id);
 }
 
 type Routes = typeof import('./routes');

@@ -4,7 +4,9 @@
  * A proposal is created with a client id and status `proposed`. A counter-proposal is a new
  * proposal with `counterOf`: the server's hook marks the proposal it answers `countered`, and the
  * optimistic apply does the same locally (`touches`, so a server copy of the old proposal pulled
- * while the counter is queued stays `countered`, and a refused counter puts it back).
+ * while the counter is queued stays `countered`, and a refused counter puts it back). Its photos
+ * travel in the create's row and go up with it as files (the engine's file support, as a post's
+ * do); until then the trade page shows them from the row (queries.ts, pendingTradePhotos).
  *
  * Every later change is a `trade.update` naming what the fan did (accept, decline, cancel, done,
  * edit); its apply follows the hook's table of who may change what in which state, so a change
@@ -30,6 +32,12 @@ const createPayload = v.object({
   message: v.string(),
   counterOf: v.optional(v.string(), ''),
   conversation: v.optional(v.string(), ''),
+  /**
+   * Photos of the real card and its packing (up to 3), kept in the row as Blobs so a proposal
+   * made offline keeps them, and sent as the `photos` field's files; rows queued before photos
+   * existed have none.
+   */
+  photos: v.optional(v.array(v.blob())),
   createdAt: v.string(),
 });
 export type TradeCreatePayload = v.InferOutput<typeof createPayload>;
@@ -56,6 +64,8 @@ export const tradeCreate: MutationKind<TradeCreatePayload> = {
         receiverDone: false,
         counterOf: p.counterOf,
         conversation: p.conversation,
+        // the photos are shown from the queued row until the server names the stored files
+        photos: [],
         created: p.createdAt,
         updated: p.createdAt,
       });
@@ -80,6 +90,7 @@ export const tradeCreate: MutationKind<TradeCreatePayload> = {
       ...(p.counterOf ? { counterOf: p.counterOf } : {}),
       ...(p.conversation ? { conversation: p.conversation } : {}),
     },
+    ...(p.photos?.length ? { files: { photos: p.photos } } : {}),
   }),
   ownerField: 'proposer',
   label: t.kinds.tradeCreate,

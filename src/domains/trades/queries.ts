@@ -93,6 +93,19 @@ export async function listReviewsOfTrade(
   return reviews.sort((x, y) => compareKeys(x.created, y.created) || compareKeys(x.id, y.id));
 }
 
+/**
+ * The photos of a proposal still waiting in its queued create (shown until the server has them
+ * and names the stored files), or none.
+ */
+export async function pendingTradePhotos(id: string, db: AppDB = defaultDb): Promise<Blob[]> {
+  const rows = await db.outbox.where('recordKey').equals(recordKey('trades', id)).toArray();
+  for (const row of rows) {
+    const photos = (row.payload as { photos?: unknown } | null)?.photos;
+    if (Array.isArray(photos)) return photos.filter((p): p is Blob => p instanceof Blob);
+  }
+  return [];
+}
+
 /** The last match answer this device got for the fan (and card), or null. */
 export async function getCachedMatches(
   userId: string,

@@ -6,6 +6,7 @@ import {
   getTradeSummary,
   listReviewsOfTrade,
   listTradesByStatus,
+  pendingTradePhotos,
 } from './queries.ts';
 
 type Id = string | null | undefined;
@@ -19,4 +20,6 @@ export const reads = {
   reviewsOfTrade: (tradeId: Id) => (tradeId ? listReviewsOfTrade(tradeId) : Promise.resolve([])),
   cachedMatches: (userId: Id, card: string) =>
     userId ? getCachedMatches(userId, card) : Promise.resolve(null),
+  /** A queued proposal's photos, until the server has them. */
+  pendingTradePhotos: (id: Id) => (id ? pendingTradePhotos(id) : Promise.resolve([])),
 };

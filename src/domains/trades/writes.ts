@@ -23,6 +23,7 @@ import {
   type ReviewTag,
 } from './rules.ts';
 import { tradesKo } from './ko.ts';
+import { checkTradePhotos } from './photos.ts';
 
 const r = tradesKo.rules;
 
@@ -38,6 +39,8 @@ export interface Proposal {
   counterOf?: string;
   /** The conversation it was made from. */
   conversation?: string;
+  /** Up to 3 photos of the real card and its packing (only when proposing: never changed after). */
+  photos?: readonly Blob[];
 }
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
@@ -47,7 +50,8 @@ export async function proposeTrade(proposal: Proposal, db: AppDB = defaultDb): P
   const give = unique(proposal.give);
   const get = unique(proposal.get);
   const message = (proposal.message ?? '').trim();
-  const problem = checkProposal(give, get, message);
+  const photos = proposal.photos?.length ? [...proposal.photos] : null;
+  const problem = checkProposal(give, get, message) ?? (photos && checkTradePhotos(photos));
   if (problem) throw new InvalidInputError(problem);
   const p = await queueMutation(
     tradeCreate,
@@ -88,6 +92,7 @@ export async function proposeTrade(proposal: Proposal, db: AppDB = defaultDb): P
         message,
         counterOf: proposal.counterOf ?? '',
         conversation,
+        ...(photos ? { photos } : {}),
         createdAt: pbTimestamp(),
       };
     },
