@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { fileUrl } from '@/data/pb/files';
 import type { ExchangePost } from '@/data/pb/records';
 import { usePendingPostPhotos } from '@/domains/posts/hooks';
 import { useObjectUrl } from '@/live/use-object-url';
-import { LazyImageViewer, type ViewerImage } from '@/components/image-viewer/lazy-image-viewer';
+import { PhotoStrip, type StripPhoto } from '@/components/ui/photo-strip';
 import { koPostTerms } from '@/features/exchange/ko-post-terms';
-import styles from './post-photos.module.css';
 
 const t = koPostTerms.item;
 
@@ -31,9 +29,8 @@ export function PostPhotos({ post, writerName }: { post: ExchangePost; writerNam
     useObjectUrl(names.length ? null : pending[1]),
     useObjectUrl(names.length ? null : pending[2]),
   ].filter((u): u is string => !!u);
-  const [viewing, setViewing] = useState<number | null>(null);
 
-  const shown: { thumb: string; image: ViewerImage }[] = names.length
+  const shown: StripPhoto[] = names.length
     ? names.map((name, i) => ({
         thumb: fileUrl('exchangeList', post.id, name, THUMB),
         image: {
@@ -50,39 +47,14 @@ export function PostPhotos({ post, writerName }: { post: ExchangePost; writerNam
         thumb: url,
         image: { src: url, alt: t.photoAlt(writerName, i + 1, queued.length) },
       }));
-  if (!shown.length) return null;
 
   return (
-    <>
-      <ul className={styles.photos} aria-label={t.photosLabel} data-testid="post-photos">
-        {shown.map((p, i) => (
-          <li key={p.thumb}>
-            <button
-              type="button"
-              className={styles.open}
-              onClick={() => setViewing(i)}
-              data-testid="post-photo"
-            >
-              <img
-                src={p.thumb}
-                alt={p.image.alt}
-                width={72}
-                height={72}
-                loading="lazy"
-                decoding="async"
-              />
-              <span className="visually-hidden">{t.openPhoto(i + 1)}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      <LazyImageViewer
-        open={viewing !== null}
-        images={shown.map((p) => p.image)}
-        start={viewing ?? 0}
-        label={t.viewerLabel(writerName)}
-        onClose={() => setViewing(null)}
-      />
-    </>
+    <PhotoStrip
+      photos={shown}
+      label={t.photosLabel}
+      openLabel={t.openPhoto}
+      viewerLabel={t.viewerLabel(writerName)}
+      testId="post"
+    />
   );
 }
