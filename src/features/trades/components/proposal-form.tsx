@@ -1,5 +1,13 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { CountedTextField, charCount } from '@/components/ui/counted-text-field';
+import { PhotosField } from '@/components/ui/photos-field';
+import { usePhotoPicks } from '@/components/hooks/use-photo-picks';
+import {
+  checkTradePhoto,
+  TRADE_PHOTO_TYPES,
+  TRADE_PHOTOS_MAX,
+  TRADE_PHOTOS_TOO_MANY,
+} from '@/domains/trades/photos';
 import { useFanTrust } from '@/domains/trades/hooks';
 import { useTradeLists } from '@/domains/trade-lists/hooks';
 import { syncStatusAtom, useAtomValue } from '@/state/store';
@@ -8,6 +16,7 @@ import { koTradeScreens } from '@/i18n/ko-trade-screens';
 import { useCardMap } from '@/features/trades/hooks/use-card-map';
 import { markedFirst, togglePick } from '@/features/trades/pick';
 import { writeErrorMessage } from '@/features/trades/write-errors';
+import { koTradePhotos } from '@/features/trades/ko-photos';
 import { CardPicker } from './card-picker';
 import ui from '@/components/ui/panels.module.css';
 import styles from './proposal-form.module.css';
@@ -19,6 +28,8 @@ export interface ProposalDraft {
   give: string[];
   get: string[];
   message: string;
+  /** Photos of the real card and its packing (a new proposal or counter-proposal only). */
+  photos?: readonly File[];
 }
 
 export interface ProposalFormProps {
@@ -31,12 +42,15 @@ export interface ProposalFormProps {
   /** What to say when the write fails for another reason. */
   failure: string;
   onCancel?: () => void;
+  /** Offers up to 3 photos (a new proposal: they can't be changed after, so not on an edit). */
+  withPhotos?: boolean;
 }
 
 /**
  * The cards I give (my have list, or any card found), the cards I get (the other fan's public have
  * list, or any card found), up to 20 a side and none on both, and a message of up to 300
- * characters (docs/trades.md, `trades`). Used to propose, counter and edit.
+ * characters (docs/trades.md, `trades`), and when proposing, up to 3 photos of the real card and
+ * its packing. Used to propose, counter and edit.
  */
 export function ProposalForm({
   other,
@@ -45,12 +59,18 @@ export function ProposalForm({
   onSubmit,
   failure,
   onCancel,
+  withPhotos = false,
 }: ProposalFormProps) {
   const [give, setGive] = useState(initial.give);
   const [get, setGet] = useState(initial.get);
   const [message, setMessage] = useState(initial.message);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const photos = usePhotoPicks({
+    max: TRADE_PHOTOS_MAX,
+    check: checkTradePhoto,
+    tooMany: TRADE_PHOTOS_TOO_MANY,
+  });
   const messageId = useId();
   const online = useAtomValue(syncStatusAtom).online;
   const lists = useTradeLists();
@@ -79,7 +99,12 @@ export function ProposalForm({
     setBusy(true);
     setError(null);
     try {
-      await onSubmit({ give, get, message: message.trim() });
+      await onSubmit({
+        give,
+        get,
+        message: message.trim(),
+        ...(withPhotos && photos.photos.length ? { photos: photos.photos } : {}),
+      });
     } catch (err) {
       setError(writeErrorMessage(err, failure));
     } finally {
@@ -150,6 +175,18 @@ export function ProposalForm({
           placeholder={t.messagePlaceholder}
           testId="proposal-message"
         />
+        {withPhotos ? (
+          <PhotosField
+            photos={photos.photos}
+            error={photos.error}
+            onAdd={(files) => void photos.add(files)}
+            onRemove={photos.remove}
+            max={TRADE_PHOTOS_MAX}
+            accept={TRADE_PHOTO_TYPES}
+            text={koTradePhotos.field}
+            testId="proposal"
+          />
+        ) : null}
         {error ? (
           <p className={ui.error} role="alert" data-testid="proposal-error">
             {error}

@@ -30,6 +30,7 @@ import { ReviewSection } from './review-section';
 import { ShippingPanel } from './shipping-panel';
 import { SignedOutNotice } from './signed-out-notice';
 import { TradeActions } from './trade-actions';
+import { TradePhotos } from './trade-photos';
 import { TradeStatusChip } from './trade-status-chip';
 import ui from '@/components/ui/panels.module.css';
 import styles from './trade-detail-screen.module.css';
@@ -134,7 +135,7 @@ function TradeHead({ summary }: { summary: TradeSummary }) {
   );
 }
 
-/** Both sides' cards, as this fan gives and gets them, and the proposer's message. */
+/** Both sides' cards, as this fan gives and gets them, the proposer's message and photos. */
 function TradeCards({ summary }: { summary: TradeSummary }) {
   const { iGive, iGet } = mySides(summary);
   const cards = useCardMap([...iGive, ...iGet]);
@@ -177,6 +178,7 @@ function TradeCards({ summary }: { summary: TradeSummary }) {
           {summary.trade.message || t.noMessage}
         </p>
       </div>
+      <TradePhotos trade={summary.trade} />
     </div>
   );
 }

@@ -112,6 +112,7 @@ function NewProposal({ search }: { search: Search }) {
           submitLabel={t.submit}
           failure={tradesKo.failures.tradeCreate}
           onSubmit={propose}
+          withPhotos
         />
       ) : (
         <p className={ui.status} role="status">
