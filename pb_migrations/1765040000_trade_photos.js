@@ -1,6 +1,6 @@
 /**
  * trades.photos: up to 3 pictures of the real card and its packing sent with a proposal or a
- * counter-proposal (docs/trades.md, `trades`; docs/files.md, Protected files and file tokens).
+ * counter-proposal (docs/trades.md, Photos; docs/files.md, Protected files and file tokens).
  *
  * - Images only (PNG, JPEG, WEBP, GIF), 5 MB each, checked by their bytes and pixel size like
  *   every upload, and counted against the fan's daily quota (pb_hooks/uploads.pb.js).

@@ -39,7 +39,7 @@ const QUOTAS = {
   messages: { files: 100, bytes: 200 * MB, what: '채팅 사진을' },
   // exchange posts' photos (docs/product-rules.md, Exchange posts): 30 posts a day of 3 photos
   exchangeList: { files: 90, bytes: 150 * MB, what: '교환 글 사진을' },
-  // trade proposals' photos (docs/trades.md, `trades`): 20 proposals a day of 3 photos
+  // trade proposals' photos (docs/trades.md, Photos): 20 proposals a day of 3 photos
   trades: { files: 60, bytes: 100 * MB, what: '교환 제안 사진을' },
 };
 

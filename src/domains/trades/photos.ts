@@ -1,5 +1,5 @@
 /**
- * A proposal's photos of the real card and its packing (docs/trades.md, `trades`): up to three
+ * A proposal's photos of the real card and its packing (docs/trades.md, Photos): up to three
  * images, sent with the proposal or counter-proposal and never changed after. The same limits as
  * the server's field (pb_migrations/1765040000_trade_photos.js) and hook (pb_hooks/lib/trades.js),
  * with no Dexie and no SDK, so the form checks a pick at once.

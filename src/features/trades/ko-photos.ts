@@ -1,4 +1,4 @@
-// Strings of a proposal's photos (docs/trades.md, `trades`): the proposal form's picker and the
+// Strings of a proposal's photos (docs/trades.md, Photos): the proposal form's picker and the
 // trade page's thumbnails. The rule messages are the domain's (src/domains/trades/photos.ts).
 export const koTradePhotos = {
   field: {

@@ -16,7 +16,7 @@ const THUMB = '400x0';
 
 /**
  * The photos of the real card and its packing its proposer sent with a proposal, as thumbnails
- * that open the image viewer (docs/trades.md, `trades`). Protected files: shown with a file token
+ * that open the image viewer (docs/trades.md, Photos). Protected files: shown with a file token
  * of this fan (docs/files.md, Protected files and file tokens); a proposal still waiting to be
  * sent shows the photos queued with it, from the device. Nothing when it has none.
  */
