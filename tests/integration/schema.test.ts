@@ -280,6 +280,8 @@ const CONTRACT: Record<string, { type: 'base' | 'auth'; fields: Record<string, F
       receiverDone: { type: 'bool' },
       counterOf: rel('trades'),
       conversation: rel('conversations'),
+      // the real card and its packing (docs/trades.md, Photos)
+      photos: image(5 * MB, { select: 'many' }),
     },
   },
   reviews: {
