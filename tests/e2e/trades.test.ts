@@ -1,7 +1,9 @@
 /**
- * Trades in Chromium (docs/trades.md): two fans on their own phones (390×844) find each other
- * through a match, propose, counter, accept, chat (one of them offline for part of it), both mark
- * 완료, tidy up their collect books and review. The server then holds exactly what they did, once:
+ * Trades in Chromium (docs/trades.md): two fans on their own phones (390×844). One puts a card the
+ * other wants up for 양도 (a price, 반값택배), which tells the other once (a second post within the
+ * hour does not); they find each other through a match, propose, counter, accept, chat (one of
+ * them offline for part of it), share where to send and a tracking number, mark 받았어요 and 완료,
+ * tidy up their collect books and review with tags. The server then holds exactly what they did, once:
  * two proposals (the first answered by the counter), the messages in the order written, one review
  * from each side, the books ticked and unticked, each fan's completed count. The list screens
  * (매칭, 거래, 채팅, 내 교환 목록) are checked at 1280×800 too, with the accessibility audit.
@@ -83,7 +85,16 @@ beforeAll(async () => {
         .create({ title: '교환용 콜북', users: user, group, cardInfo: owned })
     ).id;
   books = { a: await book(a.id, [c1, c2]), b: await book(b.id, [c3, c4]) };
+  // the lists made above told each fan of the other's cards (wantlist alerts, one an hour per
+  // card): cleared, so the journey's 양도 post is the first news of c3
+  for (const n of await wantedAlerts()) await admin.collection('notifications').delete(n.id);
 });
+
+const wantedAlerts = () =>
+  admin.collection('notifications').getFullList({
+    filter: admin.filter('topic = "wanted" && (user = {:a} || user = {:b})', { a: a.id, b: b.id }),
+    sort: 'created',
+  });
 
 afterAll(async () => {
   // the fans' lists, books, conversation, messages, trades and reviews go with them
@@ -142,6 +153,38 @@ describe('trades at phone size', () => {
     const B = await openApp(browser, PHONE, { login: b['email'], serviceWorker: false });
     const pa = A.page;
     const pb = B.page;
+
+    // --- b puts c3, on a's 구함 list, up for 양도: 15,000원, 반값택배 (GS25)
+    await pb.goto(`/exchangeDetail/${c3}`);
+    const form = pb.getByTestId('post-form');
+    await form.locator('label', { has: pb.getByTestId('post-type-sell') }).click();
+    await form.getByTestId('post-price-input').fill('15000');
+    await form.locator('label', { has: pb.getByTestId('post-shipping-half') }).click();
+    await form.locator('label', { has: pb.getByTestId('post-cvs-gs25') }).click();
+    await form.getByTestId('post-textarea').fill('쇼타로 양도해요, 반택만 돼요');
+    await form.getByTestId('post-submit').click();
+    const sale = pb.getByTestId('exchange-post').filter({ hasText: '쇼타로 양도해요' });
+    await sale.getByTestId('post-price').getByText('15,000원').waitFor();
+    await waitForOutboxEmpty(pb);
+    // a is told once, with every push topic off, and the alert opens the card's posts
+    await expect
+      .poll(async () => (await wantedAlerts()).map((n) => [n['user'], n['url']]))
+      .toEqual([[a.id, `/exchangeDetail/${c3}`]]);
+    await pa.goto('/alerts');
+    const alert = pa.getByTestId('alert-item').filter({ hasText: '구함 카드가 올라왔어요' });
+    await alert.click();
+    await pa.waitForURL((u) => u.pathname === `/exchangeDetail/${c3}`);
+    await pa
+      .getByTestId('exchange-post')
+      .filter({ hasText: '쇼타로 양도해요' })
+      .getByTestId('post-price')
+      .waitFor();
+    // a second post of the card (the form is back to 교환) within the hour tells a nothing more
+    await form.getByTestId('post-textarea').fill('교환도 돼요');
+    await form.getByTestId('post-submit').click();
+    await pb.getByTestId('exchange-post').filter({ hasText: '교환도 돼요' }).waitFor();
+    await waitForOutboxEmpty(pb);
+    expect((await wantedAlerts()).length).toBe(1);
 
     // --- a finds b through a match: two-way, two cards each side
     await pa.goto('/matching');
