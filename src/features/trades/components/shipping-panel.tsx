@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useConfirm } from '@/components/hooks/use-confirm';
 import { copyText } from '@/components/ui/copy-text';
 import { toast } from '@/components/ui/toast';
@@ -170,9 +170,9 @@ function Fact({
 
 function ShipPicker({ value, onPick }: { value: string; onPick: (ship: ShipMethod) => void }) {
   const id = useId();
-  // the pick shows at once; the stored value (a pull, another device) wins when it changes
-  const [picked, setPicked] = useState(value);
-  useEffect(() => setPicked(value), [value]);
+  // the pick shows at once, until the stored value (this write, a pull, another device) changes
+  const [local, setLocal] = useState<{ stored: string; pick: string } | null>(null);
+  const picked = local && local.stored === value ? local.pick : value;
   return (
     <fieldset className={styles.choices} data-testid="shipping-method">
       <legend className={ui.subTitle}>{t.myShip}</legend>
@@ -184,7 +184,7 @@ function ShipPicker({ value, onPick }: { value: string; onPick: (ship: ShipMetho
             value={m}
             checked={picked === m}
             onChange={() => {
-              setPicked(m);
+              setLocal({ stored: value, pick: m });
               onPick(m);
             }}
           />
