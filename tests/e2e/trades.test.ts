@@ -156,11 +156,19 @@ describe('trades at phone size', () => {
 
     // --- b puts c3, on a's 구함 list, up for 양도: 15,000원, 반값택배 (GS25)
     await pb.goto(`/exchangeDetail/${c3}`);
+    // a server-drawn page: the form answers once it has hydrated (a pick before that is undone)
+    await pb.waitForFunction(() => !!window.__pocamarket, null, { timeout: 90_000 });
     const form = pb.getByTestId('post-form');
-    await form.locator('label', { has: pb.getByTestId('post-type-sell') }).click();
+    const label = (id: string) => form.locator('label', { has: pb.getByTestId(id) });
+    await expect
+      .poll(async () => {
+        await label('post-type-sell').click();
+        return form.getByTestId('post-price-input').isVisible();
+      })
+      .toBe(true);
     await form.getByTestId('post-price-input').fill('15000');
-    await form.locator('label', { has: pb.getByTestId('post-shipping-half') }).click();
-    await form.locator('label', { has: pb.getByTestId('post-cvs-gs25') }).click();
+    await label('post-shipping-half').click();
+    await label('post-cvs-gs25').click();
     await form.getByTestId('post-textarea').fill('쇼타로 양도해요, 반택만 돼요');
     await form.getByTestId('post-submit').click();
     const sale = pb.getByTestId('exchange-post').filter({ hasText: '쇼타로 양도해요' });
@@ -505,6 +513,28 @@ describe('trade list screens at desktop size', () => {
     await page.locator('h1').getByText('내 교환 목록').waitFor();
     await page.getByTestId('trade-item').first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a trade page at 1280×800: the shipping step of an accepted trade, then a completed one', async () => {
+    const { context, page, errors } = await openApp(browser, DESKTOP, {
+      login: b['email'],
+      serviceWorker: false,
+    });
+    const trades = await serverTrades();
+    const open = trades.find((r) => r['status'] === 'accepted');
+    const done = trades.find((r) => r['status'] === 'completed');
+    expect(open && done).toBeTruthy();
+    await page.goto(`/trades/${open!.id}`);
+    await page.getByTestId('shipping-address').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'trade-accepted-1280');
+    await page.goto(`/trades/${done!.id}`);
+    await page.getByTestId('shipping-their-parcel').getByText('361234567890').waitFor();
+    await page.getByTestId('review-mine').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'trade-completed-1280');
     expect(errors).toEqual([]);
     await context.close();
   });
