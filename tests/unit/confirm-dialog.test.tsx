@@ -77,8 +77,12 @@ describe('useConfirm / ConfirmDialog', () => {
     act(() => button('예')?.click());
     await expect(answer).resolves.toBe(true);
     // the toast module loads on demand (it is kept out of the entry bundle)
+    // (one toast per message: its words are its id)
     await waitFor(() =>
-      expect(success).toHaveBeenCalledWith('로그아웃되었습니다.', { duration: 2300 }),
+      expect(success).toHaveBeenCalledWith('로그아웃되었습니다.', {
+        id: '로그아웃되었습니다.',
+        duration: 2300,
+      }),
     );
     expect(dialog().open).toBe(false);
   });
