@@ -27,7 +27,7 @@ import { newId, uniq, type Actor } from '../helpers/pb-fixtures.ts';
 /** A stand-in render server: answers 503 at once, or (slow) after PocketBase stopped waiting. */
 let renderMode: 'down' | 'slow' = 'down';
 let renderAsked = 0;
-const renderer: Server = createServer((req, res) => {
+const renderer: Server = createServer((_req, res) => {
   renderAsked++;
   if (renderMode === 'down') return void res.writeHead(503).end();
   setTimeout(() => {
