@@ -10,7 +10,7 @@
  */
 import type { AppDB } from '@/data/db/index.ts';
 import { readSession } from '@/data/session/session.ts';
-import { computeScope, MAX_GROUPS } from '@/data/sync/scope.ts';
+import { computeScope, MAX_GROUPS, scopeTables } from '@/data/sync/scope.ts';
 import { requestFlushNow } from '@/data/sync/signals.ts';
 
 export { MAX_GROUPS as MAX_OFFLINE_SCOPE_GROUPS };
@@ -68,19 +68,8 @@ export async function saveGroupOffline(db: AppDB, groupId: string): Promise<'sav
   const session = await readSession(db);
   const result = await db.transaction(
     'rw',
-    [
-      db.offlineGroups,
-      db.users,
-      db.collectBook,
-      db.tradeItems,
-      db.likes,
-      db.exchangeList,
-      db.trades,
-      db.conversations,
-      db.photoCards,
-      db.groups,
-      db.guestLikes,
-    ],
+    // the scope's own tables (offlineGroups among them), read and written in one transaction
+    scopeTables(db),
     async () => {
       if (await db.offlineGroups.get(groupId)) return 'saved' as const;
       const scope = await computeScope(db, session?.userId ?? null);

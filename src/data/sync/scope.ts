@@ -102,6 +102,27 @@ async function groupIdOf(db: AppDB, bias: string): Promise<string | null> {
   return byName?.id ?? null;
 }
 
+/**
+ * The tables computeScope reads: a transaction that computes the scope must name them all (a
+ * table left out fails the read inside it).
+ */
+export function scopeTables(db: AppDB) {
+  return [
+    db.users,
+    db.collectBook,
+    db.tradeItems,
+    db.likes,
+    db.exchangeList,
+    db.trades,
+    db.conversations,
+    db.encounters,
+    db.photoCards,
+    db.groups,
+    db.guestLikes,
+    db.offlineGroups,
+  ];
+}
+
 /** The scope of the signed-in user `userId` (null: a guest on this device). */
 export async function computeScope(db: AppDB, userId: string | null): Promise<SyncScope> {
   const groups = new Set<string>();
