@@ -250,13 +250,19 @@ describe('sign-up on a phone: the 6-page wizard', () => {
         { timeout: 60_000 },
       )
       .toEqual([['나의 첫 콜렉트북', newJeans.id]]);
-    for (const row of ['home-row-latest', 'home-row-popular']) {
-      await expect
-        .poll(() => page.getByTestId(row).getByTestId('photo-card').first().innerText(), {
-          timeout: 30_000,
-        })
-        .toContain('NewJeans');
-    }
+    const firstGroups = () =>
+      page.evaluate(async () => {
+        const rows = ['home-row-latest', 'home-row-popular'].map((row) =>
+          document
+            .querySelector(`[data-testid="${row}"] [data-testid="photo-card"]`)
+            ?.getAttribute('data-card-id'),
+        );
+        const { db } = window.__pocamarket!;
+        return Promise.all(
+          rows.map(async (id) => (id ? (await db.photoCards.get(id))?.group : '')),
+        );
+      });
+    await expect.poll(firstGroups, { timeout: 30_000 }).toEqual([newJeans.id, newJeans.id]);
 
     expect(await axeViolations(page)).toEqual([]);
     expect(errors.filter((e) => !e.includes('400') && !e.includes('Failed to load'))).toEqual([]);
