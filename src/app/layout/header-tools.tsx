@@ -27,6 +27,8 @@ export function HeaderTools() {
   const count = loggedIn ? alerts : 0;
   return (
     <div className={styles.tools}>
+      {/* the sync pill's place while changes wait (features/sync-status, use-pill-slot.ts) */}
+      <span data-sync-slot className={styles.slot} />
       <Link
         to="/chatting"
         className={styles.tool}

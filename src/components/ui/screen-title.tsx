@@ -45,6 +45,8 @@ export function ScreenTitle({ title, back = false, actions, documentTitle }: Scr
       ) : null}
       <h1 className={styles.title}>{title}</h1>
       {actions ? <div className={styles.actions}>{actions}</div> : null}
+      {/* the bar of a screen without the top bar holds the sync pill (features/sync-status) */}
+      {back ? <span data-sync-slot className={styles.slot} /> : null}
     </header>
   );
 }

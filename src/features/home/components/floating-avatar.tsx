@@ -5,27 +5,23 @@ import { UserIcon } from '@/components/ui/icons';
 import { fileUrl } from '@/data/pb/files';
 import { ko } from '@/i18n/ko-features';
 import { useOwnProfile } from '@/domains/accounts/hooks';
-import { useDeadLetterCount, useOutboxCount } from '@/live/sync';
 import styles from './floating-avatar.module.css';
 
 /**
  * The round button floating bottom right (docs/product-rules.md, Home): logged in, the fan's avatar
- * leading to the wishlist; logged out, a person icon leading to the login screen. It sits where the
- * sync dock shows its pending-changes button, so it moves up while that button is visible.
+ * leading to the wishlist; logged out, a person icon leading to the login screen. The sync pill
+ * is in the top bar on home (features/sync-status), so nothing else claims this corner.
  */
 export function FloatingAvatar() {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const profile = useOwnProfile();
-  const outbox = useOutboxCount() ?? 0;
-  const dead = useDeadLetterCount() ?? 0;
-  const pendingButtonShown = outbox > 0 || dead > 0;
   // A profile image that fails to load leaves the default avatar in place, silently.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
 
   const src =
     loggedIn && profile?.avatar ? fileUrl('users', profile.id, profile.avatar, '100x100') : '';
   const showImage = src !== '' && src !== failedSrc;
-  const className = `${styles.fab} ${pendingButtonShown ? styles.lifted : ''}`;
+  const className = styles.fab;
   const face = showImage ? (
     <img
       className={styles.image}

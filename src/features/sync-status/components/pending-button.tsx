@@ -8,6 +8,8 @@ import styles from './pending-button.module.css';
 export interface PendingButtonProps {
   expanded: boolean;
   onOpen: () => void;
+  /** In a bar at the top of the screen (./use-pill-slot.ts): flatter, and shorter on phones. */
+  inBar?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface PendingButtonProps {
  * The accessible name is the visible text (WCAG 2.5.3, label in name: a voice-control user says
  * what they see); the longer ko.sync.pendingLabel and the failure count are its description.
  */
-export function PendingButton({ expanded, onOpen }: PendingButtonProps) {
+export function PendingButton({ expanded, onOpen, inBar = false }: PendingButtonProps) {
   const count = useOutboxCount() ?? 0;
   const dead = useDeadLetterCount() ?? 0;
   const descriptionId = useId();
@@ -29,7 +31,9 @@ export function PendingButton({ expanded, onOpen }: PendingButtonProps) {
       <button
         type="button"
         data-testid="pending-count"
-        className={failed ? `${styles.button} ${styles.failed}` : styles.button}
+        className={[styles.button, failed && styles.failed, inBar && styles.inBar]
+          .filter(Boolean)
+          .join(' ')}
         hidden={count === 0 && !failed}
         aria-describedby={descriptionId}
         aria-haspopup="dialog"
@@ -38,7 +42,7 @@ export function PendingButton({ expanded, onOpen }: PendingButtonProps) {
       >
         {failed ? <AlertTriangleIcon size={18} /> : <ClockIcon size={18} />}
         {/* nothing waits to be sent, only refused changes for the fan to decide on */}
-        <span>{count === 0 ? koSyncStatus.failedOnly(dead) : ko.sync.pendingCount(count)}</span>
+        <Label text={count === 0 ? koSyncStatus.failedOnly(dead) : ko.sync.pendingCount(count)} />
       </button>
       <span id={descriptionId} hidden>
         {count === 0
@@ -48,5 +52,19 @@ export function PendingButton({ expanded, onOpen }: PendingButtonProps) {
             : ko.sync.pendingLabel(count)}
       </span>
     </>
+  );
+}
+
+/**
+ * The button's words, the number apart: a narrow bar shows the icon and the number only, the
+ * words staying for screen readers and voice control (the name is still '동기화 대기 3').
+ */
+function Label({ text }: { text: string }) {
+  const number = /\d+$/.exec(text)?.[0] ?? '';
+  return (
+    <span className={styles.label}>
+      <span className={styles.words}>{text.slice(0, text.length - number.length)}</span>
+      {number}
+    </span>
   );
 }
