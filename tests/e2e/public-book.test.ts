@@ -139,6 +139,10 @@ describe('the HTML of /publicBook/{id}', () => {
     );
     expect(meta(text, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(meta(text, 'name', 'robots')).toBeUndefined();
+    // the preview image is there for a crawler (a rendition the field makes)
+    const image = await fetch(meta(text, 'property', 'og:image')!);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
     expect(text).toContain(`publicBook:[\\"${book.id}\\"]`);
   });
 
