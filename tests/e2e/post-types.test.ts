@@ -74,10 +74,7 @@ async function photoPng(p: Page): Promise<Buffer> {
 
 /** Clicks the chip or segment whose native control has this test id (the control is hidden). */
 const pick = (scope: Locator | Page, testId: string) =>
-  scope
-    .locator('label')
-    .filter({ has: scope.getByTestId(testId) })
-    .click();
+  scope.locator(`label:has([data-testid="${testId}"])`).click();
 
 const postItem = (p: Page, text: string) =>
   p.getByTestId('exchange-post').filter({ hasText: text });
@@ -334,10 +331,16 @@ describe.each([
     const pill = p.getByTestId('pending-count');
     await expect.poll(() => pill.textContent()).toBe(ko.sync.pendingCount(1));
 
-    // the post's buttons at the bottom of the screen, where the pill floats
+    // the post's buttons scrolled to the pill's height, wherever it floats: only where they
+    // stand across the screen keeps them apart
     const edit = item.getByTestId('post-edit');
-    await edit.evaluate((el) => el.scrollIntoView({ block: 'end' }));
-    await p.evaluate(() => window.scrollBy(0, 40));
+    await edit.scrollIntoViewIfNeeded();
+    const at = (await edit.boundingBox())!;
+    const dock = (await pill.boundingBox())!;
+    await p.evaluate(
+      (dy) => window.scrollBy(0, dy),
+      at.y + at.height / 2 - (dock.y + dock.height / 2),
+    );
     for (const button of [edit, item.getByTestId('post-delete')]) {
       const a = (await button.boundingBox())!;
       const b = (await pill.boundingBox())!;
