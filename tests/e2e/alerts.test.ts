@@ -20,6 +20,7 @@ import { axeViolations } from '../helpers/axe.ts';
 import { openApp, superuserClient, until, waitForOutboxEmpty } from '../helpers/app.ts';
 import { DESKTOP, launchFullBrowser, PHONE } from '../helpers/browser.ts';
 import { baseUrl } from '../helpers/e2e-server.ts';
+import { pushPayload } from '../../server/push/payload.ts';
 
 let browser: Browser;
 let admin: PocketBase;
@@ -238,7 +239,12 @@ describe('push alerts', () => {
       topic: 'exchange',
     });
     const reads = countReads(context, alert.id);
-    await deliverUntilShown(cdp, regId, alert, page);
+    // as the dispatcher sends it: a declarative push message with our fields beside it
+    const declarative = pushPayload(
+      { ...alert, topic: 'exchange', user: userId!, at: '', updated: '' },
+      baseUrl(),
+    );
+    await deliverUntilShown(cdp, regId, declarative, page, (n) => n.tag === alert.id);
     await expect
       .poll(async () => (await shown(page)).some((n) => n.tag === alert.id), { timeout: 60_000 })
       .toBe(true);

@@ -52,6 +52,9 @@ describe('planPushCheck', () => {
     // a clock set back a long way
     expect(planPushCheck(facts({ remembered: mem(A, NOW + 2 * DAY) }))).toBe('verify');
     expect(planPushCheck(facts({ remembered: null }))).toBe('verify');
+    // the settings screen asks now, whatever the day
+    expect(planPushCheck(facts({ verifyNow: true }))).toBe('verify');
+    expect(planPushCheck(facts({ verifyNow: true, topics: [] }))).toBe('none');
   });
 
   it('subscribes again when the browser dropped the subscription', () => {
@@ -286,6 +289,19 @@ describe('recheckPushSubscription', () => {
         topics: ['comment', 'chat'],
       }),
     ]);
+  });
+
+  it('asks the server at once for the settings screen, and runs one check at a time', async () => {
+    optedIn();
+    server.records.clear();
+    const [a, b] = await Promise.all([
+      recheckPushSubscription({ now: () => NOW, log: () => {}, verifyNow: true }),
+      recheckPushSubscription({ now: () => NOW, log: () => {}, verifyNow: true }),
+    ]);
+    expect([a, b]).toEqual(['verify', 'verify']);
+    // the second found the first one's new record: one new subscription, one record
+    expect(browser.subscribed).toBe(1);
+    expect(records()).toEqual([expect.objectContaining({ endpoint: 'https://push.example/new1' })]);
   });
 
   it('deletes the server’s record and forgets the device once notifications are blocked', async () => {

@@ -59,6 +59,8 @@ export interface PushCheckFacts {
   /** The browser's subscription now. */
   current: DeviceKeys | null;
   now: number;
+  /** Ask the server now, not only once a day (the settings screen, before it reads). */
+  verifyNow?: boolean;
 }
 
 export type PushCheck =
@@ -87,7 +89,8 @@ export function planPushCheck(f: PushCheckFacts): PushCheck {
   if (!f.current) return 'resubscribe';
   if (!sameKeys(f.current, f.remembered)) return 'send';
   // a clock set back counts as due too
-  return Math.abs(f.now - f.remembered.checkedAt) >= SERVER_CHECK_MS ? 'verify' : 'none';
+  const due = Math.abs(f.now - f.remembered.checkedAt) >= SERVER_CHECK_MS;
+  return due || f.verifyNow ? 'verify' : 'none';
 }
 
 type Log = (message: string, err?: unknown) => void;
@@ -178,13 +181,30 @@ async function remove(userId: string, remembered: RememberedDevice): Promise<str
   return 'notifications blocked: record deleted';
 }
 
+export interface RecheckOptions {
+  db?: AppDB;
+  now?: () => number;
+  log?: Log;
+  /** Ask the server even if it confirmed the subscription within the day. */
+  verifyNow?: boolean;
+}
+
+/** The checks of this page, one after the other: two at once could both subscribe again. */
+let queue: Promise<unknown> = Promise.resolve();
+
 /**
  * Checks this device's subscription for the signed-in account and puts it right (see the top of
- * the file). Never throws and never prompts; returns what it did, for logs and tests.
+ * the file). Never throws and never prompts; returns what it did, for logs and tests. The start
+ * (app/feature-wiring.ts) runs it once per page load; the settings screen runs it with
+ * `verifyNow` before reading, so a record pruned since is made again before it shows the topics.
  */
-export async function recheckPushSubscription(
-  opts: { db?: AppDB; now?: () => number; log?: Log } = {},
-): Promise<PushCheck> {
+export function recheckPushSubscription(opts: RecheckOptions = {}): Promise<PushCheck> {
+  const run = queue.then(() => check(opts));
+  queue = run.catch(() => {});
+  return run;
+}
+
+async function check(opts: RecheckOptions): Promise<PushCheck> {
   const log = opts.log ?? defaultLog;
   const now = (opts.now ?? Date.now)();
   if (!isPushSupported() || navigator.onLine === false) return 'none';
@@ -203,6 +223,7 @@ export async function recheckPushSubscription(
       remembered,
       current: sub ? keysOf(sub) : null,
       now,
+      verifyNow: opts.verifyNow ?? false,
     });
     let did = '';
     if (plan === 'remove' && remembered) did = await remove(userId, remembered);

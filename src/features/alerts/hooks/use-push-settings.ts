@@ -8,6 +8,7 @@ import {
   type PushState,
   type PushTopic,
 } from '@/data/push';
+import { recheckPushSubscription } from '@/data/push/recheck.ts';
 
 export interface PushSettings {
   /** undefined while loading. */
@@ -37,7 +38,10 @@ export function usePushSettings(userId: string, online: boolean): PushSettings {
 
   useEffect(() => {
     let live = true;
-    readPushState()
+    // the check at start, asking the server now: a subscription dropped or pruned since is put
+    // right before the screen shows this device's topics (docs/push.md, The check at start)
+    recheckPushSubscription({ verifyNow: true })
+      .then(() => readPushState())
       .then((s) => live && setState(s))
       .catch((err: unknown) => {
         if (!live) return;
