@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Conversation } from '@/data/pb/records';
+import { postTypeOf } from '@/domains/posts/terms';
+import { SellSafetyNotice } from '@/components/posts/sell-safety-notice';
 import { useExchangePost } from '@/domains/posts/hooks';
 import { usePhotoCard } from '@/domains/catalogue/hooks';
 import { useTrade } from '@/domains/trades/hooks';
@@ -55,19 +57,25 @@ export function ContextBar({
     </>
   );
 
+  // a thread about a 양도 post: where a scam would ask for money first (docs/product-rules.md,
+  // Exchange posts)
+  const sell = context.kind === 'post' && post && !blocked && postTypeOf(post) === 'sell';
   return (
-    <nav className={styles.context} aria-label={c.aboutLabel} data-testid="thread-context">
-      {context.kind === 'trade' ? (
-        <Link to="/trades/$id" params={{ id: context.trade }} className={styles.contextLink}>
-          {body}
-        </Link>
-      ) : cardId ? (
-        <Link to="/exchangeDetail/$id" params={{ id: cardId }} className={styles.contextLink}>
-          {body}
-        </Link>
-      ) : (
-        <div className={styles.contextLink}>{body}</div>
-      )}
-    </nav>
+    <>
+      <nav className={styles.context} aria-label={c.aboutLabel} data-testid="thread-context">
+        {context.kind === 'trade' ? (
+          <Link to="/trades/$id" params={{ id: context.trade }} className={styles.contextLink}>
+            {body}
+          </Link>
+        ) : cardId ? (
+          <Link to="/exchangeDetail/$id" params={{ id: cardId }} className={styles.contextLink}>
+            {body}
+          </Link>
+        ) : (
+          <div className={styles.contextLink}>{body}</div>
+        )}
+      </nav>
+      {sell ? <SellSafetyNotice /> : null}
+    </>
   );
 }

@@ -5,6 +5,8 @@ import { NoticeCard, noticeActionClass } from '@/components/ui/notice-card';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { toast } from '@/components/ui/toast';
 import { useExchangePost } from '@/domains/posts/hooks';
+import { postTypeOf } from '@/domains/posts/terms';
+import { SellSafetyNotice } from '@/components/posts/sell-safety-notice';
 import { useFanTrust } from '@/domains/trades/hooks';
 import { useTradeLists } from '@/domains/trade-lists/hooks';
 import { loadRepos } from '@/domains/tables/lazy';
@@ -104,6 +106,7 @@ function NewProposal({ search }: { search: Search }) {
         ) : search.post ? (
           <p className={ui.note}>{t.fromPost}</p>
         ) : null}
+        {post && postTypeOf(post) === 'sell' ? <SellSafetyNotice /> : null}
       </div>
       {initial ? (
         <ProposalForm
