@@ -424,6 +424,31 @@ describe('trades at phone size', () => {
       ].sort(),
     );
     expect((await serverMessages()).length).toBe(4);
+    // every step was an alert for the other fan, though neither has a push subscription
+    const tradeAlerts = async (fan: RecordModel) =>
+      (
+        await admin.collection('notifications').getFullList({
+          filter: admin.filter('user = {:u} && topic = "trade"', { u: fan.id }),
+          sort: 'created,id',
+        })
+      ).map((n) => [n['title'], n['url'], n['sentAt'] !== '']);
+    const at = (id: string) => `/trades/${id}`;
+    expect(await tradeAlerts(a)).toEqual([
+      ['교환 역제안', at(counter), true],
+      ['배송지 공유', at(counter), true],
+      ['카드 도착', at(counter), true],
+      ['교환 완료 확인', at(counter), true],
+      ['새 교환 후기', at(counter), true],
+    ]);
+    expect(await tradeAlerts(b)).toEqual([
+      ['새 교환 제안', at(first), true],
+      ['교환 제안 수락', at(counter), true],
+      ['배송지 공유', at(counter), true],
+      ['송장 번호 등록', at(counter), true],
+      ['카드 도착', at(counter), true],
+      ['교환 완료', at(counter), true],
+      ['새 교환 후기', at(counter), true],
+    ]);
     for (const fan of [a, b]) {
       expect((await admin.collection('users').getOne(fan.id))['tradesCompleted']).toBe(1);
     }
