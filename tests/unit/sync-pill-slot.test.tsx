@@ -26,36 +26,36 @@ function page(html: string): HTMLElement {
 }
 
 const slotOf = (root: HTMLElement, id: string) =>
-  root.querySelector(`#${id} [data-sync-slot]`) as HTMLElement;
+  root.querySelector(`#${id}[data-sync-slot], #${id} [data-sync-slot]`) as HTMLElement;
 
 describe("the sync pill's place", () => {
   it("a phone: the top bar's, not the hidden desktop header's nor the screen title's", () => {
     const root = page(`
-      <header id="desk" data-hidden style="position: sticky"><div><span data-sync-slot></span></div></header>
-      <header id="top" style="position: sticky"><div><span data-sync-slot></span></div></header>
-      <main><header id="title" style="position: static"><span data-sync-slot></span></header></main>`);
+      <header id="desk" data-hidden style="position: sticky"><div data-sync-slot="start"></div></header>
+      <header id="top" style="position: sticky"><div data-sync-slot="start"></div></header>
+      <main><header id="title" data-sync-slot="end" style="position: static"></header></main>`);
     expect(findPillSlot()).toBe(slotOf(root, 'top'));
   });
 
   it("a screen without the top bar: its title bar's, sticky on phones", () => {
     const root = page(`
-      <header id="top" data-hidden style="position: sticky"><div><span data-sync-slot></span></div></header>
-      <main><header id="title" style="position: sticky"><span data-sync-slot></span></header></main>`);
+      <header id="top" data-hidden style="position: sticky"><div data-sync-slot="start"></div></header>
+      <main><header id="title" data-sync-slot="end" style="position: sticky"></header></main>`);
     expect(findPillSlot()).toBe(slotOf(root, 'title'));
   });
 
   it('a bar that stays put wins over one that scrolls away; else the first shown', () => {
     const root = page(`
-      <main><header id="title"><span data-sync-slot></span></header></main>
-      <header id="desk" style="position: sticky"><div><span data-sync-slot></span></div></header>`);
+      <main><header id="title" data-sync-slot="end"></header></main>
+      <header id="desk" style="position: sticky"><div data-sync-slot="start"></div></header>`);
     expect(findPillSlot()).toBe(slotOf(root, 'desk'));
     document.body.replaceChildren();
-    const bare = page(`<main><header id="title"><span data-sync-slot></span></header></main>`);
+    const bare = page(`<main><header id="title" data-sync-slot="end"></header></main>`);
     expect(findPillSlot()).toBe(slotOf(bare, 'title'));
   });
 
   it('no bar: nowhere (the pill floats in its corner)', () => {
-    page(`<header data-hidden style="position: sticky"><div><span data-sync-slot></span></div></header>
+    page(`<header data-hidden style="position: sticky"><div data-sync-slot="start"></div></header>
       <main><p>no bar here</p></main>`);
     expect(findPillSlot()).toBeNull();
   });

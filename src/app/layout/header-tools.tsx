@@ -26,9 +26,8 @@ export function HeaderTools() {
   const chat = loggedIn ? messages : 0;
   const count = loggedIn ? alerts : 0;
   return (
-    <div className={styles.tools}>
-      {/* the sync pill's place while changes wait (features/sync-status, use-pill-slot.ts) */}
-      <span data-sync-slot className={styles.slot} />
+    // the sync pill joins the row, first, while changes wait (features/sync-status, use-pill-slot.ts)
+    <div className={styles.tools} data-sync-slot="start">
       <Link
         to="/chatting"
         className={styles.tool}

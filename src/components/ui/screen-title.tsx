@@ -32,7 +32,11 @@ export function ScreenTitle({ title, back = false, actions, documentTitle }: Scr
   }
 
   return (
-    <header className={back ? `${styles.header} ${styles.withBack}` : styles.header}>
+    <header
+      className={back ? `${styles.header} ${styles.withBack}` : styles.header}
+      // the bar of a screen without the top bar ends with the sync pill (features/sync-status)
+      data-sync-slot={back ? 'end' : undefined}
+    >
       {back ? (
         <button
           type="button"
@@ -45,8 +49,6 @@ export function ScreenTitle({ title, back = false, actions, documentTitle }: Scr
       ) : null}
       <h1 className={styles.title}>{title}</h1>
       {actions ? <div className={styles.actions}>{actions}</div> : null}
-      {/* the bar of a screen without the top bar holds the sync pill (features/sync-status) */}
-      {back ? <span data-sync-slot className={styles.slot} /> : null}
     </header>
   );
 }

@@ -1,11 +1,13 @@
 import { useId } from 'react';
 import { AlertTriangleIcon, ClockIcon } from '@/components/ui/icons';
 import { ko } from '@/i18n/ko';
-import { useDeadLetterCount, useOutboxCount } from '@/live/sync';
 import { koSyncStatus } from '@/features/sync-status/ko';
 import styles from './pending-button.module.css';
 
 export interface PendingButtonProps {
+  /** Changes in the outbox, and refused ones (read by the dock, which keeps them across moves). */
+  count: number;
+  dead: number;
   expanded: boolean;
   onOpen: () => void;
   /** In a bar at the top of the screen (./use-pill-slot.ts): flatter, and shorter on phones. */
@@ -20,9 +22,13 @@ export interface PendingButtonProps {
  * The accessible name is the visible text (WCAG 2.5.3, label in name: a voice-control user says
  * what they see); the longer ko.sync.pendingLabel and the failure count are its description.
  */
-export function PendingButton({ expanded, onOpen, inBar = false }: PendingButtonProps) {
-  const count = useOutboxCount() ?? 0;
-  const dead = useDeadLetterCount() ?? 0;
+export function PendingButton({
+  count,
+  dead,
+  expanded,
+  onOpen,
+  inBar = false,
+}: PendingButtonProps) {
   const descriptionId = useId();
   const failed = dead > 0;
 

@@ -27,7 +27,17 @@ export default function SyncStatus({ placement = 'main' }: SyncStatusProps) {
   const waiting = useOutboxCount() ?? 0;
   const failed = useDeadLetterCount() ?? 0;
   const slot = usePillSlot(waiting > 0 || failed > 0);
-  const button = <PendingButton expanded={open} onOpen={() => setOpen(true)} inBar={!!slot} />;
+  // the counts are read here, not in the button: moving it into a bar mounts it anew, and it
+  // shows at once with them rather than hidden until its own reads answer
+  const button = (
+    <PendingButton
+      count={waiting}
+      dead={failed}
+      expanded={open}
+      onOpen={() => setOpen(true)}
+      inBar={!!slot}
+    />
+  );
   return (
     <>
       <div className={placement === 'bare' ? `${styles.dock} ${styles.bare}` : styles.dock}>

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
 /**
  * Where the sync pill sits (docs/product-rules.md, Offline and sync status): in the bar at the top
- * of the screen, beside chat and alerts (the mobile top bar and the desktop header mark a place
- * with `data-sync-slot`, as does a screen title with a back button on the screens without the top
- * bar), so it never covers what the page shows. Of the places on screen, the first in a bar that
+ * of the screen, beside chat and alerts (the chat and alerts row of the mobile top bar and of the
+ * desktop header carries `data-sync-slot`, as does a screen title with a back button on the
+ * screens without the top bar; the pill is added to its end), so it never covers what the page
+ * shows. Of the places on screen, the first in a bar that
  * stays put (sticky or fixed) wins, else the first; none (a screen with no bar): null, and the
  * pill floats in the corner as before.
  *
@@ -13,9 +14,9 @@ import { useEffect, useState } from 'react';
  */
 export const SLOT_ATTRIBUTE = 'data-sync-slot';
 
+/** Drawn at this size (the desktop header's row is hidden on a phone, the top bar's on a desktop). */
 function shown(el: HTMLElement): boolean {
-  // the slot itself draws no box of its own: its bar does, unless hidden at this size
-  return (el.parentElement ?? el).getClientRects().length > 0;
+  return el.getClientRects().length > 0;
 }
 
 function pinned(el: HTMLElement): boolean {
@@ -33,7 +34,8 @@ export function findPillSlot(root: ParentNode = document): HTMLElement | null {
 
 export function usePillSlot(active: boolean): HTMLElement | null {
   const [slot, setSlot] = useState<HTMLElement | null>(null);
-  useEffect(() => {
+  // before the paint: the pill never shows in the corner first and then jumps to the bar
+  useLayoutEffect(() => {
     if (!active) return;
     let frame = 0;
     const pick = () => {
