@@ -330,7 +330,7 @@ describe('push alerts', () => {
     await context.close();
   });
 
-  it('settings: five topics, a clear error where this browser cannot subscribe', async () => {
+  it('settings: six topics, a clear error where this browser cannot subscribe', async () => {
     const { context, page, errors, userId } = await openApp(browser, DESKTOP, {
       login: 'fan1@example.com',
       path: '/settings/notifications',
@@ -344,13 +344,14 @@ describe('push alerts', () => {
     await page.goto('/settings/notifications');
     await page.getByRole('heading', { name: '알림 설정' }).waitFor();
     const switches = page.getByRole('switch');
-    await expect.poll(() => switches.count()).toBe(5);
+    await expect.poll(() => switches.count()).toBe(6);
     for (const name of [
       '내가 댓글 단 밋업의 새 댓글',
       '찜하거나 콜렉트북에 담은 카드의 새 교환 글',
       '최애 그룹의 새 밋업',
       '새 메시지',
       '거래 제안/상태 변경/후기',
+      '구함 카드 알림',
     ]) {
       expect(await page.getByRole('switch', { name }).isChecked()).toBe(false);
     }
@@ -390,7 +391,7 @@ describe('push alerts', () => {
     await shot(page, 'alerts-desktop');
     await page.setViewportSize(PHONE);
     await page.goto('/settings/notifications');
-    await expect.poll(() => switches.count()).toBe(5);
+    await expect.poll(() => switches.count()).toBe(6);
     await shot(page, 'settings-phone');
     // Chromium logs its own console error when subscribe is refused in an incognito context
     // (every test context is one); the 503 is the unrouted server's, if the route was not used.
