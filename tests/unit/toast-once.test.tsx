@@ -17,6 +17,9 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
+  // the toast store is the module's: a toast another test file left (files may share a worker)
+  // goes first
+  act(() => toast.remove());
   el = document.createElement('div');
   document.body.append(el);
   root = createRoot(el);
