@@ -131,15 +131,11 @@ async function changeTrade(
       if (action === 'shipping') {
         // only what differs from this side's stored details
         const asked = (edit ?? {}) as ShippingDetails;
-        const changes: ShippingDetails = {};
-        if (asked.ship !== undefined && asked.ship !== (trade[`${by}Ship`] ?? ''))
-          changes.ship = asked.ship;
-        if (asked.address !== undefined && asked.address !== (trade[`${by}Address`] ?? ''))
-          changes.address = asked.address;
-        if (asked.carrier !== undefined && asked.carrier !== (trade[`${by}Carrier`] ?? ''))
-          changes.carrier = asked.carrier;
-        if (asked.tracking !== undefined && asked.tracking !== (trade[`${by}Tracking`] ?? ''))
-          changes.tracking = asked.tracking;
+        const changes: Record<string, string> = {};
+        for (const [key, field] of SHIPPING_FIELDS) {
+          const value = asked[key];
+          if (value !== undefined && value !== (trade[`${by}${field}`] ?? '')) changes[key] = value;
+        }
         if (!Object.keys(changes).length) return null;
         edit = changes;
       }
@@ -186,6 +182,14 @@ export function markTradeDone(id: string, db: AppDB = defaultDb): Promise<boolea
 export function markTradeReceived(id: string, db: AppDB = defaultDb): Promise<boolean> {
   return changeTrade(id, 'received', db);
 }
+
+/** Each shipping detail and the suffix of its field on the trade (`receiverShip`, …). */
+const SHIPPING_FIELDS = [
+  ['ship', 'Ship'],
+  ['address', 'Address'],
+  ['carrier', 'Carrier'],
+  ['tracking', 'Tracking'],
+] as const;
 
 /** A side's shipping details (docs/trades.md, Shipping); each only when it changes. */
 export interface ShippingDetails {
