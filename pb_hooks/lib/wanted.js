@@ -8,6 +8,9 @@
  *   appearance within the hour of the fan's last `wanted` alert about that card writes nothing
  *   (no row, no update, no push). The slot is counted from the alert's `created`, so a steady
  *   stream of posts still alerts once an hour.
+ * - Batched by the fan who caused them: a recipient's unread alert of the same kind from the same
+ *   fan within the hour takes the next card (its count raised, its body saying how many, its
+ *   address the posts or the matches), so a have list of twenty wanted cards is one alert.
  * - Never to the fan who posted or listed it, never across a block (either way).
  * - At most MAX_RECIPIENTS (500) fans per event, the longest-standing wants first; the fans alerted
  *   within the hour are skipped before the cap, so the next appearance reaches the next ones.
@@ -31,6 +34,10 @@ const TITLE_HAVE = '구함 카드를 가진 팬이 있어요';
 const postUrl = (card) => `/exchangeDetail/${card}`;
 /** Where an alert about a have list with `card` opens: the fans who publicly have or want it. */
 const matchUrl = (card) => `/matching?card=${card}`;
+/** Where a batched alert about several posts opens: the posts, newest first. */
+const POSTS_URL = '/exchange';
+/** Where a batched alert about several cards on one have list opens: the fan's matches. */
+const MATCHES_URL = '/matching';
 
 /** The cap in force: the environment's whole number when it sets one, else MAX_RECIPIENTS. */
 function recipientCap() {
@@ -86,9 +93,42 @@ function wantersOf(app, card, actor, since) {
 }
 
 /**
+ * The unread `wanted` alerts of the kind `title` that `actor` caused within the slot, by
+ * recipient among `recipients`: the rows a new appearance from the same fan joins (see
+ * alertWanters).
+ */
+function openAlertsFrom(app, recipients, actor, title, since) {
+  const rows = arrayOf(new DynamicModel({ id: '', user: '' }));
+  app
+    .db()
+    .newQuery(
+      'SELECT n.`id` AS `id`, n.`user` AS `user` FROM `notifications` n ' +
+        'WHERE n.`user` IN (SELECT j.`value` FROM json_each({:recipients}) j) ' +
+        'AND n.`topic` = {:topic} AND n.`actor` = {:actor} AND n.`title` = {:title} ' +
+        'AND n.`read` = FALSE AND n.`created` >= {:since} ORDER BY n.`created`',
+    )
+    .bind({
+      recipients: JSON.stringify(recipients),
+      topic: TOPIC,
+      actor: actor,
+      title: title,
+      since: since,
+    })
+    .all(rows);
+  const out = {};
+  for (let i = 0; i < rows.length; i++) out[rows[i].user] = rows[i].id;
+  return out;
+}
+
+/**
  * One `wanted` alert for each fan who wants `card` and was not alerted about it within the hour
  * (see the top of this file), in one transaction. A fan with no device listing the topic gets the
- * row with `sentAt` already set. Answers how many were written.
+ * row with `sentAt` already set. Answers how many fans were alerted.
+ *
+ * Batched by the fan who caused it: when the recipient still has an unread alert of the same kind
+ * (`note.title`) from the same fan within the hour, that alert is brought up to date instead
+ * (its `count` raised, `note.many(count)` its body, `note.manyUrl` its address), so a have list
+ * of twenty wanted cards, or a batch of offline posts, is one alert and not twenty.
  */
 function alertWanters(app, card, actor, note) {
   const push = require(`${__hooks}/lib/push.js`);
@@ -105,19 +145,28 @@ function alertWanters(app, card, actor, note) {
       'SELECT j.`value` FROM json_each({:recipients}) j',
       { recipients: JSON.stringify(recipients) },
     );
+    const open = openAlertsFrom(txApp, recipients, actor, note.title, since);
     const collection = txApp.findCollectionByNameOrId('notifications');
     const now = new DateTime();
     for (const user of recipients) {
-      const r = new Record(collection);
-      r.set('user', user);
-      r.set('topic', TOPIC);
-      r.set('title', note.title);
-      r.set('body', note.body);
-      r.set('url', note.url);
-      // the fan the alert quotes: it goes with their account (the relation cascades)
-      r.set('actor', actor);
-      r.set('read', false);
-      r.set('count', 1);
+      let r = open[user] ? txApp.findRecordById('notifications', open[user]) : null;
+      if (r) {
+        const count = Math.max(1, r.getInt('count')) + 1;
+        r.set('count', count);
+        r.set('body', note.many(count));
+        r.set('url', note.manyUrl);
+      } else {
+        r = new Record(collection);
+        r.set('user', user);
+        r.set('topic', TOPIC);
+        r.set('title', note.title);
+        r.set('body', note.body);
+        r.set('url', note.url);
+        // the fan the alert quotes: it goes with their account (the relation cascades)
+        r.set('actor', actor);
+        r.set('read', false);
+        r.set('count', 1);
+      }
       r.set('at', now);
       // no device listing the topic: nothing for the dispatcher to send
       r.set('sentAt', pushed.indexOf(user) >= 0 ? '' : now);
@@ -147,6 +196,8 @@ function fanOutWantedPost(app, post) {
       ? `${nick}님이 ${cardName(card)} ${what} 글을 올렸어요: ${text}`
       : `${nick}님이 ${cardName(card)} ${what} 글을 올렸어요`,
     url: postUrl(cardId),
+    many: (n) => `${nick}님이 구함 카드 ${n}장의 교환·양도 글을 올렸어요`,
+    manyUrl: POSTS_URL,
   });
 }
 
@@ -176,10 +227,13 @@ function fanOutWantedHave(app, item, before) {
   const card = findRecord(app, 'photoCards', cardId);
   if (!owner || !card || !isPublicItem(app, item.id)) return 0;
   const push = require(`${__hooks}/lib/push.js`);
+  const nick = push.nicknameOf(app, owner);
   return alertWanters(app, cardId, owner, {
     title: TITLE_HAVE,
-    body: `${push.nicknameOf(app, owner)}님이 ${cardName(card)} 카드를 갖고 있어요`,
+    body: `${nick}님이 ${cardName(card)} 카드를 갖고 있어요`,
     url: matchUrl(cardId),
+    many: (n) => `${nick}님이 구함 카드 ${n}장을 갖고 있어요`,
+    manyUrl: MATCHES_URL,
   });
 }
 

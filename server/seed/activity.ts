@@ -79,6 +79,7 @@ export async function seedPosts(
       photoCard: card,
       description: p.description,
       status: '교환대기중',
+      ...p.terms,
     });
     if (p.status !== '교환대기중') {
       await withRetry(() =>

@@ -233,6 +233,19 @@ export interface PostPlan {
   description: string;
   status: '교환대기중' | '교환중' | '교환완료';
   chatContent: string;
+  /** The post's terms (docs/product-rules.md, Exchange posts): type, price, shipping. */
+  terms: PostTerms;
+}
+
+export interface PostTerms {
+  postType: 'exchange' | 'sell' | 'want';
+  /** 양도 only, in won. */
+  price?: number;
+  shipping: ('semi' | 'half' | 'parcel' | 'meet')[];
+  /** With 반값택배: the chain it is sent from. */
+  cvs?: 'gs25' | 'cu' | 'seven';
+  /** With 직거래: where. */
+  meetPlace?: string;
 }
 
 export interface ActivityPlan {
@@ -256,6 +269,37 @@ const POST_TEMPLATES: ((want: string, have: string, title: string) => string)[] 
   (want, have) => `${want} 포카 찾고 있어요! ${have} 포카 + 미개봉 엽서 같이 드릴게요`,
   (_want, have, title) => `${title} ${have} 포카 교환해요. 상태 좋아요, 슬리브 보관했어요`,
 ];
+
+/** 양도 (sell) posts: the card for a price, as fans write them. */
+const SELL_TEMPLATES: ((have: string, title: string) => string)[] = [
+  (have, title) => `${title} ${have} 포카 양도해요. 실물 사진 있어요, 선입금 없이 반택 거래 원해요`,
+  (have) => `${have} 포카 정가 양도합니다. 탑로더+슬리브 포장해서 준등기로 보내드려요`,
+];
+/** 구함 (want) posts: the card wanted, nothing offered. */
+const WANT_TEMPLATES: ((want: string, title: string) => string)[] = [
+  (want, title) => `${title} ${want} 포카 구해요! 교환이나 양도 둘 다 좋아요`,
+  (want) => `${want} 포카 구합니다 🙏 가지고 계신 분 댓글이나 채팅 주세요`,
+];
+
+/**
+ * The terms of the plan's i-th post: every fifth from the second a 양도 with a price and
+ * 준등기/반값택배, every fifth from the fourth a 구함, the rest 교환 with the shipping its text
+ * names (직거래 at 홍대입구역, 반택, else 준등기 or 반값택배).
+ */
+function postTerms(i: number, template: number): PostTerms {
+  if (i % 5 === 1) {
+    return {
+      postType: 'sell',
+      price: 3000 + 1000 * (i % 4),
+      shipping: ['semi', 'half'],
+      cvs: 'gs25',
+    };
+  }
+  if (i % 5 === 3) return { postType: 'want', shipping: ['semi'] };
+  if (template === 3) return { postType: 'exchange', shipping: ['meet'], meetPlace: '홍대입구역' };
+  if (template === 2) return { postType: 'exchange', shipping: ['half'], cvs: 'cu' };
+  return { postType: 'exchange', shipping: ['semi', 'half'], cvs: 'gs25' };
+}
 
 /** For events that have started... */
 const VISITED_COMMENTS = [
@@ -288,14 +332,23 @@ export function planActivity(cards: CardPlan[], meetups: MeetupPlan[]): Activity
     for (let k = 0; k < n; k++) {
       const mates = card.group.members.filter((x) => x.ko !== card.member.ko);
       const want = r.pick(mates).ko;
-      const template = POST_TEMPLATES[(ci + k) % POST_TEMPLATES.length]!;
+      const t = (ci + k) % POST_TEMPLATES.length;
       const status = statuses[(ci + k * 2) % 3]!;
+      const terms = postTerms(posts.length, t);
+      const title = card.title.replace(/\s*\(.*\)$/, '');
+      const description =
+        terms.postType === 'sell'
+          ? SELL_TEMPLATES[ci % SELL_TEMPLATES.length]!(card.member.ko, title)
+          : terms.postType === 'want'
+            ? WANT_TEMPLATES[ci % WANT_TEMPLATES.length]!(card.member.ko, title)
+            : POST_TEMPLATES[t]!(want, card.member.ko, title);
       posts.push({
         writer: (ci + k) % 2 === 0 ? 'fan1' : 'fan2',
         cardKey: card.key,
-        description: template(want, card.member.ko, card.title.replace(/\s*\(.*\)$/, '')),
+        description,
         status,
         chatContent: r.pick(CHAT[status]),
+        terms,
       });
     }
   });

@@ -1,7 +1,8 @@
 /**
  * The trade demo of the seed (docs/trades.md): fan1's and fan2's public have and want lists, a
- * conversation between them with a few messages, and one completed trade with a review from each
- * side. First as plain values (planTrades, deterministic like the rest of ./plan.ts), then written
+ * conversation between them with a few messages, one completed trade with a tagged review from
+ * each side, and one accepted trade in the shipping step (both have shared where they want the
+ * cards; fan2 has sent a 반값택배 with its tracking number; fan1's turn to send). First as plain values (planTrades, deterministic like the rest of ./plan.ts), then written
  * (seedTrades), each get-or-create by its natural key. The hooks keep what they keep (the
  * conversation's last message, users.tradesCompleted); the superuser writes the completed trade
  * directly.
@@ -21,7 +22,17 @@ export interface TradePlan {
     giveKeys: string[];
     getKeys: string[];
     message: string;
-    reviews: { author: Fan; rating: 'good' | 'bad'; text: string }[];
+    reviews: { author: Fan; rating: 'good' | 'bad'; text: string; tags: string[] }[];
+  };
+  /** A trade fan2 proposed and fan1 accepted, in the shipping step: fan2 has sent. */
+  shipping: {
+    giveKeys: string[];
+    getKeys: string[];
+    message: string;
+    /** fan2's side (the proposer's): how it sends, where it wants the cards, its parcel. */
+    proposer: { ship: 'half'; address: string; carrier: 'gs25'; tracking: string };
+    /** fan1's side: how it will send and where it wants the cards; nothing sent yet. */
+    receiver: { ship: 'half'; address: string };
   };
 }
 
@@ -46,6 +57,13 @@ export function planTrades(cards: CardPlan[]): TradePlan {
     string,
     string,
   ];
+  // the shipping trade's two cards, drawn apart so the lists above stay as they were
+  const [shipGive, shipGet] = rng('trades-shipping')
+    .sample(
+      riize.filter((c) => !picked.includes(c.key)),
+      2,
+    )
+    .map((c) => c.key) as [string, string];
   const both = (user: Fan, kind: 'have' | 'want', keys: string[]) =>
     keys.map((cardKey, i) => ({ user, kind, cardKey, spare: kind === 'have' ? 1 + (i % 2) : 0 }));
   return {
@@ -70,9 +88,31 @@ export function planTrades(cards: CardPlan[]): TradePlan {
       getKeys: [get],
       message: '지난번 얘기한 포카 1:1 교환해요!',
       reviews: [
-        { author: 'fan1', rating: 'good', text: '포장도 꼼꼼하고 답장이 빨랐어요' },
-        { author: 'fan2', rating: 'good', text: '친절하셨어요 또 교환해요!' },
+        {
+          author: 'fan1',
+          rating: 'good',
+          text: '포장도 꼼꼼하고 답장이 빨랐어요',
+          tags: ['packing', 'reply'],
+        },
+        {
+          author: 'fan2',
+          rating: 'good',
+          text: '친절하셨어요 또 교환해요!',
+          tags: ['kind', 'fast'],
+        },
       ],
+    },
+    shipping: {
+      giveKeys: [shipGive],
+      getKeys: [shipGet],
+      message: '반값택배로 보내드릴게요! 배송지 남겨주세요',
+      proposer: {
+        ship: 'half',
+        address: 'GS25 망원한강점 (포카팬 앞)',
+        carrier: 'gs25',
+        tracking: '362810245578',
+      },
+      receiver: { ship: 'half', address: 'GS25 합정역점 (포카팬 앞)' },
     },
   };
 }
@@ -200,12 +240,52 @@ async function seedCompletedTrade(
       subject: author === proposer ? receiver : proposer,
       rating: r.rating,
       text: r.text,
+      tags: r.tags,
     });
   }
+}
+
+/**
+ * The trade in the shipping step: fan2 proposed, fan1 accepted, both shared where to send, fan2
+ * sent a 반값택배; fan1's parcel and 받았어요 wait (거래 shows it as fan1's turn).
+ */
+async function seedShippingTrade(
+  w: SeedWriter,
+  ids: TradeIds,
+  plan: TradePlan['shipping'],
+  conversation: string,
+): Promise<void> {
+  const proposer = ids.fanId('fan2');
+  const receiver = ids.fanId('fan1');
+  const found = await w.all('trades', {
+    filter: w.pb.filter('proposer = {:p} && receiver = {:r} && message = {:m}', {
+      p: proposer,
+      r: receiver,
+      m: plan.message,
+    }),
+    fields: 'id',
+  });
+  if (found.length) return;
+  await w.create('trades', {
+    proposer,
+    receiver,
+    give: plan.giveKeys.map((k) => ids.cardIds.get(k)!),
+    get: plan.getKeys.map((k) => ids.cardIds.get(k)!),
+    message: plan.message,
+    status: 'accepted',
+    conversation,
+    proposerShip: plan.proposer.ship,
+    proposerAddress: plan.proposer.address,
+    proposerCarrier: plan.proposer.carrier,
+    proposerTracking: plan.proposer.tracking,
+    receiverShip: plan.receiver.ship,
+    receiverAddress: plan.receiver.address,
+  });
 }
 
 export async function seedTrades(w: SeedWriter, ids: TradeIds, plan: TradePlan): Promise<void> {
   await seedLists(w, ids, plan.lists);
   const conversation = await seedConversation(w, ids, plan.conversation);
   await seedCompletedTrade(w, ids, plan.completed, conversation);
+  await seedShippingTrade(w, ids, plan.shipping, conversation);
 }

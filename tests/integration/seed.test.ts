@@ -174,6 +174,13 @@ describe('seedDemo', () => {
       new Set(['교환대기중', '교환중', '교환완료']),
     );
     expect(new Set(posts.map((p) => p.photoCard)).size).toBeGreaterThanOrEqual(5);
+    // 교환, 양도 (with a price and its shipping) and 구함 posts, as fans write them
+    expect(new Set(posts.map((p) => p.postType))).toEqual(new Set(['exchange', 'sell', 'want']));
+    for (const sell of posts.filter((p) => p.postType === 'sell')) {
+      expect(sell.price).toBeGreaterThanOrEqual(100);
+      expect(sell.shipping).toContain('half');
+      expect(sell.cvs).toBe('gs25');
+    }
 
     const comments = await server.client().collection('comments').getFullList(Q);
     expect(comments.length).toBeGreaterThan(0);
@@ -216,15 +223,29 @@ describe('seedDemo', () => {
     expect(messages.length).toBeGreaterThanOrEqual(3);
     expect(conversation?.lastMessage).toBe(messages.at(-1)?.text);
 
-    const trades = await fan1.collection('trades').getFullList(Q);
-    expect(trades.map((t) => t.status)).toEqual(['completed']);
-    expect(conversation?.trade).toBe(trades[0]?.id);
+    const trades = await fan1.collection('trades').getFullList({ sort: 'status', ...Q });
+    expect(trades.map((t) => t.status)).toEqual(['accepted', 'completed']);
+    const [shipping, completed] = trades;
+    expect(conversation?.trade).toBe(completed?.id);
     const reviews = await admin
       .collection('reviews')
-      .getFullList({ filter: `trade = "${trades[0]?.id}"`, ...Q });
+      .getFullList({ filter: `trade = "${completed?.id}"`, ...Q });
     expect(reviews.map((r) => r.subject).sort()).toEqual(
       [fan1.authStore.record?.id, fan2Id].sort(),
     );
+    expect(reviews.every((r) => (r.tags as string[]).length > 0)).toBe(true);
+    // the trade in the shipping step: fan2 sent a 반값택배 to fan1's store; fan1 has yet to send
+    expect(shipping).toMatchObject({
+      proposer: fan2Id,
+      receiver: fan1.authStore.record?.id,
+      proposerShip: 'half',
+      proposerCarrier: 'gs25',
+      receiverShip: 'half',
+      receiverTracking: '',
+      receiverReceived: false,
+    });
+    expect(shipping?.proposerTracking).toMatch(/^\d+$/);
+    expect(shipping?.receiverAddress).toContain('GS25');
     const trust = await fan1.send(`/api/pocamarket/fans/${fan2Id}/trust`, Q);
     expect(trust.tradesCompleted).toBe(1);
     expect(trust.reviews).toHaveLength(1);

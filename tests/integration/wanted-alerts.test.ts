@@ -125,6 +125,27 @@ describe('a post of a wanted card', () => {
     expect((await alertsOf(wanter)).map((n) => n['url'])).toEqual([postUrl(x)]);
   });
 
+  it('batches one poster’s posts of several wanted cards into one unread alert', async () => {
+    const [wanter, poster, other] = await fans(3);
+    const [x, y] = await cards(2);
+    await want(wanter, x);
+    await want(wanter, y);
+    await post(poster, x);
+    await sell(poster, y);
+    const rows = await alertsOf(wanter);
+    expect(rows.map((n) => [n['title'], n['body'], n['url'], n['count']])).toEqual([
+      [
+        '구함 카드가 올라왔어요',
+        `${nick(poster)}님이 구함 카드 2장의 교환·양도 글을 올렸어요`,
+        '/exchange',
+        2,
+      ],
+    ]);
+    // another fan's post is its own alert, the batch is by the fan who caused it
+    await post(other, x);
+    expect((await alertsOf(wanter)).map((n) => n['url'])).toEqual(['/exchange', postUrl(x)]);
+  });
+
   it('is in the inbox of a fan with push off, already marked sent', async () => {
     const [quiet, elsewhere, poster] = await fans(3);
     const [x] = await cards(1);
@@ -225,9 +246,9 @@ describe('a wanted card on a have list', () => {
     expect(await alertsOf(late)).toEqual([]);
   });
 
-  it('alerts for changes sent in a batch, as the outbox sends them', async () => {
+  it('batches the cards of one fan’s list changes sent at once, as the outbox sends them', async () => {
     const [wanter, lister] = await fans(2);
-    const [x, y] = await cards(2);
+    const [x, y, z] = await cards(3);
     await lister.pb.collection('users').update(lister.id, { tradePublic: true });
     await want(wanter, x);
     await want(wanter, y);
@@ -238,9 +259,25 @@ describe('a wanted card on a have list', () => {
       .create({ user: lister.id, photoCard: x.id, kind: 'have', spare: 1 });
     batch.collection('tradeItems').update(item.id, { kind: 'have', spare: 2 });
     await batch.send();
-    expect((await alertsOf(wanter)).map((n) => n['url']).sort()).toEqual(
-      [matchUrl(x), matchUrl(y)].sort(),
-    );
+    const rows = await alertsOf(wanter);
+    expect(rows.map((n) => [n['title'], n['body'], n['url'], n['count'], n['read']])).toEqual([
+      [
+        '구함 카드를 가진 팬이 있어요',
+        `${nick(lister)}님이 구함 카드 2장을 갖고 있어요`,
+        '/matching',
+        2,
+        false,
+      ],
+    ]);
+
+    // once read, the next card the fan lists is an alert of its own
+    await wanter.pb.collection('notifications').update(rows[0]!.id, { read: true });
+    await want(wanter, z);
+    await have(lister, z);
+    expect((await alertsOf(wanter)).map((n) => [n['url'], n['count']])).toEqual([
+      ['/matching', 2],
+      [matchUrl(z), 1],
+    ]);
   });
 
   it('is not sent across a block, either way', async () => {
