@@ -15,6 +15,8 @@ import { storePushedNotification } from '@/data/push/inbox.ts';
 import { markNotificationRead } from '@/domains/alerts/writes.ts';
 import { ko } from '@/i18n/ko.ts';
 import { koAlerts } from '@/i18n/ko-alerts.ts';
+import { createClient } from '@/data/pb/client.ts';
+import { renewSubscription, type SubscriptionLike } from '@/data/push/renew.ts';
 import { flushFromWorker } from './background-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -135,7 +137,38 @@ export async function openShownNotification(tag: string): Promise<void> {
   await openAlert(data);
 }
 
+/** `pushsubscriptionchange` (not in TypeScript's DOM types): the old and the new subscription. */
+interface SubscriptionChangeEvent extends ExtendableEvent {
+  readonly oldSubscription: PushSubscription | null;
+  readonly newSubscription: PushSubscription | null;
+}
+
+/**
+ * The browser replaced this device's subscription: the server's record follows it (see
+ * src/data/push/renew.ts), with the session stored now.
+ */
+async function followSubscription(e: SubscriptionChangeEvent): Promise<void> {
+  try {
+    const { pb } = await createClient(self.location.origin, db);
+    const did = await renewSubscription(
+      pb,
+      e.oldSubscription,
+      e.newSubscription,
+      async (applicationServerKey): Promise<SubscriptionLike> =>
+        self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }),
+    );
+    console.info(`[sw] push subscription changed: ${did}`);
+  } catch (err) {
+    // offline or refused: the check at the next start puts it right
+    console.warn('[sw] could not follow the changed push subscription', err);
+  }
+}
+
 export function registerPush(): void {
+  self.addEventListener('pushsubscriptionchange', (event) => {
+    const e = event as SubscriptionChangeEvent;
+    e.waitUntil(followSubscription(e));
+  });
   self.addEventListener('push', (event) => {
     event.waitUntil(showPush(event.data?.text()));
   });
