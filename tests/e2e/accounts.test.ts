@@ -52,10 +52,17 @@ async function answer(p: Page, message: string, button: string) {
   await dialog(p).waitFor({ state: 'detached' });
 }
 
-/** Console errors the browser itself logs for answers we expect: a refused login, offline. */
+/**
+ * Console errors the browser itself logs for answers we expect: a refused login, offline, and a
+ * realtime subscription sent while the session ends (403: PocketBase refuses a subscription whose
+ * authorization differs from the connection's, here opened with the account just deleted or
+ * logged out; the client then reconnects as a guest).
+ */
 const expected = (errors: string[]) =>
   errors.filter(
-    (e) => !/status of 400|ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch/.test(e),
+    (e) =>
+      !/status of 400|ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch/.test(e) &&
+      !/status of 403 .*\/api\/realtime\)$/.test(e),
   );
 
 async function closeClean(context: BrowserContext, errors: string[], allowExpected = false) {

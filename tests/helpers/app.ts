@@ -55,7 +55,24 @@ export async function openApp(
   if (worker) await waitForServiceWorker(page);
   // the app's data layer starts after the first screen hydrates: on a loaded machine (two copies
   // of the suite at once) that took past Playwright's default 30 s
-  await page.waitForFunction(() => !!window.__pocamarket, null, { timeout: 90_000 });
+  await page
+    .waitForFunction(() => !!window.__pocamarket, null, { timeout: 90_000 })
+    .catch(async (err: unknown) => {
+      // say what the page was doing: its errors, and how far the start got
+      const state = await page
+        .evaluate(() => ({
+          url: location.href,
+          ready: document.readyState,
+          hydrated: !!document.querySelector('#root')?.childElementCount,
+        }))
+        .catch(() => null);
+      throw new Error(
+        `the app's data layer did not start: ${JSON.stringify(state)}; page errors: ${
+          errors.join(' | ') || 'none'
+        }`,
+        { cause: err },
+      );
+    });
   await waitForFirstPull(page);
   const userId = opts.login ? await login(page, opts.login) : null;
   return { context, page, errors, userId };
