@@ -181,6 +181,19 @@ const BENCHES: Bench[] = [
     ],
   },
   {
+    name: 'import',
+    title: 'Bulk catalogue import: 200,000 rows with images, then again unchanged',
+    run: async (ctx) => {
+      const bench = await import('./import/bench.ts');
+      return bench.runImportBench(ctx.quick ? bench.QUICK : {});
+    },
+    headline: [
+      /^import [\d,]+ rows \(fresh server\): total$/,
+      /^import [\d,]+ rows: rate$/,
+      /^no-change re-run of/,
+    ],
+  },
+  {
     name: 'phone',
     title: "A fan's phone at 4× CPU: the demo seed against the real-size catalogue",
     run: async (ctx) => {

@@ -10,7 +10,8 @@
  */
 const DERIVED = {
   users: ['collectBook', 'exchangeStatus', 'tradesCompleted'],
-  photoCards: ['likeCount', 'exchangeList'],
+  // importHash: written by the bulk import only (lib/catalogue-import.js), hidden besides
+  photoCards: ['likeCount', 'exchangeList', 'importHash'],
   groups: ['cardCount'],
   meetUps: ['comments'],
 };

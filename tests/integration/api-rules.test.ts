@@ -1687,3 +1687,111 @@ describe('the photos of a trade in the rule matrix (docs/files.md, Protected fil
     expect(await readAsSuperuser(ctx.su, 'trades', id)).toEqual(before);
   });
 });
+
+describe('the catalogue import in the rule matrix (docs/operators.md, Bulk import)', () => {
+  it('photoCards.key and release are read like the card; importHash reaches no caller', async () => {
+    const tag = uniq();
+    const card = await ctx.su.collection('photoCards').create({
+      group: ctx.cat.group.id,
+      groupName: ctx.cat.group.groupName,
+      memberName: '원빈',
+      title: `imported ${tag}`,
+      key: `rules-${tag}`,
+      release: '정규 1집',
+      importHash: 'a:b:c',
+    });
+    expect(card['importHash']).toBe('a:b:c');
+    for (const role of ROLES) {
+      const pb = clientFor(role);
+      const seen = await pb.collection('photoCards').getOne(card.id);
+      expect(seen, role).toMatchObject({ key: `rules-${tag}`, release: '정규 1집' });
+      expect(seen['importHash'], role).toBeUndefined();
+      const found = await pb
+        .collection('photoCards')
+        .getList(1, 10, { filter: `key = "rules-${tag}"` });
+      expect(
+        found.items.map((c) => c.id),
+        role,
+      ).toEqual([card.id]);
+      expect(found.items[0]?.['importHash'], role).toBeUndefined();
+      const probe = failure(
+        pb.collection('photoCards').getList(1, 10, { filter: 'importHash = "a:b:c"' }),
+      );
+      expect((await probe).status, role).toBe(400);
+    }
+    // fans and guests write no card; an admin's write (the catalogue console's) can't set the
+    // hidden importHash: refused or dropped, the stored one stays
+    for (const role of ['anon', 'owner', 'other'] as const) {
+      const err = await failure(
+        clientFor(role).collection('photoCards').update(card.id, { key: 'x', importHash: 'x' }),
+      );
+      expect([400, 401, 403, 404], role).toContain(err.status);
+    }
+    await clientFor('admin')
+      .collection('photoCards')
+      .update(card.id, { importHash: 'x' })
+      .catch(() => null);
+    expect(await readAsSuperuser(ctx.su, 'photoCards', card.id)).toMatchObject({
+      key: `rules-${tag}`,
+      importHash: 'a:b:c',
+    });
+  });
+
+  // each route by role, with a body each role's check refuses before anything is read
+  const ROUTES: { path: string; status: Record<Role | 'superuser', number> }[] = [
+    {
+      // admins and superusers pass; an empty JSON body is then refused (not multipart)
+      path: '/api/pocamarket/admin/catalogue-import',
+      status: { anon: 401, owner: 403, other: 403, admin: 400, superuser: 400 },
+    },
+    {
+      path: '/api/pocamarket/catalogue-import/check',
+      status: { anon: 401, owner: 403, other: 403, admin: 403, superuser: 200 },
+    },
+    {
+      // a superuser's empty JSON body is refused (not multipart)
+      path: '/api/pocamarket/catalogue-import/rows',
+      status: { anon: 401, owner: 403, other: 403, admin: 403, superuser: 400 },
+    },
+    {
+      // a superuser's summary is an audit entry (no card written)
+      path: '/api/pocamarket/catalogue-import/done',
+      status: { anon: 401, owner: 403, other: 403, admin: 403, superuser: 200 },
+    },
+  ];
+  const ROUTE_MATRIX = ROUTES.flatMap((r) =>
+    (['anon', 'owner', 'other', 'admin', 'superuser'] as const).map((role) => ({
+      path: r.path,
+      role,
+      status: r.status[role],
+    })),
+  );
+
+  it.each(ROUTE_MATRIX)('POST $path as $role: $status', async ({ path, role, status }) => {
+    const pb = role === 'superuser' ? ctx.su : clientFor(role);
+    const count = (await ctx.su.collection('photoCards').getList(1, 1)).totalItems;
+    const res = await fetch(`${ctx.server.url}${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(pb.authStore.token ? { Authorization: pb.authStore.token } : {}),
+      },
+      body: JSON.stringify({ rows: [] }),
+    });
+    expect(res.status).toBe(status);
+    expect((await ctx.su.collection('photoCards').getList(1, 1)).totalItems).toBe(count);
+  });
+
+  it('the import routes have their rate limits', async () => {
+    const settings = await ctx.su.settings.getAll();
+    const labels = (settings['rateLimits'] as { rules: { label: string }[] }).rules.map(
+      (r) => r.label,
+    );
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        '/api/pocamarket/admin/catalogue-import',
+        '/api/pocamarket/catalogue-import/',
+      ]),
+    );
+  });
+});

@@ -1,0 +1,771 @@
+/**
+ * The bulk catalogue import (docs/operators.md, Bulk import): the operator's catalogue as a CSV
+ * (`key,group,group_latin,member,member_latin,release,label,title,image,back_image`, one card a
+ * row, images beside it), written into `groups` and `photoCards` by the card's `key`.
+ *
+ * Used by pb_hooks/catalogue-import.pb.js's routes: the console's (an admin, a CSV and its images
+ * in one request, at most ADMIN_MAX_ROWS rows) and the command line's (server/catalogue-import/, a
+ * superuser, the rows already read, in chunks). The command line loads the pure part of this file
+ * too (the CSV reading, the row checks and the content hash: everything above `// ---- server`,
+ * which touches no PocketBase global when loaded), so both report a row the same way.
+ *
+ * - A row's text fields are checked (required ones, lengths, the label one of LABELS) and so are
+ *   its images, by their bytes as every upload is (lib/uploads.js, lib/image-size.js): a bad row
+ *   is reported with its line and reasons (Korean) and nothing of it is written; the good rows of
+ *   the same request still are.
+ * - A row's content hash (rowHash: its text fields and the bytes of its images) is kept on the card
+ *   (`importHash`, hidden): a row whose hash is the card's is unchanged and not written, so a
+ *   second run of the same file moves no record's `updated`. A changed row updates its card, and
+ *   replaces an image only when that image's bytes changed.
+ * - Groups are found by name (findGroup) or created; an existing group is never edited.
+ * - One request's writes are one transaction. An admin's import (not a dry run) writes one
+ *   `auditLog` entry in it (lib/audit.js).
+ */
+
+const COLUMNS = [
+  'key',
+  'group',
+  'group_latin',
+  'member',
+  'member_latin',
+  'release',
+  'label',
+  'title',
+  'image',
+  'back_image',
+];
+const REQUIRED = ['key', 'group', 'member', 'label', 'title', 'image'];
+/** The fields' bounds (photoCards, groups: pb_migrations). */
+const MAX_LENGTH = {
+  key: 100,
+  group: 100,
+  group_latin: 100,
+  member: 100,
+  member_latin: 100,
+  release: 200,
+  label: 100,
+  title: 200,
+  image: 500,
+  back_image: 500,
+};
+/** The kinds of card, as a fan's 제보 names them (informUs.phocaType). */
+const LABELS = ['앨범', '특전', '팬싸', '시즌그리팅', '기타'];
+
+const MB = 1024 * 1024;
+/** cardImg's and cardBackImg's maxSize. */
+const MAX_IMAGE_BYTES = 5 * MB;
+/** The console's route: rows, CSV bytes and the whole request at most. */
+const ADMIN_MAX_ROWS = 500;
+const ADMIN_MAX_CSV_BYTES = 1 * MB;
+const ADMIN_MAX_BODY = 100 * MB;
+/** The command line's routes: rows in one chunk, keys in one check. */
+const CHUNK_MAX_ROWS = 500;
+const CHECK_MAX_KEYS = 1000;
+/** Changes when what the hash covers changes: every row is then written once more. */
+const HASH_VERSION = 'v1';
+
+const MSG = {
+  missing: (cols) => `필수 항목이 비어 있어요: ${cols.join(', ')}`,
+  tooLong: (col, max) => `${col} 항목은 ${max}자까지 쓸 수 있어요.`,
+  label: (value) => `label은 ${LABELS.join(', ')} 중 하나여야 해요. (받은 값: '${value}')`,
+  columns: (n) => `열이 ${n}개예요. 머리글처럼 ${COLUMNS.length}개여야 해요.`,
+  quotes:
+    '따옴표가 맞지 않아요. 따옴표로 감싼 값은 따옴표로 닫고, 값 안의 따옴표는 두 번 써주세요.',
+  duplicate: (line) => `같은 key가 ${line}번째 줄에 먼저 있어요.`,
+  noFile: (path) => `이미지 파일을 찾을 수 없어요: ${path}`,
+  unreadable: (path) => `이미지 파일을 읽을 수 없어요: ${path}`,
+  empty: (path) => `이미지 파일이 비어 있어요: ${path}`,
+  tooBig: (path) => `이미지 파일이 너무 커요: ${path} (한 장에 5MB까지 올릴 수 있어요)`,
+  notImage: (path) => `이미지 파일이 아니에요: ${path} (PNG, JPEG, WEBP, GIF만 올릴 수 있어요)`,
+  image: (path, why) => `${path}: ${why}`,
+  saveFailed: (why) => `저장하지 못했어요: ${why}`,
+  noHeader: 'CSV 첫 줄에 머리글이 없어요.',
+  headerMissing: (cols) =>
+    `CSV 머리글에 빠진 열이 있어요: ${cols.join(', ')} (열: ${COLUMNS.join(', ')})`,
+  headerUnknown: (cols) =>
+    `CSV 머리글에 모르는 열이 있어요: ${cols.join(', ')} (열: ${COLUMNS.join(', ')})`,
+  headerTwice: (cols) => `CSV 머리글에 같은 열이 두 번 있어요: ${cols.join(', ')}`,
+};
+
+/** Trimmed text ('' for null). */
+const clean = (v) => String(v == null ? '' : v).trim();
+
+/** How many line breaks `text` holds between `from` and `to` (`nl`: '\n', or '\r' alone). */
+function breaksIn(text, from, to, nl) {
+  let n = 0;
+  for (let i = text.indexOf(nl, from); i >= 0 && i < to; i = text.indexOf(nl, i + 1)) n++;
+  return n;
+}
+
+/**
+ * Reads the CSV `text` with Papa Parse (`Papa`: the library, passed in: the hooks load the vendored
+ * copy, the command line the installed one). Returns `{ problem, rows }`: `problem`, a Korean
+ * message, when the header is not the ten columns (in any order); else `rows`, one a data row
+ * (blank lines skipped): `{ line, <column>: trimmed value, problems: [...] }`, `line` the file's
+ * line the row starts on (the header is line 1; a quoted value may span lines).
+ */
+function parseCsv(text, Papa) {
+  let input = String(text);
+  if (input.charCodeAt(0) === 0xfeff) input = input.slice(1);
+  const out = { problem: '', rows: [] };
+  let header = null;
+  let line = 1;
+  let from = 0;
+  Papa.parse(input, {
+    delimiter: ',',
+    header: false,
+    skipEmptyLines: false,
+    step: (res) => {
+      const cells = res.data || [];
+      const start = line;
+      const to = res.meta.cursor;
+      line += breaksIn(input, from, to, res.meta.linebreak === '\r' ? '\r' : '\n');
+      from = to;
+      if (out.problem) return;
+      const blank = cells.every((c) => clean(c) === '');
+      if (!header) {
+        if (blank) {
+          out.problem = MSG.noHeader;
+          return;
+        }
+        header = cells.map((c) => clean(c).toLowerCase());
+        out.problem = headerProblem(header);
+        return;
+      }
+      if (blank) return;
+      const row = { line: start, problems: [] };
+      for (let i = 0; i < header.length; i++) row[header[i]] = clean(cells[i]);
+      if ((res.errors || []).length) row.problems.push(MSG.quotes);
+      else if (cells.length !== header.length) row.problems.push(MSG.columns(cells.length));
+      out.rows.push(row);
+    },
+  });
+  if (!header && !out.problem) out.problem = MSG.noHeader;
+  return out;
+}
+
+/** What is wrong with a header (its names lower-cased), or ''. */
+function headerProblem(names) {
+  const missing = COLUMNS.filter((c) => names.indexOf(c) < 0);
+  if (missing.length) return MSG.headerMissing(missing);
+  const unknown = names.filter((c) => COLUMNS.indexOf(c) < 0);
+  if (unknown.length) return MSG.headerUnknown(unknown);
+  const twice = names.filter((c, i) => names.indexOf(c) !== i);
+  if (twice.length) return MSG.headerTwice(twice);
+  return '';
+}
+
+/** The reasons a row's text fields are refused (its CSV problems first); [] when they are fine. */
+function checkRow(row) {
+  const reasons = (row.problems || []).slice();
+  if (reasons.length) return reasons;
+  const missing = REQUIRED.filter((c) => !clean(row[c]));
+  if (missing.length) reasons.push(MSG.missing(missing));
+  for (const c of COLUMNS) {
+    if (clean(row[c]).length > MAX_LENGTH[c]) reasons.push(MSG.tooLong(c, MAX_LENGTH[c]));
+  }
+  const label = clean(row.label);
+  if (label && LABELS.indexOf(label) < 0) reasons.push(MSG.label(label));
+  return reasons;
+}
+
+/**
+ * Marks rows whose key an earlier row has: `seen` (a Map key → line) carries over between calls
+ * (the command line's chunks). Returns the duplicate's reason, or ''.
+ */
+function duplicateOf(row, seen) {
+  const key = clean(row.key);
+  if (!key) return '';
+  const first = seen.get(key);
+  if (first !== undefined) return MSG.duplicate(first);
+  seen.set(key, row.line);
+  return '';
+}
+
+/**
+ * The content hash of a row: its text fields and its images' digests (imageDigest), as
+ * `<row>:<front>:<back>` (32 hex digits each; `back` empty without a back image). `sha256`
+ * hashes a string's UTF-8 bytes to hex ($security.sha256 in the hooks).
+ */
+function rowHash(row, frontDigest, backDigest, sha256) {
+  const text = JSON.stringify([
+    HASH_VERSION,
+    clean(row.key),
+    clean(row.group),
+    clean(row.group_latin),
+    clean(row.member),
+    clean(row.member_latin),
+    clean(row.release),
+    clean(row.label),
+    clean(row.title),
+    frontDigest,
+    backDigest || '',
+  ]);
+  return `${sha256(text).slice(0, 32)}:${frontDigest}:${backDigest || ''}`;
+}
+
+/**
+ * An image's digest: SHA-256 (32 hex digits) of its bytes read as Latin-1 and encoded as UTF-8
+ * (one string the hooks can hash with $security.sha256; the command line hashes the same).
+ * `bytes`: an array-like of byte values.
+ */
+function imageDigest(bytes, sha256) {
+  const parts = [];
+  const step = 4096;
+  for (let i = 0; i < bytes.length; i += step) {
+    const codes = [];
+    const end = Math.min(bytes.length, i + step);
+    for (let j = i; j < end; j++) codes.push(bytes[j] & 0xff);
+    parts.push(String.fromCharCode.apply(null, codes));
+  }
+  return sha256(parts.join('')).slice(0, 32);
+}
+
+/** The parts of a stored hash: { row, front, back } ('' for a card the import never wrote). */
+function hashParts(hash) {
+  const p = String(hash || '').split(':');
+  return { row: p[0] || '', front: p[1] || '', back: p[2] || '' };
+}
+
+/** An empty report. */
+function newReport(dryRun) {
+  return {
+    dryRun: !!dryRun,
+    rows: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    bad: [],
+    groupsCreated: [],
+    cards: [],
+  };
+}
+
+// ---- server: everything below runs in the hooks only
+
+/** Whether the request's caller is an admin (`users.role = "admin"`). */
+function isAdmin(e) {
+  const auth = e.auth;
+  return !!auth && auth.collection().name === 'users' && auth.getString('role') === 'admin';
+}
+
+/** The caller may import from the console: an admin or a superuser; else a 401 or a 403. */
+function requireImporter(e) {
+  if (!e.auth) throw new UnauthorizedError('로그인이 필요해요.', {});
+  if (!e.hasSuperuserAuth() && !isAdmin(e)) {
+    throw new ForbiddenError('관리자만 카탈로그를 가져올 수 있어요.', {});
+  }
+}
+
+/** The first `n` bytes of an uploaded file (its whole, with n large enough), or null. */
+function readBytes(file, n) {
+  try {
+    const reader = file.reader.open();
+    try {
+      return toBytes(reader, n);
+    } finally {
+      reader.close();
+    }
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks an uploaded image as every upload is checked (lib/uploads.js): its type by its bytes,
+ * its size in pixels by its header, its bytes within MAX_IMAGE_BYTES. Renames it to its type's
+ * extension. Returns '' or the Korean reason (naming `path`, the CSV's).
+ */
+function checkImage(file, path) {
+  const uploads = require(`${__hooks}/lib/uploads.js`);
+  const images = require(`${__hooks}/lib/image-size.js`);
+  if (file.size > MAX_IMAGE_BYTES) return MSG.tooBig(path);
+  if (file.size <= 0) return MSG.empty(path);
+  const head = readBytes(file, images.HEAD_BYTES);
+  if (!head) return MSG.unreadable(path);
+  const mime = uploads.sniffImage(head);
+  if (!mime) return MSG.notImage(path);
+  const size = images.imageSize(head, mime);
+  if (!size) return MSG.image(path, uploads.MSG_IMAGE_UNREADABLE);
+  if (!images.withinBound(size)) return MSG.image(path, uploads.MSG_IMAGE_TOO_LARGE);
+  file.name = uploads.storedName(file.name, mime);
+  return '';
+}
+
+/** The digest of an uploaded image (imageDigest), or '' when it can't be read. */
+function fileDigest(file) {
+  const bytes = readBytes(file, MAX_IMAGE_BYTES + 1);
+  if (!bytes) return '';
+  return imageDigest(bytes, (s) => $security.sha256(s));
+}
+
+/** Rows of a query as plain objects, `shape` naming the columns and their zero values. */
+function query(app, sql, params, shape) {
+  const rows = arrayOf(new DynamicModel(shape));
+  app.db().newQuery(sql).bind(params).all(rows);
+  const out = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = {};
+    for (const k of Object.keys(shape)) r[k] = rows[i][k];
+    out.push(r);
+  }
+  return out;
+}
+
+/** The cards that have one of `keys`: Map key → { id, hash }. */
+function cardsByKey(app, keys) {
+  const found = new Map();
+  for (let i = 0; i < keys.length; i += 200) {
+    const part = keys.slice(i, i + 200);
+    const params = {};
+    const names = part.map((k, j) => {
+      params[`k${j}`] = k;
+      return `{:k${j}}`;
+    });
+    const rows = query(
+      app,
+      'SELECT [[id]] AS id, [[key]] AS k, [[importHash]] AS h FROM {{photoCards}} ' +
+        `WHERE [[key]] != '' AND [[key]] IN (${names.join(', ')})`,
+      params,
+      { id: '', k: '', h: '' },
+    );
+    for (const r of rows) found.set(r.k, { id: r.id, hash: r.h });
+  }
+  return found;
+}
+
+/**
+ * The group a row names (docs/operators.md, Bulk import): `group` is its Korean name, `group_latin`
+ * (optional) its Latin one, which the app shows (`groups.groupName`) when given. Found, in order,
+ * by `groupName` = the Latin name (or `group` without one; any case), by `groupNameKo` = `group`
+ * (one group only), by `groupName` = `group`. Returns { id, groupName } or null. `cache` (a Map)
+ * keeps a request's answers.
+ */
+function findGroup(app, row, cache) {
+  const ko = clean(row.group);
+  const latin = clean(row.group_latin);
+  const cacheKey = `${ko}\u0000${latin}`;
+  if (cache.has(cacheKey)) return cache.get(cacheKey);
+  const shape = { id: '', groupName: '' };
+  const byName = (name) =>
+    query(
+      app,
+      'SELECT [[id]] AS id, [[groupName]] AS groupName FROM {{groups}} ' +
+        'WHERE [[groupName]] = {:n} COLLATE NOCASE ORDER BY ([[groupName]] = {:n}) DESC LIMIT 1',
+      { n: name },
+      shape,
+    )[0];
+  let hit = byName(latin || ko);
+  if (!hit) {
+    const byKo = query(
+      app,
+      'SELECT [[id]] AS id, [[groupName]] AS groupName FROM {{groups}} WHERE [[groupNameKo]] = {:ko} LIMIT 2',
+      { ko: ko },
+      shape,
+    );
+    if (byKo.length === 1) hit = byKo[0];
+  }
+  if (!hit && latin) hit = byName(ko);
+  const found = hit ? { id: hit.id, groupName: hit.groupName } : null;
+  if (found) cache.set(cacheKey, found);
+  return found;
+}
+
+/** The names a new group of `row` gets: { groupName, groupNameKo }. */
+function newGroupNames(row) {
+  const ko = clean(row.group);
+  const latin = clean(row.group_latin);
+  if (latin) return { groupName: latin, groupNameKo: ko };
+  return { groupName: ko, groupNameKo: /[가-힣]/.test(ko) ? ko : '' };
+}
+
+/** The group of `row`, created with `app` when there is none yet (dry run: a stand-in). */
+function groupOf(app, row, cache, report, dryRun) {
+  const found = findGroup(app, row, cache);
+  if (found) return found;
+  const names = newGroupNames(row);
+  const cacheKey = `${clean(row.group)}\u0000${clean(row.group_latin)}`;
+  let made;
+  if (dryRun) {
+    made = { id: '', groupName: names.groupName };
+  } else {
+    const g = new Record(app.findCollectionByNameOrId('groups'));
+    g.set('groupName', names.groupName);
+    g.set('groupNameKo', names.groupNameKo);
+    app.save(g);
+    made = { id: g.id, groupName: names.groupName };
+  }
+  cache.set(cacheKey, made);
+  if (report.groupsCreated.indexOf(names.groupName) < 0) report.groupsCreated.push(names.groupName);
+  return made;
+}
+
+/** A thrown error's message, for a row's reason. */
+function errorText(err) {
+  const text = String((err && err.message) || err);
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+/**
+ * Writes (or, dry, only classifies) rows whose fields and images were checked: each
+ * `{ line, <columns>, hash, front, back }` (`front`/`back`: the uploaded files, `back` null
+ * without one). Adds to `report`. Runs in `app`, the caller's transaction.
+ */
+function writeRows(app, rows, report, dryRun) {
+  const existing = cardsByKey(
+    app,
+    rows.map((r) => r.key),
+  );
+  const groups = new Map();
+  const collection = app.findCollectionByNameOrId('photoCards');
+  for (const row of rows) {
+    const have = existing.get(row.key);
+    if (have && have.hash === row.hash) {
+      report.unchanged++;
+      continue;
+    }
+    try {
+      const group = groupOf(app, row, groups, report, dryRun);
+      const action = have ? 'updated' : 'created';
+      let id = have ? have.id : '';
+      if (!dryRun) {
+        const card = have ? app.findRecordById('photoCards', have.id) : new Record(collection);
+        const before = hashParts(have ? have.hash : '');
+        const after = hashParts(row.hash);
+        card.set('key', row.key);
+        card.set('group', group.id);
+        card.set('groupName', group.groupName);
+        card.set('memberName', row.member);
+        card.set('memberNameEn', row.member_latin);
+        card.set('title', row.title);
+        card.set('label', row.label);
+        card.set('release', row.release);
+        card.set('importHash', row.hash);
+        if (!have || before.front !== after.front || !card.getString('cardImg')) {
+          card.set('cardImg', row.front);
+        }
+        if (!row.back) {
+          if (card.getString('cardBackImg')) card.set('cardBackImg', []);
+        } else if (!have || before.back !== after.back || !card.getString('cardBackImg')) {
+          card.set('cardBackImg', row.back);
+        }
+        app.save(card);
+        id = card.id;
+      }
+      report[action]++;
+      report.cards.push({ line: row.line, key: row.key, id: id, action: action });
+    } catch (err) {
+      report.bad.push({ line: row.line, key: row.key, reasons: [MSG.saveFailed(errorText(err))] });
+    }
+  }
+}
+
+/**
+ * Checks rows (text fields, duplicate keys, images) and writes the good ones in one transaction
+ * (`dryRun`: none), adding to and returning `report`. Each row: `{ line, <columns>, problems,
+ * front, back, frontProblem, backProblem, hash }`: `front`/`back` the uploaded files (null when
+ * not sent), `*Problem` a reason found before (the command line's), `hash` the row's content hash
+ * when the caller computed it (the command line, a superuser), else computed here from the bytes.
+ * `after(txApp, report)` runs last in the transaction (the audit entry).
+ */
+function importRows(app, rows, opts) {
+  const report = opts.report || newReport(opts.dryRun);
+  const seen = new Map();
+  const good = [];
+  const digests = new Map();
+  const digestOf = (file) => {
+    if (!digests.has(file)) digests.set(file, fileDigest(file));
+    return digests.get(file);
+  };
+  for (const row of rows) {
+    report.rows++;
+    const reasons = checkRow(row);
+    const dup = duplicateOf(row, seen);
+    if (dup) reasons.push(dup);
+    if (!reasons.length) {
+      if (row.frontProblem) reasons.push(row.frontProblem);
+      else if (!row.front) reasons.push(MSG.noFile(row.image));
+      else {
+        const why = checkImage(row.front, row.image);
+        if (why) reasons.push(why);
+      }
+      if (row.back_image) {
+        if (row.backProblem) reasons.push(row.backProblem);
+        else if (!row.back) reasons.push(MSG.noFile(row.back_image));
+        else {
+          const why = checkImage(row.back, row.back_image);
+          if (why) reasons.push(why);
+        }
+      }
+    }
+    let hash = row.hash ? String(row.hash) : '';
+    if (!reasons.length && !hash) {
+      const front = digestOf(row.front);
+      const back = row.back_image ? digestOf(row.back) : '';
+      if (!front) reasons.push(MSG.unreadable(row.image));
+      else if (row.back_image && !back) reasons.push(MSG.unreadable(row.back_image));
+      else hash = rowHash(row, front, back, (s) => $security.sha256(s));
+    }
+    if (reasons.length) {
+      report.bad.push({ line: row.line, key: clean(row.key), reasons: reasons });
+      continue;
+    }
+    const out = { line: row.line, hash: hash, front: row.front, back: row.back || null };
+    for (const c of COLUMNS) out[c] = clean(row[c]);
+    good.push(out);
+  }
+  if (opts.dryRun) {
+    writeRows(app, good, report, true);
+    return report;
+  }
+  app.runInTransaction((tx) => {
+    writeRows(tx, good, report, false);
+    if (opts.after) opts.after(tx, report);
+  });
+  return report;
+}
+
+/** A plain array of a JS array or a Go slice; null for anything else. */
+function listOf(v) {
+  if (v == null || typeof v !== 'object' || typeof v.length !== 'number') return null;
+  const out = [];
+  for (let i = 0; i < v.length; i++) out.push(v[i]);
+  return out;
+}
+
+/** A form value of a multipart request ('' when absent; the last one when sent twice). */
+function formValue(e, name) {
+  const body = e.requestInfo().body || {};
+  const v = body[name];
+  if (v == null) return '';
+  if (typeof v === 'string') return v;
+  const list = listOf(v);
+  return list ? String(list.length ? list[list.length - 1] : '') : String(v);
+}
+
+const isTrue = (v) => ['true', '1', 'on', 'yes'].indexOf(String(v).toLowerCase()) >= 0;
+
+/** The files uploaded under `key` (none: []). */
+function uploadedFiles(e, key) {
+  try {
+    const files = e.findUploadedFiles(key) || [];
+    const out = [];
+    for (let i = 0; i < files.length; i++) out.push(files[i]);
+    return out;
+  } catch {
+    return [];
+  }
+}
+
+function requireMultipart(e, message) {
+  const type = String(e.request.header.get('Content-Type') || '').toLowerCase();
+  if (type.indexOf('multipart/form-data') !== 0) {
+    throw require(`${__hooks}/lib/errors.js`).badRequest(message, []);
+  }
+}
+
+/**
+ * POST /api/pocamarket/admin/catalogue-import (docs/operators.md, Bulk import): multipart with
+ * `csv` (the file), the images (each under its path as written in the CSV, or under `files`
+ * with its file name) and `dryRun`. Answers the report.
+ */
+function adminImport(e) {
+  requireImporter(e);
+  const { badRequest } = require(`${__hooks}/lib/errors.js`);
+  requireMultipart(e, 'CSV 파일과 이미지를 multipart/form-data로 보내주세요.');
+  const csv = uploadedFiles(e, 'csv')[0];
+  if (!csv) throw badRequest('가져올 CSV 파일(csv)을 함께 보내주세요.', ['csv']);
+  if (csv.size > ADMIN_MAX_CSV_BYTES) {
+    throw badRequest(
+      'CSV 파일은 1MB까지 올릴 수 있어요. 더 큰 카탈로그는 npm run catalogue:import로 가져와주세요.',
+      ['csv'],
+    );
+  }
+  const bytes = readBytes(csv, ADMIN_MAX_CSV_BYTES + 1);
+  const text = bytes ? toString(bytes) : '';
+  if (text.indexOf('\uFFFD') >= 0) {
+    throw badRequest('CSV 파일은 UTF-8로 저장해주세요.', ['csv']);
+  }
+  const Papa = require(`${__hooks}/lib/vendor/papaparse.js`);
+  const parsed = parseCsv(text, Papa);
+  if (parsed.problem) throw badRequest(parsed.problem, ['csv']);
+  if (parsed.rows.length > ADMIN_MAX_ROWS) {
+    throw badRequest(
+      `한 번에 ${ADMIN_MAX_ROWS}행까지 가져올 수 있어요. 더 큰 카탈로그는 npm run catalogue:import로 가져와주세요.`,
+      ['csv'],
+    );
+  }
+  // each path's file: a part named by the path, else one under `files` with its base name
+  const named = uploadedFiles(e, 'files');
+  const byPath = new Map();
+  const fileFor = (path) => {
+    if (!path) return null;
+    if (byPath.has(path)) return byPath.get(path);
+    let file = uploadedFiles(e, path)[0] || null;
+    if (!file) {
+      const base = path.split('/').pop();
+      const hits = named.filter((f) => f.originalName === base || f.originalName === path);
+      if (hits.length === 1) file = hits[0];
+    }
+    byPath.set(path, file);
+    return file;
+  };
+  for (const row of parsed.rows) {
+    row.front = fileFor(row.image);
+    row.back = fileFor(row.back_image);
+  }
+  const dryRun = isTrue(formValue(e, 'dryRun'));
+  const admin = isAdmin(e) ? e.auth : null;
+  return importRows(e.app, parsed.rows, {
+    dryRun: dryRun,
+    after: (tx, report) => {
+      if (!admin) return;
+      require(`${__hooks}/lib/audit.js`).audit(tx, {
+        actor: admin,
+        action: 'catalogue.import',
+        collection: 'photoCards',
+        id: '',
+        reason: summary(csv.originalName, report, report.bad.length),
+        before: null,
+        after: {
+          file: csv.originalName,
+          rows: report.rows,
+          created: report.created,
+          updated: report.updated,
+          unchanged: report.unchanged,
+          bad: report.bad.map((b) => ({ line: b.line, key: b.key })),
+          groupsCreated: report.groupsCreated,
+          cards: report.cards.map((c) => ({ key: c.key, id: c.id, action: c.action })),
+        },
+      });
+    },
+  });
+}
+
+/** One line for the audit log: the file and the counts (`bad`: how many rows were bad). */
+function summary(file, report, bad) {
+  return (
+    `카탈로그 가져오기 ${file}: ${report.rows}행 중 새 카드 ${report.created}, ` +
+    `바뀐 카드 ${report.updated}, 그대로 ${report.unchanged}, 오류 ${bad}` +
+    (report.groupsCreated.length ? `, 새 그룹 ${report.groupsCreated.join(', ')}` : '')
+  );
+}
+
+/**
+ * POST /api/pocamarket/catalogue-import/done (superusers): the command line's run, summed up,
+ * `{ file, rows, created, updated, unchanged, bad, badLines, groupsCreated, seconds }`, written as
+ * one audit entry (the actor: the superuser, by email; not a dry run's). Answers `{ id }`.
+ */
+function importDone(e) {
+  const body = e.requestInfo().body || {};
+  const count = (v) => Math.max(0, Math.floor(Number(v) || 0));
+  const strings = (v, max) => (listOf(v) || []).slice(0, max).map((x) => clean(x).slice(0, 200));
+  const file = clean(body.file).slice(0, 200);
+  const report = {
+    rows: count(body.rows),
+    created: count(body.created),
+    updated: count(body.updated),
+    unchanged: count(body.unchanged),
+    groupsCreated: strings(body.groupsCreated, 500),
+  };
+  const bad = count(body.bad);
+  const email = e.auth ? e.auth.getString('email') : '';
+  // not a users record: the entry names the superuser (actorName) and has no actor relation
+  const actor = { id: '', getString: () => `superuser ${email}`.slice(0, 100) };
+  const entry = require(`${__hooks}/lib/audit.js`).audit(e.app, {
+    actor: actor,
+    action: 'catalogue.import',
+    collection: 'photoCards',
+    id: '',
+    reason: summary(file, report, bad),
+    before: null,
+    after: {
+      file: file,
+      via: 'npm run catalogue:import',
+      rows: report.rows,
+      created: report.created,
+      updated: report.updated,
+      unchanged: report.unchanged,
+      bad: bad,
+      badLines: (listOf(body.badLines) || []).slice(0, 1000).map(count),
+      groupsCreated: report.groupsCreated,
+      seconds: Math.round(Number(body.seconds) || 0),
+    },
+  });
+  return { id: entry.id };
+}
+
+/**
+ * POST /api/pocamarket/catalogue-import/check (superusers): `{ rows: [{ key, hash }] }` (at most
+ * CHECK_MAX_KEYS) → `{ unchanged: [key] }`, the keys whose card has that hash already.
+ */
+function checkKeys(e) {
+  const { badRequest } = require(`${__hooks}/lib/errors.js`);
+  const rows = listOf((e.requestInfo().body || {}).rows);
+  if (!rows || rows.length > CHECK_MAX_KEYS) {
+    throw badRequest(`rows는 ${CHECK_MAX_KEYS}개까지의 { key, hash } 목록이어야 해요.`, ['rows']);
+  }
+  const asked = rows.map((r) => ({ key: clean(r && r.key), hash: String((r && r.hash) || '') }));
+  const found = cardsByKey(
+    e.app,
+    asked.map((r) => r.key).filter((k) => k),
+  );
+  const unchanged = [];
+  for (const r of asked) {
+    const have = found.get(r.key);
+    if (have && r.hash && have.hash === r.hash) unchanged.push(r.key);
+  }
+  return { unchanged: unchanged };
+}
+
+/**
+ * POST /api/pocamarket/catalogue-import/rows (superusers): multipart with `rows` (JSON: at most
+ * CHUNK_MAX_ROWS of `{ line, <columns>, hash }`), each row's images as `image.<i>` and
+ * `back_image.<i>` (i its index there) and `dryRun`. Answers the chunk's report.
+ */
+function importChunk(e) {
+  const { badRequest } = require(`${__hooks}/lib/errors.js`);
+  requireMultipart(e, 'rows와 이미지를 multipart/form-data로 보내주세요.');
+  let rows;
+  try {
+    rows = JSON.parse(formValue(e, 'rows') || 'null');
+  } catch {
+    rows = null;
+  }
+  if (!Array.isArray(rows) || rows.length > CHUNK_MAX_ROWS) {
+    throw badRequest(`rows는 ${CHUNK_MAX_ROWS}행까지의 JSON 목록이어야 해요.`, ['rows']);
+  }
+  const list = rows.map((r, i) => {
+    const row = { line: Number((r && r.line) || 0), problems: [], hash: '' };
+    for (const c of COLUMNS) row[c] = clean(r && r[c]);
+    row.hash = String((r && r.hash) || '').slice(0, 200);
+    row.front = uploadedFiles(e, `image.${i}`)[0] || null;
+    row.back = row.back_image ? uploadedFiles(e, `back_image.${i}`)[0] || null : null;
+    return row;
+  });
+  return importRows(e.app, list, { dryRun: isTrue(formValue(e, 'dryRun')) });
+}
+
+module.exports = {
+  COLUMNS,
+  REQUIRED,
+  MAX_LENGTH,
+  LABELS,
+  MAX_IMAGE_BYTES,
+  ADMIN_MAX_ROWS,
+  ADMIN_MAX_CSV_BYTES,
+  ADMIN_MAX_BODY,
+  CHUNK_MAX_ROWS,
+  CHECK_MAX_KEYS,
+  MSG,
+  parseCsv,
+  checkRow,
+  duplicateOf,
+  rowHash,
+  imageDigest,
+  newReport,
+  adminImport,
+  checkKeys,
+  importChunk,
+  importDone,
+};
