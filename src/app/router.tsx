@@ -1,4 +1,5 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { adminRoute } from '@/routes/admin';
 import { alertsRoute } from '@/routes/alerts';
 import { authNaverRoute } from '@/routes/auth-naver';
 import { bareLayoutRoute } from '@/routes/bare-layout';
@@ -105,6 +106,7 @@ export const routeTree = rootRoute.addChildren([
     aboutRoute,
     noticesRoute,
     noticeRoute,
+    adminRoute,
   ]),
   bareLayoutRoute.addChildren([chattingRoute, chattingThreadRoute, alertsRoute]),
 ]);

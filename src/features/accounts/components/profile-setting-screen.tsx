@@ -70,13 +70,21 @@ const SERVICE_INFO: readonly Entry[] = [
  * with 공지사항 (and its new dot) and FAQ. Every entry opens a page of its own; 언어 and 버전 정보
  * only say their value.
  */
-export function ProfileSettingScreen({ installEntry }: { installEntry: ReactNode }) {
+export function ProfileSettingScreen({
+  installEntry,
+  adminEntry,
+}: {
+  installEntry: ReactNode;
+  /** The console's '관리' group, which shows itself to admins only (features/admin). */
+  adminEntry?: ReactNode;
+}) {
   const newNotice = useHasNewNotice();
   return (
     <section className={settings.screen}>
       <ScreenTitle title={ko.screens.profileSetting} back />
       <div className={styles.body}>
         <Group id="settings-my-info" title={ko.settings.myInfo} entries={MY_INFO} />
+        {adminEntry}
         <Group id="settings-service" title={ko.settings.serviceInfo} entries={SERVICE_INFO} />
 
         <section className={list.group} aria-labelledby="settings-install">
