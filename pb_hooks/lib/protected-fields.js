@@ -11,7 +11,8 @@
 const DERIVED = {
   users: ['collectBook', 'exchangeStatus', 'tradesCompleted'],
   // importHash: written by the bulk import only (lib/catalogue-import.js), hidden besides
-  photoCards: ['likeCount', 'exchangeList', 'importHash'],
+  // mergedInto: written by the card merge only (lib/card-merge.js)
+  photoCards: ['likeCount', 'exchangeList', 'importHash', 'mergedInto'],
   groups: ['cardCount'],
   meetUps: ['comments'],
 };

@@ -2,7 +2,8 @@
  * GET /api/pocamarket/search (docs/product-rules.md, Search; docs/data-model.md, Search keys):
  * photo cards whose search key holds the folded query, in one of the grid's sorts, a page at a
  * time. Anyone may ask (the catalogue is public); the cards are shown as the record API shows
- * them (`$apis.enrichRecords`, so the hidden `searchKey` never leaves the server).
+ * them (`$apis.enrichRecords`, so the hidden `searchKey` never leaves the server). Hidden cards
+ * (`photoCards.hidden`) are left out.
  *
  * Cost per request is bounded: the query is at most MAX_QUERY characters, a page at most
  * MAX_PER_PAGE cards and at most MAX_PAGE pages deep; the cards are found by the index of
@@ -73,8 +74,10 @@ function search(e) {
     '(SELECT rowid AS rid FROM photoCardsSearch WHERE photoCardsSearch MATCH {:match}) f ' +
     'CROSS JOIN photoCardsSearchIds m ON m.rid = f.rid ' +
     'CROSS JOIN {{photoCards}} p ON p.[[id]] = m.[[id]] ' +
-    // the index narrows, the key decides (lib/search-key.js, matchQuery)
-    'WHERE instr(p.[[searchKey]], {:q}) > 0' +
+    // the index narrows, the key decides (lib/search-key.js, matchQuery); a hidden card (taken
+    // out of the catalogue by an admin, or merged into another: docs/operators.md, Catalogue
+    // management) is never found
+    'WHERE instr(p.[[searchKey]], {:q}) > 0 AND NOT p.[[hidden]]' +
     (p.group ? ' AND p.[[group]] = {:group}' : '');
 
   // the page and the count in one pass (COUNT(*) OVER: every match counted before the LIMIT)

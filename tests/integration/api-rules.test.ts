@@ -108,7 +108,9 @@ const SPECS: Spec[] = [
     fixture: (ctx) => suCreate(ctx, 'groups', { groupName: `G${uniq()}` }),
     createBody: () => ({ groupName: `G${uniq()}` }),
     updateBody: () => ({ groupName: `G${uniq()}` }),
-    allow: { list: ALL, view: ALL, create: NONE, update: NONE, delete: NONE },
+    // admins write the catalogue (docs/operators.md, Catalogue management); deleting stays
+    // the superusers'
+    allow: { list: ALL, view: ALL, create: ['admin'], update: ['admin'], delete: NONE },
   },
   {
     collection: 'photoCards',
@@ -120,7 +122,26 @@ const SPECS: Spec[] = [
       title: 'fake card',
     }),
     updateBody: () => ({ title: 'renamed card' }),
-    allow: { list: ALL, view: ALL, create: NONE, update: NONE, delete: NONE },
+    allow: { list: ALL, view: ALL, create: ['admin'], update: ['admin'], delete: NONE },
+  },
+  {
+    // a hidden card stays readable by everyone, so devices learn it through the pull
+    // (docs/operators.md, Catalogue management); admins hide and show it again
+    collection: 'photoCards',
+    label: 'photoCards (hidden)',
+    fixture: async (ctx) => {
+      const card = await createCard(ctx.su, ctx.cat.group);
+      return { id: (await ctx.su.collection('photoCards').update(card.id, { hidden: true })).id };
+    },
+    createBody: (ctx) => ({
+      group: ctx.cat.group.id,
+      groupName: ctx.cat.group.groupName,
+      memberName: '앤톤',
+      title: 'hidden from the start',
+      hidden: true,
+    }),
+    updateBody: () => ({ hidden: false }),
+    allow: { list: ALL, view: ALL, create: ['admin'], update: ['admin'], delete: NONE },
   },
   {
     collection: 'meetUps',
@@ -257,6 +278,30 @@ const SPECS: Spec[] = [
       suCreate(ctx, 'informUs', { user: ctx.owner.id, type: 'phoca', phocaTitle: 'lucky draw' }),
     createBody: (_ctx, actorId) => completeReport(actorId, 'meetup'),
     updateBody: () => ({ phocaTitle: 'changed' }),
+    allow: {
+      list: ['owner', 'admin'],
+      view: ['owner', 'admin'],
+      create: USERS,
+      update: NONE,
+      delete: ['owner', 'admin'],
+    },
+  },
+  {
+    // a handled report (docs/operators.md, The report queue): read and deleted as any report;
+    // its handling is changed only by the admins' routes
+    collection: 'informUs',
+    label: 'informUs (handled)',
+    fixture: (ctx) =>
+      suCreate(ctx, 'informUs', {
+        user: ctx.owner.id,
+        type: 'phoca',
+        phocaTitle: 'lucky draw',
+        status: 'rejected',
+        rejectReason: '이미 있는 카드예요.',
+        handledBy: ctx.admin.id,
+      }),
+    createBody: (_ctx, actorId) => completeReport(actorId),
+    updateBody: () => ({ status: 'open', rejectReason: '' }),
     allow: {
       list: ['owner', 'admin'],
       view: ['owner', 'admin'],
@@ -789,6 +834,37 @@ describe('ownership cannot be forged or moved', () => {
       },
     },
     {
+    // a report's handling is the admins' routes' (docs/operators.md, The report queue)
+    ...(
+      [
+        () => ({ status: 'published' }),
+        () => ({ rejectReason: '스스로 반려' }),
+        (c: Ctx) => ({ handledBy: c.owner.id }),
+        (c: Ctx) => ({ publishedCard: c.cat.card.id }),
+      ] as Array<(c: Ctx) => Body>
+    ).map((handling) => ({
+      collection: 'informUs',
+      as: 'owner' as Role,
+      body: (c: Ctx) => ({ ...completeReport(c.owner.id), ...handling(c) }),
+    })),
+    // an admin's card keeps the hook-kept fields (docs/operators.md, Catalogue management)
+    ...(
+      [
+        () => ({ likeCount: 7 }),
+        (c: Ctx) => ({ mergedInto: c.cat.card.id }),
+        () => ({ label: '포스터' }),
+      ] as Array<(c: Ctx) => Body>
+    ).map((kept) => ({
+      collection: 'photoCards',
+      as: 'admin' as Role,
+      body: (c: Ctx) => ({
+        group: c.cat.group.id,
+        groupName: c.cat.group.groupName,
+        memberName: '앤톤',
+        title: 'forged card',
+        ...kept(c),
+      }),
+    })),
       collection: 'messages',
       as: 'other',
       body: async (c) => ({

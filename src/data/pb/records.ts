@@ -43,6 +43,13 @@ export const photoCardSchema = v.object({
   label: str,
   likeCount: v.optional(v.number(), 0),
   exchangeList: ids,
+  /**
+   * Taken out of the catalogue by an admin (docs/operators.md, Catalogue management): still here
+   * for what names it, left out of every list and search. Copies stored before it lack it.
+   */
+  hidden: v.optional(v.boolean()),
+  /** A merged card's survivor (the card it was merged into); '' or missing for the rest. */
+  mergedInto: v.optional(v.string()),
 });
 
 /** Public profile fields only: other users' emails are never sent to the client. */

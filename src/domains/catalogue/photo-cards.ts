@@ -2,6 +2,12 @@
  * Reads of photo cards for the grids, the detail screen and the home rows. Every card comes back
  * with the like count the user should see (server count plus queued likes, see like-counts.ts),
  * so no screen does that arithmetic itself.
+ *
+ * A hidden card (taken out of the catalogue by an admin, or merged into another: docs/operators.md,
+ * Catalogue management) stays in the store, since the pull brings it and a fan's rows may still
+ * name it, but no list shows it: the grids, group pages, home rows and collect books read
+ * `listPhotoCards`, which leaves it out. A read by id still finds it (a like or a list item of a
+ * card hidden since).
  */
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';
@@ -41,17 +47,23 @@ function withShownCounts(cards: PhotoCard[], deltas: Map<string, number>): Photo
   );
 }
 
-/** Photo cards, all or of one group, sorted, with the like counts to show. */
+/** Whether a card is shown in the catalogue's lists (not hidden by an admin, not merged). */
+export function isListed(card: Pick<PhotoCard, 'hidden' | 'mergedInto'>): boolean {
+  return card.hidden !== true && !card.mergedInto;
+}
+
+/** Photo cards, all or of one group, sorted, with the like counts to show; hidden ones left out. */
 export async function listPhotoCards(
   query: PhotoCardQuery = {},
   db: AppDB = defaultDb,
 ): Promise<PhotoCard[]> {
-  const [cards, deltas] = await Promise.all([
+  const [stored, deltas] = await Promise.all([
     query.group
       ? db.photoCards.where('group').equals(query.group).toArray()
       : db.photoCards.toArray(),
     queuedLikeDeltas(db),
   ]);
+  const cards = stored.filter(isListed);
   const sorted = withShownCounts(cards, deltas).sort(SORTS[query.sort ?? 'latest']);
   const first = query.first && !query.group ? await groupIdOf(query.first, db) : null;
   const ordered = first ? groupFirst(sorted, first, query.limit) : sorted;

@@ -4,13 +4,14 @@
  * the server's. The cards of each answer are stored as server copies (like a pull's), so a card
  * found opens, likes and shows offline afterwards like any other.
  *
- * The answer is read defensively: a malformed card is left out, missing counts are worked out.
+ * The answer is read defensively: a malformed card (or a hidden one) is left out, missing counts
+ * are worked out.
  */
 import type PocketBase from 'pocketbase';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { getClient } from '@/data/pb/client.ts';
 import { parseRecord, type PhotoCard } from '@/data/pb/records.ts';
-import type { PhotoCardSort } from './photo-cards.ts';
+import { isListed, type PhotoCardSort } from './photo-cards.ts';
 import { storeShown } from '@/data/sync/evict.ts';
 
 export const SEARCH_PATH = '/api/pocamarket/search';
@@ -52,7 +53,8 @@ export function readSearchAnswer(raw: unknown, asked: { page: number; perPage: n
   const cards: PhotoCard[] = [];
   for (const item of items) {
     const card = parseRecord('photoCards', item);
-    if (card) cards.push(card);
+    // the server leaves hidden cards out; a copy that says so anyway is not shown
+    if (card && isListed(card)) cards.push(card);
   }
   const num = (v: unknown, fallback: number) =>
     typeof v === 'number' && Number.isFinite(v) ? v : fallback;

@@ -76,10 +76,11 @@ async function readTop(
 ): Promise<void> {
   const cards = pb.collection('photoCards');
   const limit = Math.min(wanted, PAGE);
+  // hidden cards are not listed (photo-cards.ts): the server's first N listed ones, as the grid
   const res = await cards.getList(1, limit, {
     sort: SORTS[sort],
     skipTotal: true,
-    ...(group ? { filter: pb.filter('group = {:g}', { g: group }) } : {}),
+    filter: group ? pb.filter('hidden = false && group = {:g}', { g: group }) : 'hidden = false',
   });
   await storeShown(db, 'photoCards', res.items);
   const listed = new Set(res.items.map((r) => r.id));
