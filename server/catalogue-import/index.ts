@@ -23,8 +23,9 @@ const USAGE =
   '  --dry-run   확인만 하고 아무것도 쓰지 않아요\n' +
   '  --report    모든 행의 결과(오류 포함)를 JSON 파일로 남겨요';
 
-/** How many bad rows are printed (all of them go to --report). */
+/** How many bad rows and new groups are printed (all of them go to --report). */
 const PRINTED_BAD = 200;
+const PRINTED_GROUPS = 20;
 
 const n = (v: number) => v.toLocaleString('ko-KR');
 
@@ -116,8 +117,10 @@ async function main(): Promise<number> {
         `그대로 ${n(summary.unchanged)} · 오류 ${n(summary.bad.length)}행`,
     );
     if (summary.groupsCreated.length) {
+      const names = summary.groupsCreated;
       console.log(
-        `  ${dryRun ? '만들 그룹' : '새 그룹'} ${summary.groupsCreated.length}개: ${summary.groupsCreated.join(', ')}`,
+        `  ${dryRun ? '만들 그룹' : '새 그룹'} ${names.length}개: ${names.slice(0, PRINTED_GROUPS).join(', ')}` +
+          (names.length > PRINTED_GROUPS ? ` 외 ${n(names.length - PRINTED_GROUPS)}개` : ''),
       );
     }
     for (const b of summary.bad.slice(0, PRINTED_BAD)) {
