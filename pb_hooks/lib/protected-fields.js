@@ -28,6 +28,11 @@ const USER_PROTECTED = [
   'tradesCompleted',
   'verified',
   'emailVisibility',
+  // a fan's standing: only the admins' moderation routes set it (pb_hooks/moderation.pb.js)
+  'suspendedUntil',
+  'suspendReason',
+  'banned',
+  'banReason',
 ];
 
 /** Fields that never change after creation (for non-superusers). */

@@ -103,11 +103,7 @@ describe('the inbox, with push off', () => {
     await page.goto('/profile');
     await expect.poll(() => bell(page), { timeout: 30_000 }).toBe('1');
     await expect.poll(() => page.getByTestId('trades-waiting').textContent()).toBe('1');
-    await page
-      .getByRole('link', {
-        name: `${koTradeScreens.profile.trades}${koTradeScreens.profile.tradesWaiting(1)}`,
-      })
-      .click();
+    await page.getByRole('link', { name: koTradeScreens.profile.tradesWaiting(1) }).click();
     const row = page.locator(`[data-testid="trade-row"][data-trade-id="${trade.id}"]`);
     await expect
       .poll(() => row.getByTestId('trade-my-turn').textContent())

@@ -535,6 +535,26 @@ const SPECS: Spec[] = [
     updateBody: () => ({ title: '바뀐 공지', pinned: true }),
     allow: { list: ALL, view: ALL, create: ['admin'], update: ['admin'], delete: ['admin'] },
   },
+  // ------------------------------------------------------------ the audit log (docs/operators.md)
+  {
+    // admins read it; nobody writes, changes or deletes it through the API (hooks write it)
+    collection: 'auditLog',
+    fixture: (ctx) =>
+      suCreate(ctx, 'auditLog', {
+        actor: ctx.admin.id,
+        action: 'user.warn',
+        targetCollection: 'users',
+        targetId: ctx.owner.id,
+        reason: '기록',
+      }),
+    createBody: (ctx) => ({
+      action: 'user.ban',
+      targetCollection: 'users',
+      targetId: ctx.owner.id,
+    }),
+    updateBody: () => ({ reason: '고친 기록' }),
+    allow: { list: ['admin'], view: ['admin'], create: NONE, update: NONE, delete: NONE },
+  },
   {
     // admins read every chat report, so they learn of every report's deletion too
     collection: 'tombstones',
@@ -743,7 +763,7 @@ async function pullEverything(pb: PocketBase, collection: string): Promise<Recor
 }
 
 /** Server-only collections the pull refuses outright (see 'no system collection is pulled'). */
-const NOT_SYNCED = ['uploadLog'];
+const NOT_SYNCED = ['uploadLog', 'auditLog'];
 
 const PULL_MATRIX = SPECS.filter((spec) => !NOT_SYNCED.includes(spec.collection)).flatMap((spec) =>
   ROLES.map((role) => ({
@@ -914,6 +934,53 @@ describe('ownership cannot be forged or moved', () => {
       as: 'other',
       body: (c) => ({ reporter: c.owner.id, target: c.admin.id, reason: '남의 이름으로' }),
     },
+    // moderation (docs/operators.md, Moderation): a post's 신고 names its writer; a report's
+    // handling and a post's or comment's `hidden` are the hooks' and the admins' routes'
+    {
+      collection: 'chatReports',
+      as: 'owner',
+      body: async (c) => ({
+        reporter: c.owner.id,
+        target: c.admin.id,
+        post: (
+          await c.su.collection('exchangeList').create({
+            writer: c.other.id,
+            photoCard: c.cat.card.id,
+            description: '다른 팬의 글',
+            status: '교환대기중',
+          })
+        ).id,
+        reason: '글쓴이가 아닌 팬을 신고',
+      }),
+    },
+    ...[{ status: 'dismissed' }, { outcome: 'user.ban' }, { item: 'exchangeList/x' }].map(
+      (kept) => ({
+        collection: 'chatReports',
+        as: 'owner' as Role,
+        body: async (c: Ctx) => ({
+          reporter: c.owner.id,
+          target: await counterpart(c),
+          reason: '처리된 척',
+          ...kept,
+        }),
+      }),
+    ),
+    {
+      collection: 'exchangeList',
+      as: 'owner',
+      body: (c) => ({
+        writer: c.owner.id,
+        photoCard: c.cat.card.id,
+        description: '처음부터 가린 글',
+        status: '교환대기중',
+        hidden: true,
+      }),
+    },
+    {
+      collection: 'comments',
+      as: 'owner',
+      body: (c) => ({ name: c.owner.id, meetUp: c.cat.meetUp.id, ment: '가린 댓글', hidden: true }),
+    },
     {
       collection: 'exchangeList',
       as: 'owner',
@@ -1062,6 +1129,10 @@ describe('ownership cannot be forged or moved', () => {
       body: () => ({ postType: 'sell' }),
     },
     { collection: 'comments', as: 'owner', fixture: comment, body: (c) => ({ name: c.other.id }) },
+    // hidden is the admins' routes' alone (audited), not the record API's, an admin's included
+    { collection: 'exchangeList', as: 'owner', fixture: post, body: () => ({ hidden: true }) },
+    { collection: 'exchangeList', as: 'admin', fixture: post, body: () => ({ hidden: true }) },
+    { collection: 'comments', as: 'owner', fixture: comment, body: () => ({ hidden: true }) },
     {
       collection: 'comments',
       as: 'owner',
@@ -1761,6 +1832,68 @@ describe('the photos of a trade in the rule matrix (docs/files.md, Protected fil
       ).toBeGreaterThanOrEqual(400);
     }
     expect(await readAsSuperuser(ctx.su, 'trades', id)).toEqual(before);
+  });
+});
+
+describe('moderation fields (docs/operators.md, Moderation)', () => {
+  const FIELDS = ['suspendedUntil', 'suspendReason', 'banned', 'banReason'];
+
+  it('a fan’s standing is in no one’s record answer, their own included (the standing route tells them)', async () => {
+    const target = await createUser(ctx.server, ctx.su);
+    await ctx.su
+      .collection('users')
+      .update(target.id, { suspendedUntil: '2099-01-01 00:00:00.000Z', suspendReason: '테스트' });
+    for (const [who, pb] of [
+      ['anon', ctx.server.client()],
+      ['other', ctx.other.pb],
+      ['self', target.pb],
+    ] as const) {
+      const seen = await pb.collection('users').getOne(target.id);
+      for (const f of FIELDS) expect(seen[f], `${who} ${f}`).toBeUndefined();
+      const pulled = (await pullEverything(pb, 'users')).find((u) => u.id === target.id);
+      for (const f of FIELDS) expect(pulled?.[f], `${who} pull ${f}`).toBeUndefined();
+    }
+    const own: Body = await target.pb.send('/api/pocamarket/standing', { requestKey: null });
+    expect(own['suspendReason']).toBe('테스트');
+    expect(String(own['message'])).toContain('이용이 정지된 계정이에요');
+  });
+
+  it.each(FIELDS)('%s: a fan cannot set it on their own record (ignored or refused)', async (f) => {
+    const self = await createUser(ctx.server, ctx.su);
+    const before = await readAsSuperuser(ctx.su, 'users', self.id);
+    const value = f === 'banned' ? true : f === 'suspendedUntil' ? '2099-01-01 00:00:00.000Z' : 'x';
+    await self.pb
+      .collection('users')
+      .update(self.id, { [f]: value })
+      .catch(() => null);
+    expect(stable(await readAsSuperuser(ctx.su, 'users', self.id))).toEqual(stable(before));
+  });
+
+  it('the moderation routes answer admins only', async () => {
+    for (const [role, status] of [
+      ['anon', 401],
+      ['owner', 403],
+      ['other', 403],
+    ] as const) {
+      for (const [path, body] of [
+        ['/api/pocamarket/moderation/reports', undefined],
+        ['/api/pocamarket/moderation/hide', { collection: 'exchangeList', id: 'x', reason: 'r' }],
+        ['/api/pocamarket/moderation/ban', { user: ctx.other.id, reason: 'r' }],
+      ] as const) {
+        const err = await failure(
+          clientFor(role).send(path, {
+            method: body ? 'POST' : 'GET',
+            ...(body ? { body } : {}),
+            requestKey: null,
+          }),
+        );
+        expect(err.status, `${role} ${path}`).toBe(status);
+      }
+    }
+    const queue: Body = await ctx.admin.pb.send('/api/pocamarket/moderation/reports', {
+      requestKey: null,
+    });
+    expect(Array.isArray(queue['items'])).toBe(true);
   });
 });
 

@@ -119,6 +119,11 @@ export const exchangePostSchema = v.object({
   cvs: v.optional(v.union([v.picklist(CVS_CHAINS), v.literal('')])),
   meetPlace: v.optional(v.string()),
   photos: v.optional(v.array(v.string())),
+  /**
+   * Hidden by an admin (docs/operators.md, Moderation): still synced, shown as a notice in its
+   * place. Optional: copies stored before moderation lack it.
+   */
+  hidden: v.optional(v.boolean()),
 });
 
 export const meetUpSchema = v.object({
@@ -149,6 +154,11 @@ export const commentSchema = v.object({
   name: v.string(),
   ment: str,
   meetUp: v.string(),
+  /**
+   * Hidden by an admin (docs/operators.md, Moderation): still synced, shown as a notice in its
+   * place. Optional: copies stored before moderation lack it.
+   */
+  hidden: v.optional(v.boolean()),
 });
 
 export const likeSchema = v.object({
@@ -223,6 +233,11 @@ export const messageSchema = v.object({
   sender: v.string(),
   text: str,
   image: str,
+  /**
+   * Hidden by an admin (docs/operators.md, Moderation): still synced, shown as a notice in its
+   * place. Optional: copies stored before moderation lack it.
+   */
+  hidden: v.optional(v.boolean()),
 });
 
 export const TRADE_STATUSES = [
@@ -311,6 +326,13 @@ export const chatReportSchema = v.object({
   message: str,
   reason: str,
   evidence: str,
+  /**
+   * A 신고 of an exchange post or a meetup comment instead of a message (docs/operators.md,
+   * Moderation), and where the admins' queue has it. Optional: older copies lack them.
+   */
+  post: v.optional(v.string()),
+  comment: v.optional(v.string()),
+  status: v.optional(v.string()),
 });
 
 // 만난 팬 (docs/encounters.md): a fan's own record of another fan met at an event, readable only

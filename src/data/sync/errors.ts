@@ -49,8 +49,9 @@ export function isDuplicate(err: unknown): boolean {
 /**
  * Field codes of refusals the server explains to the fan in Korean (pb_hooks: a daily cap, a
  * proposal whose terms changed before the accept landed, the daily upload quota, an image too
- * large to take, a block between the two fans). Their message says why and what to do, so a
- * dead letter shows it instead of the action's generic failure message.
+ * large to take, a block between the two fans, a suspended account with why and until when).
+ * Their message says why and what to do, so a dead letter shows it instead of the action's
+ * generic failure message.
  */
 const EXPLAINED_CODES = new Set([
   'validation_daily_cap',
@@ -58,6 +59,7 @@ const EXPLAINED_CODES = new Set([
   'validation_upload_quota',
   'validation_image_size',
   'validation_blocked',
+  'validation_suspended',
 ]);
 
 /**

@@ -2,6 +2,10 @@
  * Reports (제보): a photo card or a meetup sent to the admins, with an image. Queued with its image
  * blob and a client id; the failure message depends on the report type (docs/product-rules.md, Reports). Its author or an
  * admin may delete one (the server removes the image with it).
+ *
+ * 신고 of an exchange post or a meetup comment (docs/operators.md, Moderation): a `chatReports`
+ * row, like a chat report, naming the post or the comment and its writer. Two devices reporting the
+ * same item offline: the second is answered "already reported", which counts as done.
  */
 import * as v from 'valibot';
 import { ko } from '@/i18n/ko.ts';
@@ -107,5 +111,62 @@ export const reportDelete: MutationKind<ReportDeletePayload> = {
   failureMessage: () => reportsKo.failures.reportDelete,
 };
 
+const contentReportPayload = v.object({
+  id: v.string(),
+  reporter: v.string(),
+  /** The fan who wrote the post or the comment. */
+  target: v.string(),
+  post: v.optional(v.string(), ''),
+  comment: v.optional(v.string(), ''),
+  reason: v.string(),
+  createdAt: v.string(),
+});
+export type ContentReportPayload = v.InferOutput<typeof contentReportPayload>;
+
+/** The field naming what is reported, and its id. */
+function reported(p: ContentReportPayload): { post: string } | { comment: string } {
+  return p.post ? { post: p.post } : { comment: p.comment };
+}
+
+export const contentReportCreate: MutationKind<ContentReportPayload> = {
+  kind: KINDS.contentReport,
+  collection: 'chatReports',
+  payload: contentReportPayload,
+  recordId: (p) => p.id,
+  async apply(db, p) {
+    if (await db.chatReports.get(p.id)) return;
+    await db.chatReports.put({
+      id: p.id,
+      reporter: p.reporter,
+      target: p.target,
+      message: '',
+      post: p.post,
+      comment: p.comment,
+      reason: p.reason,
+      evidence: '',
+      status: 'open',
+      created: p.createdAt,
+      updated: p.createdAt,
+    });
+  },
+  request: (p) => ({
+    method: 'POST',
+    collection: 'chatReports',
+    id: p.id,
+    body: { id: p.id, reporter: p.reporter, target: p.target, reason: p.reason, ...reported(p) },
+  }),
+  ownerField: 'reporter',
+  // reported already from another device: what the fan wanted is true
+  duplicateIsDone: true,
+  sameAs: (p) => ({ reporter: p.reporter, ...reported(p) }),
+  label: reportsKo.kinds.contentReport,
+  failureMessage: () => reportsKo.failures.contentReport,
+  draft: (p) => p.reason,
+};
+
 /** This domain's kinds, for the outbox's table (src/domains/tables/kinds.ts). */
-export const kinds = [reportCreate, reportDelete] as const satisfies readonly AnyMutationKind[];
+export const kinds = [
+  reportCreate,
+  reportDelete,
+  contentReportCreate,
+] as const satisfies readonly AnyMutationKind[];

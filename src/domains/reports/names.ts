@@ -8,4 +8,6 @@
 export const KINDS = {
   reportCreate: 'report.create',
   reportDelete: 'report.delete',
+  /** A 신고 of an exchange post or a meetup comment (docs/operators.md, Moderation). */
+  contentReport: 'report.content',
 } as const;

@@ -1,10 +1,15 @@
-/** Reports (제보) of a photo card or a meetup, with an image. */
+/**
+ * Reports (제보) of a photo card or a meetup, with an image; and 신고 of an exchange post or a
+ * meetup comment (docs/operators.md, Moderation).
+ */
 import { ko } from '@/i18n/ko.ts';
 import { isBlank } from '@/lib/text.ts';
 import { koReports } from '@/i18n/ko-reports.ts';
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { newRecordId } from '@/data/ids.ts';
-import { reportCreate, reportDelete } from './kinds.ts';
+import { checkReportReason } from '@/domains/trades/rules.ts';
+import { contentReportCreate, reportCreate, reportDelete } from './kinds.ts';
+import { reportsKo } from './ko.ts';
 import type { ReportPayload, ReportPayloadInput } from './kinds.ts';
 import { pbTimestamp } from '@/data/time.ts';
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_TYPES } from '@/domains/collect-books/writes.ts';
@@ -92,4 +97,53 @@ export async function deleteReport(id: string, db: AppDB = defaultDb): Promise<v
     },
     db,
   );
+}
+
+/** What a 신고 names: an exchange post or a meetup comment, by id. */
+export type ReportedContent = { post: string } | { comment: string };
+
+/**
+ * Queues a 신고 of an exchange post or a meetup comment with its reason (1–300 characters), to
+ * the writer's name as this device knows it; works offline and is sent once. Refused at once for
+ * one's own post or comment and for one already reported and still open. Returns the report's id.
+ */
+export async function reportContent(
+  what: ReportedContent,
+  reason: string,
+  db: AppDB = defaultDb,
+): Promise<string> {
+  const problem = checkReportReason(reason);
+  if (problem) throw new InvalidInputError(problem);
+  const m = reportsKo.moderation;
+  const p = await queueMutation(
+    contentReportCreate,
+    async ({ db, userId }) => {
+      const isPost = 'post' in what;
+      const id = 'post' in what ? what.post : what.comment;
+      const writer = isPost
+        ? (await db.exchangeList.get(id))?.writer
+        : (await db.comments.get(id))?.name;
+      if (!writer) throw new InvalidInputError(reportsKo.failures.contentReport);
+      if (writer === userId) throw new InvalidInputError(m.selfReport);
+      const open = await db.chatReports
+        .where('reporter')
+        .equals(userId)
+        .filter(
+          (r) => (isPost ? r.post === id : r.comment === id) && (!r.status || r.status === 'open'),
+        )
+        .count();
+      if (open) throw new InvalidInputError(m.alreadyReported);
+      return {
+        id: newRecordId(),
+        reporter: userId,
+        target: writer,
+        post: isPost ? id : '',
+        comment: isPost ? '' : id,
+        reason: reason.trim(),
+        createdAt: pbTimestamp(),
+      };
+    },
+    db,
+  );
+  return p!.id;
 }

@@ -46,7 +46,7 @@ export function ContextBar({
         <span className={styles.contextTitle}>
           {context.kind === 'trade' && trade
             ? c.tradeSummary(trade.trade.give.length, trade.trade.get.length)
-            : context.kind === 'post' && post && !blocked
+            : context.kind === 'post' && post && !blocked && !post.hidden
               ? post.description
               : title}
         </span>

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { PendingMark } from '@/components/ui/pending-mark';
+import { HiddenNotice } from '@/components/reports/hidden-notice';
 import type { ThreadMessage } from '@/domains/chat/hooks';
 import { pbTimestampMs } from '@/data/time';
 import { koChat } from '@/features/chat/ko';
@@ -22,7 +23,8 @@ export interface MessageBubbleProps {
 /**
  * One message: own on the right, the other fan's on the left; text and/or a photo, the time, and
  * for own messages queued (the pending mark's clock), 전송됨 or 읽음 (docs/trades.md, messages: read
- * when the other fan's read mark is at or after its `created`).
+ * when the other fan's read mark is at or after its `created`). A message an admin hid shows a notice
+ * instead of its text and photo (docs/operators.md, Moderation).
  */
 export const MessageBubble = memo(function MessageBubble({
   item,
@@ -45,10 +47,16 @@ export const MessageBubble = memo(function MessageBubble({
     >
       <span className="visually-hidden">{mine ? `${c.me}: ` : `${otherName}: `}</span>
       <div className={styles.bubble}>
-        {hasPhoto || message.image ? (
-          <MessagePhoto message={message} alt={alt} onOpen={(src) => onOpenPhoto(src, alt)} />
-        ) : null}
-        {message.text ? <p className={styles.messageText}>{message.text}</p> : null}
+        {message.hidden ? (
+          <HiddenNotice kind="message" />
+        ) : (
+          <>
+            {hasPhoto || message.image ? (
+              <MessagePhoto message={message} alt={alt} onOpen={(src) => onOpenPhoto(src, alt)} />
+            ) : null}
+            {message.text ? <p className={styles.messageText}>{message.text}</p> : null}
+          </>
+        )}
       </div>
       <div className={styles.meta}>
         {mine ? (
@@ -63,7 +71,7 @@ export const MessageBubble = memo(function MessageBubble({
         {Number.isNaN(ms) ? null : (
           <time dateTime={new Date(ms).toISOString()}>{messageTime(ms, now)}</time>
         )}
-        {onReport && !mine ? (
+        {onReport && !mine && !message.hidden ? (
           <button
             type="button"
             className={styles.reportButton}

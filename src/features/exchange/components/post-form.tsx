@@ -6,6 +6,8 @@ import { postErrorMessage } from './post-errors';
 import { PostPhotosField } from './post-photos-field';
 import { PostTermsFields } from './post-terms-fields';
 import { PostTextField } from './post-text-field';
+import { StandingNotice } from '@/components/reports/standing-notice';
+import { useOwnStanding } from '@/domains/reports/hooks';
 import styles from '@/components/ui/write-form.module.css';
 
 /**
@@ -18,6 +20,9 @@ import styles from '@/components/ui/write-form.module.css';
  * Logged out, the field is read-only and a click or a keystroke in it, a change of the terms, the
  * photo picker or the submit button asks the fan to log in. Tabbing onto it does not: a dialog
  * that pops up on focus would trap a keyboard user, since closing it hands focus straight back.
+ *
+ * A suspended fan sees why and until when above it, and a submit is refused at once with the
+ * same words (docs/operators.md, Moderation); the server refuses it anyway.
  */
 export function PostForm({ cardId }: { cardId: string }) {
   const form = usePostForm({
@@ -26,8 +31,20 @@ export function PostForm({ cardId }: { cardId: string }) {
     onFailure: (err) => toast.error(postErrorMessage(err, ko.messages.exchangeSaveFailed, true)),
   });
 
+  const standing = useOwnStanding();
+
   return (
-    <form className={styles.form} onSubmit={form.handleSubmit} noValidate data-testid="post-form">
+    <form
+      className={styles.form}
+      onSubmit={(e) => {
+        if (!standing) return form.handleSubmit(e);
+        e.preventDefault();
+        toast.error(standing.message);
+      }}
+      noValidate
+      data-testid="post-form"
+    >
+      <StandingNotice standing={standing} />
       <PostTermsFields {...form.terms} />
       <PostTextField
         {...form.field}

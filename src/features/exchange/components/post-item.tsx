@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { memo, useId, useRef, useState, type MouseEvent } from 'react';
+import { memo, Suspense, useId, useRef, useState, type MouseEvent } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/hooks/use-confirm';
 import { useLoginPrompt } from '@/components/hooks/use-login-prompt';
@@ -25,6 +25,10 @@ import { PostTermsFields } from './post-terms-fields';
 import { PostTermsLine } from './post-terms';
 import { PostTextField } from './post-text-field';
 import { BylineHead } from '@/components/ui/byline';
+import { HiddenNotice } from '@/components/reports/hidden-notice';
+import { LazyContentReportSheet } from '@/components/reports/lazy-report-sheet';
+import { ReportButton } from '@/components/reports/report-button';
+import { reportsKo } from '@/domains/reports/ko';
 import byline from '@/components/ui/byline.module.css';
 import styles from './post-item.module.css';
 
@@ -64,7 +68,9 @@ function proposeFromPost(post: ExchangePost): string {
 
 /**
  * One exchange post: writer, time, status, its terms (type, price, shipping), text, photos, the
- * safety notice of a 양도 post, and what the viewer may do with it.
+ * safety notice of a 양도 post, and what the viewer may do with it (신고 included, docs/operators.md,
+ * Moderation). A post an admin hid shows a notice in their place; its writer and admins may still
+ * edit or delete it.
  */
 export const PostItem = memo(function PostItem({
   post,
@@ -79,6 +85,7 @@ export const PostItem = memo(function PostItem({
   const navigate = useNavigate();
   const askLogin = useLoginPrompt();
   const [editing, setEditing] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   // the terms are the writer's to edit (an admin edits the text only)
@@ -89,6 +96,7 @@ export const PostItem = memo(function PostItem({
   const canModify = own || admin;
   const name = nicknameOf(writer);
   const sell = termsOf(post).postType === 'sell';
+  const hidden = post.hidden === true;
 
   function startEdit() {
     setDraft(post.description);
@@ -189,7 +197,7 @@ export const PostItem = memo(function PostItem({
         )}
       </BylineHead>
 
-      {editing ? null : <PostTermsLine post={post} />}
+      {editing || hidden ? null : <PostTermsLine post={post} />}
 
       {editing ? (
         <form
@@ -245,14 +253,20 @@ export const PostItem = memo(function PostItem({
         </form>
       ) : (
         <>
-          <p className={byline.text} data-testid="post-description">
-            {post.description}
-          </p>
-          <PostPhotos post={post} writerName={name} />
+          {hidden ? (
+            <HiddenNotice kind="post" />
+          ) : (
+            <>
+              <p className={byline.text} data-testid="post-description">
+                {post.description}
+              </p>
+              <PostPhotos post={post} writerName={name} />
+            </>
+          )}
           {/* money changes hands: the notice where the fan is about to reach the seller */}
-          {sell && !own ? <SellSafetyNotice /> : null}
+          {sell && !own && !hidden ? <SellSafetyNotice /> : null}
           <div className={styles.actions}>
-            {own ? null : (
+            {own || hidden ? null : (
               <>
                 <a
                   href={proposeFromPost(post)}
@@ -281,6 +295,10 @@ export const PostItem = memo(function PostItem({
                 >
                   {ko.exchange.chat}
                 </Link>
+                <ReportButton
+                  label={reportsKo.moderation.reportPostLabel(name)}
+                  onClick={() => (loggedIn ? setReporting(true) : void askLogin())}
+                />
               </>
             )}
             {canModify ? (
@@ -307,6 +325,15 @@ export const PostItem = memo(function PostItem({
           </div>
         </>
       )}
+      {reporting ? (
+        <Suspense fallback={null}>
+          <LazyContentReportSheet
+            item={{ post: post.id }}
+            onClose={() => setReporting(false)}
+            onLoginRequired={() => void askLogin()}
+          />
+        </Suspense>
+      ) : null}
     </li>
   );
 });

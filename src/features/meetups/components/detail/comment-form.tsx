@@ -7,6 +7,8 @@ import { useWriteForm } from '@/components/hooks/use-write-form';
 import { CountedTextField, charCount } from '@/components/ui/counted-text-field';
 import styles from '@/components/ui/write-form.module.css';
 import { meetupsKo } from '@/domains/meetups/ko.ts';
+import { useOwnStanding } from '@/domains/reports/hooks';
+import { StandingNotice } from '@/components/reports/standing-notice';
 
 /**
  * The comment form. The comment lands in the local store at once and is queued (offline too), so
@@ -15,6 +17,9 @@ import { meetupsKo } from '@/domains/meetups/ko.ts';
  * Logged out, the field is read-only and a click or a keystroke in it (or the submit button) asks
  * the fan to log in ('로그인이 필요한 서비스입니다.', confirm goes to /login). Tabbing onto it does
  * not: a dialog that pops up on focus would trap a keyboard user.
+ *
+ * A suspended fan sees why and until when above it, and a submit is refused at once with the same
+ * words (docs/operators.md, Moderation).
  */
 export function CommentForm({ meetUpId }: { meetUpId: string }) {
   const [announce, setAnnounce] = useState('');
@@ -29,13 +34,20 @@ export function CommentForm({ meetUpId }: { meetUpId: string }) {
       ),
   });
 
+  const standing = useOwnStanding();
+
   return (
     <form
       className={styles.form}
-      onSubmit={form.handleSubmit}
+      onSubmit={(e) => {
+        if (!standing) return form.handleSubmit(e);
+        e.preventDefault();
+        toast.error(standing.message);
+      }}
       noValidate
       data-testid="comment-form"
     >
+      <StandingNotice standing={standing} />
       <CountedTextField
         {...form.field}
         label={ko.meetupDetail.commentFormLabel}

@@ -1,5 +1,5 @@
 import { recordKey } from '@/data/outbox/names';
-import { memo, useMemo } from 'react';
+import { memo, Suspense, useMemo, useState } from 'react';
 import { sessionUserIdAtom, useAtomValue } from '@/state/store';
 import type { Comment } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
@@ -12,6 +12,11 @@ import { useConfirm } from '@/components/hooks/use-confirm';
 import { toast } from '@/components/ui/toast';
 import { InvalidInputError, loadRepos, StorageFullError } from '@/domains/tables/lazy';
 import { meetupsKo } from '@/domains/meetups/ko';
+import { reportsKo } from '@/domains/reports/ko';
+import { useLoginPrompt } from '@/components/hooks/use-login-prompt';
+import { HiddenNotice } from '@/components/reports/hidden-notice';
+import { LazyContentReportSheet } from '@/components/reports/lazy-report-sheet';
+import { ReportButton } from '@/components/reports/report-button';
 import byline from '@/components/ui/byline.module.css';
 import panels from '@/components/ui/panels.module.css';
 import styles from './comments.module.css';
@@ -19,7 +24,10 @@ import styles from './comments.module.css';
 // Relative times change by the minute; a 30 s tick keeps them at most half a minute behind.
 const TICK_MS = 30_000;
 
-/** An event's comments, newest first (the order useCommentsOfMeetUp reads them in). */
+/**
+ * An event's comments, newest first (the order useCommentsOfMeetUp reads them in). Others' comments
+ * can be reported (신고, docs/operators.md, Moderation); one an admin hid shows a notice instead.
+ */
 export function CommentList({ comments, ended = false }: { comments: Comment[]; ended?: boolean }) {
   const authorIds = useMemo(() => comments.map((c) => c.name), [comments]);
   const authors = usePublicProfiles(authorIds);
@@ -52,6 +60,7 @@ export function CommentList({ comments, ended = false }: { comments: Comment[]; 
             author={authors?.get(comment.name)}
             now={now}
             own={userId !== null && comment.name === userId}
+            loggedIn={userId !== null}
             sync={failed.has(key) ? 'failed' : pending.has(key) ? 'pending' : 'sent'}
           />
         );
@@ -67,6 +76,7 @@ interface CommentItemProps {
   now: number;
   /** The signed-in fan wrote it: they may delete it (docs/product-rules.md, Comments). */
   own: boolean;
+  loggedIn: boolean;
   sync: 'sent' | 'pending' | 'failed';
 }
 
@@ -75,10 +85,13 @@ const CommentItem = memo(function CommentItem({
   author,
   now,
   own,
+  loggedIn,
   sync,
 }: CommentItemProps) {
   const name = nicknameOf(author);
   const confirm = useConfirm();
+  const askLogin = useLoginPrompt();
+  const [reporting, setReporting] = useState(false);
 
   async function remove() {
     const ok = await confirm({
@@ -117,9 +130,30 @@ const CommentItem = memo(function CommentItem({
         nameTestId="comment-author"
         timeTestId="comment-time"
       />
-      <p className={byline.text} data-testid="comment-text">
-        {comment.ment}
-      </p>
+      {comment.hidden ? (
+        <HiddenNotice kind="comment" />
+      ) : (
+        <p className={byline.text} data-testid="comment-text">
+          {comment.ment}
+        </p>
+      )}
+      {!own && !comment.hidden ? (
+        <div className={`${panels.actions} ${panels.end}`}>
+          <ReportButton
+            label={reportsKo.moderation.reportCommentLabel(name)}
+            onClick={() => (loggedIn ? setReporting(true) : void askLogin())}
+          />
+        </div>
+      ) : null}
+      {reporting ? (
+        <Suspense fallback={null}>
+          <LazyContentReportSheet
+            item={{ comment: comment.id }}
+            onClose={() => setReporting(false)}
+            onLoginRequired={() => void askLogin()}
+          />
+        </Suspense>
+      ) : null}
       {own ? (
         <div className={`${panels.actions} ${panels.end}`}>
           <button
