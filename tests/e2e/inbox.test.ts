@@ -103,6 +103,7 @@ describe('the inbox, with push off', () => {
     await page.goto('/profile');
     await expect.poll(() => bell(page), { timeout: 30_000 }).toBe('1');
     await expect.poll(() => page.getByTestId('trades-waiting').textContent()).toBe('1');
+    // the link's name: '거래' and, hidden on screen beside the count, ', 나를 기다리는 거래 1건'
     await page.getByRole('link', { name: koTradeScreens.profile.tradesWaiting(1) }).click();
     const row = page.locator(`[data-testid="trade-row"][data-trade-id="${trade.id}"]`);
     await expect
