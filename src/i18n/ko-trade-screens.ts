@@ -255,7 +255,8 @@ export const koTradeScreens = {
     tradeQr: '내 교환 QR',
     matching: '매칭',
     trades: '거래',
-    tradesWaiting: (n: number) => `거래, 나를 기다리는 거래 ${n}건`,
+    /** Read after '거래' on the profile's link (hidden on screen, where the count shows). */
+    tradesWaiting: (n: number) => `, 나를 기다리는 거래 ${n}건`,
     chatting: '채팅',
   },
 } as const;

@@ -160,17 +160,18 @@ function SignedIn({ userId }: { userId: string }) {
           <span>{tt.matching}</span>
           <ChevronLeftIcon size={18} className={styles.chevron} />
         </Link>
-        <Link
-          to="/trades"
-          className={styles.link}
-          aria-label={waiting ? tt.tradesWaiting(waiting) : undefined}
-        >
+        <Link to="/trades" className={styles.link}>
           <ExchangeIcon size={20} />
           <span>{tt.trades}</span>
           {waiting ? (
-            <span className={styles.count} aria-hidden="true" data-testid="trades-waiting">
-              {waiting > 99 ? '99+' : waiting}
-            </span>
+            <>
+              <span className={styles.count} aria-hidden="true" data-testid="trades-waiting">
+                {waiting > 99 ? '99+' : waiting}
+              </span>
+              {/* read after the visible name (an aria-label would hide the count a sighted
+                  fan sees from the name a voice-control user says) */}
+              <span className="visually-hidden">{tt.tradesWaiting(waiting)}</span>
+            </>
           ) : null}
           <ChevronLeftIcon size={18} className={styles.chevron} />
         </Link>
