@@ -15,6 +15,8 @@ routerAdd(
   'POST',
   '/api/pocamarket/profile',
   (e) => {
+    // a suspended or banned fan changes nothing (docs/operators.md, Moderation)
+    require(`${__hooks}/lib/suspension.js`).assertMayWrite(e.auth);
     const profile = require(`${__hooks}/lib/profile.js`);
     const body = e.requestInfo().body || {};
     return e.json(200, profile.updateOwnProfile(e.app, e.auth.id, body));

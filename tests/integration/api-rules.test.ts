@@ -834,26 +834,6 @@ describe('ownership cannot be forged or moved', () => {
       }),
     },
     { collection: 'informUs', as: 'other', body: (c) => completeReport(c.owner.id) },
-    {
-      collection: 'pushSubscriptions',
-      as: 'other',
-      body: (c) => ({ user: c.owner.id, endpoint: `https://push.test/${uniq()}` }),
-    },
-    {
-      collection: 'tradeItems',
-      as: 'other',
-      body: (c) => ({ user: c.owner.id, photoCard: c.cat.card.id, kind: 'want', spare: 0 }),
-    },
-    {
-      // a conversation of two other fans
-      collection: 'conversations',
-      as: 'other',
-      body: async (c) => {
-        const [a, b] = [c.owner.id, await counterpart(c)].sort();
-        return { a, b };
-      },
-    },
-    {
     // a report's handling is the admins' routes' (docs/operators.md, The report queue)
     ...(
       [
@@ -885,6 +865,26 @@ describe('ownership cannot be forged or moved', () => {
         ...kept(c),
       }),
     })),
+    {
+      collection: 'pushSubscriptions',
+      as: 'other',
+      body: (c) => ({ user: c.owner.id, endpoint: `https://push.test/${uniq()}` }),
+    },
+    {
+      collection: 'tradeItems',
+      as: 'other',
+      body: (c) => ({ user: c.owner.id, photoCard: c.cat.card.id, kind: 'want', spare: 0 }),
+    },
+    {
+      // a conversation of two other fans
+      collection: 'conversations',
+      as: 'other',
+      body: async (c) => {
+        const [a, b] = [c.owner.id, await counterpart(c)].sort();
+        return { a, b };
+      },
+    },
+    {
       collection: 'messages',
       as: 'other',
       body: async (c) => ({

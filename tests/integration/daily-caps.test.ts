@@ -133,7 +133,7 @@ describe('chat reports: 20 a day per fan', () => {
     refusedWith(
       await failure(fan.pb.collection('chatReports').create(report())),
       'reporter',
-      '오늘은 더 신고할 수 없어요. 채팅 신고는 하루에 20번까지 할 수 있어요. 계속 불편하다면 차단해주세요.',
+      '오늘은 더 신고할 수 없어요. 신고는 하루에 20번까지 할 수 있어요. 계속 불편하다면 차단해주세요.',
     );
     expect(await countOf('chatReports', 'reporter', fan)).toBe(20);
   });

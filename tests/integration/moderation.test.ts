@@ -248,6 +248,16 @@ describe('suspension and ban', () => {
     expect(await readAsSuperuser(su, 'messages', msg)).toBeNull();
     await failure(sender.pb.collection('likes').create({ user: sender.id, photoCard: cardId }));
     await failure(sender.pb.collection('users').update(sender.id, { name: '바꾼이름' }));
+    // the 회원정보 수정 route too, which saves without the record hooks
+    const before = await su.collection('users').getOne(sender.id);
+    const viaRoute = await failure(
+      sender.pb.send('/api/pocamarket/profile', {
+        method: 'POST',
+        body: { username: `${before['username']}x` },
+      }),
+    );
+    expect(viaRoute.response.message).toContain('이용이 정지된 계정이에요');
+    expect((await su.collection('users').getOne(sender.id))['username']).toBe(before['username']);
     const alerts = await alertsOf(sender.id);
     expect(alerts.length).toBeGreaterThan(0);
     await sender.pb.collection('notifications').update(alerts[0]!.id, { read: true });

@@ -216,7 +216,7 @@ const CONTRACT: Record<string, { type: 'base' | 'auth'; fields: Record<string, F
       topic: {
         type: 'select',
         select: 1,
-        values: ['comment', 'exchange', 'meetup', 'chat', 'trade', 'wanted'],
+        values: ['comment', 'exchange', 'meetup', 'chat', 'trade', 'wanted', 'report'],
       },
       title: text(),
       body: text(),

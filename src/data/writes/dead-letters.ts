@@ -4,6 +4,7 @@
  */
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import { readMutation } from '@/data/outbox/index.ts';
+import { getClient } from '@/data/pb/client.ts';
 import { readSession } from '@/data/session/session.ts';
 import { announceQueued } from '@/data/sync/signals.ts';
 import { LoginRequiredError } from './queue.ts';
@@ -36,10 +37,39 @@ export async function discardDeadLetter(seq: number, db: AppDB = defaultDb): Pro
   await db.deadLetters.delete(seq);
 }
 
-/** Marks dead letters as told to the user (the toast was shown). */
+/**
+ * Marks dead letters as told to the user (the toast was shown), and tells the server the kind of
+ * each one told for the first time, for the operators' dashboard's count per kind
+ * (docs/operators.md, The dashboard): only the kind goes, never the change. Fire and forget: a
+ * failure (offline, signed out) loses a count and nothing else.
+ */
 export async function markDeadLettersNotified(
   seqs: number[],
   db: AppDB = defaultDb,
+  report: (kinds: string[]) => void = reportDeadLetters,
 ): Promise<void> {
+  const fresh = await db.deadLetters
+    .where('seq')
+    .anyOf(seqs)
+    .filter((row) => !row.notifiedAt)
+    .toArray();
   await db.deadLetters.where('seq').anyOf(seqs).modify({ notifiedAt: Date.now() });
+  if (fresh.length) report(fresh.map((row) => row.kind));
+}
+
+function reportDeadLetters(kinds: string[]): void {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  void getClient()
+    .then(({ pb }) =>
+      Promise.all(
+        kinds.map((kind) =>
+          pb.send('/api/pocamarket/dead-letters', {
+            method: 'POST',
+            body: { kind },
+            requestKey: null,
+          }),
+        ),
+      ),
+    )
+    .catch(() => {});
 }
