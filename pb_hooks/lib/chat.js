@@ -20,6 +20,8 @@ const LAST_MESSAGE_MAX = 80;
 const REASON_MAX = 300;
 /** What `lastMessage` says for a message that is only a photo. */
 const PHOTO = '사진';
+/** What `lastMessage` says for a message an admin hid (docs/operators.md, Moderation). */
+const HIDDEN = '운영 정책에 따라 가려진 메시지예요.';
 
 const MSG_SELF_CONVERSATION = '자기 자신과는 대화할 수 없어요.';
 const MSG_PAIR_ORDER = '대화 상대의 순서가 올바르지 않아요. (a는 b보다 앞선 ID여야 해요.)';
@@ -198,6 +200,7 @@ function excerpt(text, max) {
 
 /** What a conversation's list row shows for a message. */
 function lastMessageOf(message) {
+  if (message.getBool('hidden')) return HIDDEN;
   const text = excerpt(message.getString('text'), LAST_MESSAGE_MAX);
   return text || (message.getString('image') ? PHOTO : '');
 }
@@ -211,6 +214,18 @@ function noteLastMessage(app, message) {
   conversation.set('lastMessage', lastMessageOf(message));
   conversation.set('lastMessageAt', at);
   conversation.set('lastSender', message.getString('sender'));
+  app.saveNoValidate(conversation);
+}
+
+/**
+ * A message hidden or shown again (same transaction): when it is its conversation's last one,
+ * the list row's excerpt follows (the notice, or its text again).
+ */
+function refreshLastMessage(app, message) {
+  const conversation = findRecord(app, 'conversations', message.getString('conversation'));
+  if (!conversation) return;
+  if (conversation.getString('lastMessageAt') !== message.getString('created')) return;
+  conversation.set('lastMessage', lastMessageOf(message));
   app.saveNoValidate(conversation);
 }
 
@@ -308,6 +323,7 @@ module.exports = {
   checkMessageText,
   checkMessageInTx,
   noteLastMessage,
+  refreshLastMessage,
   checkBlock,
   checkChatReport,
 };

@@ -442,6 +442,9 @@ function hideAction(hide) {
     content.set('hidden', hide);
     content.set('hiddenReason', hide ? reason : '');
     app.save(content);
+    // the conversation list's excerpt of a hidden last message is the notice, not its text
+    if (collection === 'messages')
+      require(`${__hooks}/lib/chat.js`).refreshLastMessage(app, content);
     const action = hide ? 'content.hide' : 'content.unhide';
     const entry = audit.audit(app, {
       actor: admin,

@@ -427,8 +427,16 @@ describe('hidden content', () => {
     const message = await writer.pb
       .collection('messages')
       .create({ conversation, sender: writer.id, text: '나쁜 말' });
+    const excerpt = async () =>
+      (await reporter.pb.collection('conversations').getOne(conversation))['lastMessage'];
+    expect(await excerpt()).toBe('나쁜 말');
     await route(admin.pb, 'hide', { collection: 'messages', id: message.id, reason: '욕설' });
     expect((await reporter.pb.collection('messages').getOne(message.id))['hidden']).toBe(true);
+    // the conversation list's excerpt of it is the notice, and its text again once shown
+    expect(await excerpt()).toBe('운영 정책에 따라 가려진 메시지예요.');
+    await route(admin.pb, 'unhide', { collection: 'messages', id: message.id, reason: '재검토' });
+    expect(await excerpt()).toBe('나쁜 말');
+    await route(admin.pb, 'hide', { collection: 'messages', id: message.id, reason: '욕설' });
 
     const report = await reporter.pb.collection('chatReports').create({
       reporter: reporter.id,

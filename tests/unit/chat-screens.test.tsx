@@ -155,6 +155,25 @@ describe('/chatting', () => {
     expect(items[1]?.textContent).toContain('나: 사진 보내드려요');
     expect(items[1]?.querySelector('[data-testid="conversation-unread"]')).toBeNull();
   });
+
+  it('shows the notice, not the text, when an admin hid the last message', async () => {
+    await signIn();
+    await db.users.put(user(YOU, '민지'));
+    await db.conversations.put(conversation(CONV, YOU));
+    await db.messages.put({
+      ...message('m1aaaaaaaaaaaaa', CONV, YOU, '나쁜 말', '2026-11-21 10:00:00.000Z'),
+      hidden: true,
+    });
+    const { el } = await renderAt('/chatting');
+    await waitFor(() =>
+      expect(el.querySelector('[data-testid="conversation-item"]')?.textContent).toContain(
+        '운영 정책에 따라 가려진 메시지예요.',
+      ),
+    );
+    expect(el.querySelector('[data-testid="conversation-item"]')?.textContent).not.toContain(
+      '나쁜 말',
+    );
+  });
 });
 
 describe('/chatting/$id', () => {

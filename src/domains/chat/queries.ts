@@ -147,6 +147,8 @@ export interface LastMessage {
   created: string;
   /** Still queued on this device. */
   pending: boolean;
+  /** An admin hid it (docs/operators.md, Moderation): its text is not shown. */
+  hidden?: boolean;
 }
 
 export interface ConversationSummary {
@@ -171,6 +173,16 @@ function lastOf(
 ): LastMessage | null {
   const m = messages[messages.length - 1];
   if (!m) return null;
+  if (m.hidden) {
+    return {
+      text: '',
+      photo: false,
+      sender: m.sender,
+      created: m.created,
+      pending: false,
+      hidden: true,
+    };
+  }
   return {
     text: m.text,
     // a message is text, a photo or both: one without text is a photo (queued ones have no file

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { PendingMark } from '@/components/ui/pending-mark';
 import { WriterAvatar } from '@/components/ui/writer-avatar';
 import type { ConversationSummary } from '@/domains/chat/hooks';
+import { reportsKo } from '@/domains/reports/ko';
 import type { PhotoCard } from '@/data/pb/records';
 import { pbTimestampMs } from '@/data/time';
 import { koChat } from '@/features/chat/ko';
@@ -28,6 +29,7 @@ function countText(n: number): string {
 function excerptOf(summary: ConversationSummary, userId: string): string {
   const last = summary.lastMessage;
   if (!last) return c.noMessages;
+  if (last.hidden) return reportsKo.moderation.hiddenMessage;
   const text = last.text.replace(/\s+/g, ' ').trim() || c.photoExcerpt;
   return last.sender === userId ? c.mineExcerpt(text) : text;
 }
