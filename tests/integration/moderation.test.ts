@@ -180,12 +180,13 @@ describe('reports', () => {
 
   it('only admins read the queue and act; a fan gets a Korean 403', async () => {
     const someone = await fan();
+    // one call at a time: calls made together would reject before their turn is awaited
     for (const call of [
-      route(someone.pb, 'reports'),
-      route(someone.pb, 'suspend', { user: someone.id, days: 3, reason: '셀프' }),
-      route(someone.pb, `users/${someone.id}`),
+      () => route(someone.pb, 'reports'),
+      () => route(someone.pb, 'suspend', { user: someone.id, days: 3, reason: '셀프' }),
+      () => route(someone.pb, `users/${someone.id}`),
     ]) {
-      const err = await failure(call);
+      const err = await failure(call());
       expect(err.status).toBe(403);
       expect(err.response.message).toMatch(HANGUL);
     }
