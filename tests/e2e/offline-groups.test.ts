@@ -191,12 +191,13 @@ describe('그룹 오프라인 저장', () => {
     await shot(page, 'group-offline-desktop-offline-saving');
 
     await context.setOffline(false);
-    await expect.poll(() => panelState(page), { timeout: 30_000 }).toBe('saved');
+    // the pull waits for the browser to report the network, then fetches the group and its images
+    await expect.poll(() => panelState(page), { timeout: 150_000 }).toBe('saved');
     expect(await localCount(page, group.id)).toBe(group.cardCount);
     await shot(page, 'group-offline-desktop-saved');
     expect(ignoreOffline(errors)).toEqual([]);
     await context.close();
-  });
+  }, 300_000);
 
   it('a collect book of a new group shows its cards coming in, offline too', async () => {
     const stamp = Date.now().toString(36);
