@@ -79,6 +79,8 @@ export interface ImportSummary {
   created: number;
   updated: number;
   unchanged: number;
+  /** Of the unchanged, rows whose card an admin merged into another: skipped, by line. */
+  merged: number[];
   /** Bad rows, by line. */
   bad: BadRow[];
   /** Groups made for the rows (a dry run: that would be made). */
@@ -210,6 +212,7 @@ export async function runCatalogueImport(opts: ImportOptions): Promise<ImportSum
     created: 0,
     updated: 0,
     unchanged: 0,
+    merged: [],
     bad: [],
     groupsCreated: [],
     uploadedBytes: 0,
@@ -318,6 +321,7 @@ export async function runCatalogueImport(opts: ImportOptions): Promise<ImportSum
     summary.created += report.created;
     summary.updated += report.updated;
     summary.unchanged += report.unchanged;
+    for (const m of report.merged ?? []) summary.merged.push(m.line);
     summary.bad.push(...report.bad);
     for (const g of report.groupsCreated) groups.add(g);
     progress();
@@ -341,6 +345,7 @@ export async function runCatalogueImport(opts: ImportOptions): Promise<ImportSum
   if (failure) throw failure;
 
   summary.bad.sort((a, b) => a.line - b.line);
+  summary.merged.sort((a, b) => a - b);
   summary.groupsCreated = [...groups];
   if (!dryRun) {
     // the run, summed up, as one audit entry (pb_hooks/lib/catalogue-import.js, importDone)

@@ -116,6 +116,14 @@ async function main(): Promise<number> {
         `  새 카드 ${n(summary.created)} · 바뀐 카드 ${n(summary.updated)} · ` +
         `그대로 ${n(summary.unchanged)} · 오류 ${n(summary.bad.length)}행`,
     );
+    if (summary.merged.length) {
+      // a card merged in the console stays merged: its row is not written back
+      console.log(
+        `  다른 카드에 합쳐진 카드라 건너뛴 행 ${n(summary.merged.length)}개: ` +
+          summary.merged.slice(0, PRINTED_BAD).join(', ') +
+          (summary.merged.length > PRINTED_BAD ? ' …' : ''),
+      );
+    }
     if (summary.groupsCreated.length) {
       const names = summary.groupsCreated;
       console.log(

@@ -1,5 +1,5 @@
 /**
- * The import's rules as the server has them: the pure part of pb_hooks/lib/catalogue-import.js
+ * The import's rules as the server has them: pb_hooks/lib/catalogue-rules.js
  * (the CSV reading with Papa Parse, the row checks and their Korean reasons, the content hash),
  * loaded from its CommonJS source, so the command line reports a row exactly as the server would
  * and computes the hash the server stores (docs/operators.md, Bulk import). Plus the same digests
@@ -44,6 +44,8 @@ export interface ImportReport {
   bad: BadRow[];
   groupsCreated: string[];
   cards: { line: number; key: string; id: string; action: 'created' | 'updated' }[];
+  /** Rows of cards merged into another (counted unchanged, nothing written). */
+  merged?: { line: number; key: string; id: string; into: string }[];
 }
 
 type Sha256 = (text: string) => string;
@@ -73,7 +75,7 @@ let loaded: ImportRules | undefined;
 /** The hooks' import module (its pure part: nothing of it touches PocketBase when loaded). */
 export function importRules(): ImportRules {
   if (loaded) return loaded;
-  const source = readFileSync(join(HOOKS_DIR, 'lib/catalogue-import.js'), 'utf8');
+  const source = readFileSync(join(HOOKS_DIR, 'lib/catalogue-rules.js'), 'utf8');
   const mod = { exports: {} as unknown };
   // the hooks' CommonJS source, evaluated as the unit tests load the hooks' modules
   new Function('module', 'exports', source)(mod, mod.exports);

@@ -282,6 +282,30 @@ describe('importing a catalogue CSV', () => {
     expect((await cardsOf([key('4'), key('5')])).size).toBe(0);
     expect(await groupNamed(`드라이${tag}`)).toBeNull();
   });
+
+  it('a card an admin merged into another is not written back: its row is skipped, by line', async () => {
+    const cards = await cardsOf([key('1'), key('3')]);
+    const [survivor, loser] = [cards.get(key('1'))!, cards.get(key('3'))!];
+    const admin = await fan({ role: 'admin' });
+    await admin.pb.send('/api/pocamarket/admin/cards/merge', {
+      method: 'POST',
+      body: { survivor: survivor.id, loser: loser.id },
+      requestKey: null,
+    });
+    const merged = await su.collection('photoCards').getOne(loser.id);
+    const next = rows();
+    next[2] = { ...next[2], title: `합친 뒤에 바뀐 제목 ${tag}` };
+    const file = writeCsv(dir, 'after-merge.csv', next.map(line));
+    for (const dryRun of [true, false]) {
+      const s = await importFile(file, dryRun);
+      expect(s).toMatchObject({ rows: 3, created: 0, bad: [] });
+      expect(s.merged).toEqual([4]);
+    }
+    // still the hidden redirect it was: nothing of the row was written
+    const after = await su.collection('photoCards').getOne(loser.id);
+    expect(after).toMatchObject({ hidden: true, mergedInto: survivor.id, title: merged['title'] });
+    expect(after.updated).toBe(merged.updated);
+  });
 });
 
 describe('bad rows', () => {
