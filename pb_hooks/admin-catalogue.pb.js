@@ -1,8 +1,9 @@
 /**
  * The report queue, catalogue management and card merges (docs/operators.md, The report queue;
  * Catalogue management), for users with `role = "admin"`; every action is audited
- * (lib/audit.js) in its own transaction. The work is in lib/admin-catalogue.js and
- * lib/card-merge.js; the routes are rate-limited by pb_migrations/1765110000_report_queue.js.
+ * (lib/audit.js) in its own transaction. The work is in lib/report-queue.js,
+ * lib/admin-catalogue.js and lib/card-merge.js; the routes are rate-limited by
+ * pb_migrations/1765110000_report_queue.js.
  *
  * Routes (admins only: 401 signed out, 403 for anyone else):
  *  - GET  /api/pocamarket/admin/reports                   the queue, open first
@@ -23,22 +24,22 @@
  */
 
 routerAdd('GET', '/api/pocamarket/admin/reports', (e) => {
-  return e.json(200, require(`${__hooks}/lib/admin-catalogue.js`).listReports(e));
+  return e.json(200, require(`${__hooks}/lib/report-queue.js`).listReports(e));
 });
 
 routerAdd('GET', '/api/pocamarket/admin/reports/{id}/duplicates', (e) => {
-  const lib = require(`${__hooks}/lib/admin-catalogue.js`);
+  const lib = require(`${__hooks}/lib/report-queue.js`);
   return e.json(200, lib.reportDuplicates(e, e.request.pathValue('id')));
 });
 
 routerAdd('POST', '/api/pocamarket/admin/reports/{id}/publish', (e) => {
-  const lib = require(`${__hooks}/lib/admin-catalogue.js`);
+  const lib = require(`${__hooks}/lib/report-queue.js`);
   const out = lib.publishReport(e, e.request.pathValue('id'));
   return e.json(out.status, out.body);
 });
 
 routerAdd('POST', '/api/pocamarket/admin/reports/{id}/reject', (e) => {
-  const lib = require(`${__hooks}/lib/admin-catalogue.js`);
+  const lib = require(`${__hooks}/lib/report-queue.js`);
   return e.json(200, lib.rejectReport(e, e.request.pathValue('id')));
 });
 
@@ -49,12 +50,12 @@ routerAdd('POST', '/api/pocamarket/admin/cards/merge', (e) => {
 // ---------------------------------------------------------------- reports
 
 onRecordCreateRequest((e) => {
-  require(`${__hooks}/lib/admin-catalogue.js`).checkNewReport(e);
+  require(`${__hooks}/lib/report-queue.js`).checkNewReport(e);
   e.next();
 }, 'informUs');
 
 onRecordDeleteRequest((e) => {
-  require(`${__hooks}/lib/admin-catalogue.js`).auditReportDelete(e);
+  require(`${__hooks}/lib/report-queue.js`).auditReportDelete(e);
 }, 'informUs');
 
 // ---------------------------------------------------------------- cards and groups

@@ -126,7 +126,11 @@ routerAdd(
 routerAdd(
   'POST',
   '/api/pocamarket/moderation/{action}',
-  (e) => e.json(200, require(`${__hooks}/lib/moderation.js`).act(e, e.request.pathValue('action'))),
+  (e) =>
+    e.json(
+      200,
+      require(`${__hooks}/lib/moderation-actions.js`).act(e, e.request.pathValue('action')),
+    ),
   $apis.requireAuth('users'),
   $apis.bodyLimit(8192),
 );
