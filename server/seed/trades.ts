@@ -155,20 +155,16 @@ async function seedConversation(
   plan: TradePlan['conversation'],
 ): Promise<string> {
   const [a, b] = [ids.fanId('fan1'), ids.fanId('fan2')].sort() as [string, string];
-  const found = await w.all('conversations', {
-    filter: w.pb.filter('a = {:a} && b = {:b}', { a, b }),
-    fields: 'id',
-  });
-  const id =
-    found[0]?.id ??
-    (
-      await w.create('conversations', {
-        a,
-        b,
-        starter: ids.fanId('fan1'),
-        photoCard: ids.cardIds.get(plan.cardKey),
-      })
-    ).id;
+  const { id } = await w.findOrCreate(
+    'conversations',
+    w.pb.filter('a = {:a} && b = {:b}', { a, b }),
+    {
+      a,
+      b,
+      starter: ids.fanId('fan1'),
+      photoCard: ids.cardIds.get(plan.cardKey),
+    },
+  );
   const sent = new Set(
     (
       await w.all('messages', {
@@ -186,6 +182,20 @@ async function seedConversation(
   return id;
 }
 
+/** The demo trade of `proposer` and `receiver` with the plan's message (each has its own). */
+function tradeFilter(
+  w: SeedWriter,
+  proposer: string,
+  receiver: string,
+  plan: { message: string },
+): string {
+  return w.pb.filter('proposer = {:p} && receiver = {:r} && message = {:m}', {
+    p: proposer,
+    r: receiver,
+    m: plan.message,
+  });
+}
+
 async function seedCompletedTrade(
   w: SeedWriter,
   ids: TradeIds,
@@ -194,29 +204,17 @@ async function seedCompletedTrade(
 ): Promise<void> {
   const proposer = ids.fanId('fan1');
   const receiver = ids.fanId('fan2');
-  const found = await w.all('trades', {
-    filter: w.pb.filter('proposer = {:p} && receiver = {:r} && message = {:m}', {
-      p: proposer,
-      r: receiver,
-      m: plan.message,
-    }),
-    fields: 'id',
+  const { id: trade } = await w.findOrCreate('trades', tradeFilter(w, proposer, receiver, plan), {
+    proposer,
+    receiver,
+    give: plan.giveKeys.map((k) => ids.cardIds.get(k)!),
+    get: plan.getKeys.map((k) => ids.cardIds.get(k)!),
+    message: plan.message,
+    status: 'completed',
+    proposerDone: true,
+    receiverDone: true,
+    conversation,
   });
-  const trade =
-    found[0]?.id ??
-    (
-      await w.create('trades', {
-        proposer,
-        receiver,
-        give: plan.giveKeys.map((k) => ids.cardIds.get(k)!),
-        get: plan.getKeys.map((k) => ids.cardIds.get(k)!),
-        message: plan.message,
-        status: 'completed',
-        proposerDone: true,
-        receiverDone: true,
-        conversation,
-      })
-    ).id;
   const current = await withRetry(() =>
     w.pb.collection('conversations').getOne(conversation, { fields: 'trade', ...Q }),
   );
@@ -257,16 +255,7 @@ async function seedShippingTrade(
 ): Promise<void> {
   const proposer = ids.fanId('fan2');
   const receiver = ids.fanId('fan1');
-  const found = await w.all('trades', {
-    filter: w.pb.filter('proposer = {:p} && receiver = {:r} && message = {:m}', {
-      p: proposer,
-      r: receiver,
-      m: plan.message,
-    }),
-    fields: 'id',
-  });
-  if (found.length) return;
-  await w.create('trades', {
+  await w.findOrCreate('trades', tradeFilter(w, proposer, receiver, plan), {
     proposer,
     receiver,
     give: plan.giveKeys.map((k) => ids.cardIds.get(k)!),

@@ -30,6 +30,22 @@ export class SeedWriter {
     return rec;
   }
 
+  /**
+   * The id of the first record matching `filter`, or of one created from `body` when none does:
+   * a seed run again finds what an earlier run wrote instead of writing it twice.
+   */
+  async findOrCreate(
+    collection: string,
+    filter: string,
+    body: Record<string, unknown>,
+  ): Promise<{ id: string; created: boolean }> {
+    const found = await withRetry(() =>
+      this.pb.collection(collection).getList(1, 1, { filter, fields: 'id', skipTotal: true, ...Q }),
+    );
+    if (found.items[0]) return { id: found.items[0].id, created: false };
+    return { id: (await this.create(collection, body)).id, created: true };
+  }
+
   all(collection: string, options: { filter?: string; fields?: string } = {}) {
     return withRetry(() =>
       this.pb.collection(collection).getFullList({ batch: 1000, ...options, ...Q }),
