@@ -258,4 +258,33 @@ describe('windows: what a screen shows beyond the scope', () => {
     expect(asked.filter((u) => u.includes('/photoCards/'))).toEqual([]);
     expect(await fanDb.photoCards.where('group').equals(groups.A.id).count()).toBe(5);
   });
+
+  it('a read the network lost is asked again once it may pass, so the grid is not left short', async () => {
+    const w = { kind: 'groupTop', group: groups.D.id, sort: 'latest', limit: 4 } as const;
+    /** A client whose first card read goes to a closed port (the connection is refused). */
+    const flaky = async (db: AppDB) => {
+      const { pb } = await createClient(server.url, db);
+      await pullAll(pb, db, false);
+      const lost: string[] = [];
+      pb.beforeSend = (url, options) => {
+        if (!url.includes('/photoCards/') || lost.length) return { url, options };
+        lost.push(url);
+        return { url: 'http://127.0.0.1:9/api/collections/photoCards/records', options };
+      };
+      return { pb, lost };
+    };
+    // the device's reads ask again (1 s later)
+    const db = newDb();
+    const device = await flaky(db);
+    await ensureWindow(device.pb, db, w, { retries: 2 });
+    expect(device.lost.length).toBe(1);
+    expect(await db.photoCards.where('group').equals(groups.D.id).count()).toBe(4);
+    // without retries (the render server's reads) the lost answer leaves the store as it was
+    resetWindows();
+    const once = newDb();
+    const renderer = await flaky(once);
+    await ensureWindow(renderer.pb, once, w);
+    expect(renderer.lost.length).toBe(1);
+    expect(await once.photoCards.where('group').equals(groups.D.id).count()).toBe(0);
+  });
 });

@@ -11,6 +11,9 @@
  *
  * Each window is asked for at most once a minute per page load, only while online; a failure is
  * not an error (the screen shows what the store has, and says so when that is nothing offline).
+ * The device's reads ask again after a failure that may pass (the network, a 429, a 5xx), twice
+ * at most, 1 s and then 3 s later: a window that failed once is not asked again until its screen
+ * reads something else, so one lost answer would otherwise leave the grid short for good.
  * A window being read is joined, not asked twice. The first-screen renderer asks with a freshness
  * of seconds (docs/first-visit.md, What the render server holds).
  */
@@ -56,6 +59,33 @@ const reading = new Map<string, Promise<void>>();
 export interface WindowOptions {
   /** A window asked within this many ms is not asked again (default: a minute). */
   freshMs?: number;
+  /** Asked again this many times after a failure that may pass (default: none). */
+  retries?: number;
+}
+
+/** The first wait before a window is asked again; each next one is 3 times longer. */
+export const RETRY_MS = 1000;
+
+/** Whether a failed read may pass if asked again: the network, a 429, a 5xx. */
+function mayPass(err: unknown): boolean {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status !== 'number' || status === 0 || status === 429 || status >= 500;
+}
+
+async function fetchWithRetries(
+  pb: PocketBase,
+  db: AppDB,
+  w: Window,
+  retries: number,
+): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fetchWindow(pb, db, w);
+    } catch (err) {
+      if (attempt >= retries || !mayPass(err) || globalThis.navigator?.onLine === false) throw err;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS * 3 ** attempt));
+    }
+  }
 }
 
 function windowKey(w: Window): string {
@@ -179,7 +209,7 @@ export function ensureWindow(
     for (const [k, t] of asked) if (now - t >= fresh) asked.delete(k);
   }
   asked.set(key, now);
-  const read = fetchWindow(pb, db, w)
+  const read = fetchWithRetries(pb, db, w, opts.retries ?? 0)
     .catch((err: unknown) => {
       asked.delete(key);
       console.debug('[sync] window not read', w.kind, err);

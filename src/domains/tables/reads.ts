@@ -92,7 +92,12 @@ export function windowOf(name: ReadName, args: readonly unknown[]): Window | nul
 /** Reads whose every value waits for their window (a count is no answer before it is in). */
 export const WAITS_FOR_WINDOW: ReadonlySet<ReadName> = new Set<ReadName>(waitsForWindow);
 
-/** Asks the server for a window and stores it (the window code loads on first use). */
+/**
+ * Asks the server for a window and stores it (the window code loads on first use); a failure
+ * that may pass is asked again, twice at most.
+ */
 export function askWindow(pb: PocketBase, w: Window): Promise<void> {
-  return import('@/domains/catalogue/windows.ts').then((m) => m.ensureWindow(pb, db, w));
+  return import('@/domains/catalogue/windows.ts').then((m) =>
+    m.ensureWindow(pb, db, w, { retries: 2 }),
+  );
 }
