@@ -16,6 +16,11 @@ export const koAdmin = {
   failed: '처리하지 못했어요. 잠시 후 다시 시도해주세요.',
 
   sections: {
+    dashboard: '오늘 현황',
+    reports: '제보',
+    moderation: '신고',
+    catalogue: '카탈로그',
+    import: '가져오기',
     notices: '공지사항',
     audit: '감사 기록',
   },
@@ -100,6 +105,8 @@ export const koAdmin = {
       comment: '댓글',
       message: '메시지',
       meetup: '밋업',
+      content: '게시물',
+      catalogue: '카탈로그',
     } as Readonly<Record<string, string>>,
     /** …and by the last part (`notice.create`: 등록). */
     verbs: {
@@ -119,6 +126,9 @@ export const koAdmin = {
       unban: '영구 정지 해제',
       dismiss: '기각',
       run: '실행',
+      resolve: '처리',
+      reopen: '다시 열기',
+      import: '가져오기',
     } as Readonly<Record<string, string>>,
     /** Names the two tables above can't make (an entry here wins). */
     labels: {

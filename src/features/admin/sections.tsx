@@ -5,9 +5,22 @@
  * sections that exist are listed: there are no placeholders.
  */
 import type { ComponentType, ReactNode } from 'react';
-import { ClockIcon, MegaphoneIcon } from '@/components/ui/icons';
+import {
+  AlertTriangleIcon,
+  BookIcon,
+  CardsIcon,
+  ClockIcon,
+  MegaphoneIcon,
+  RefreshIcon,
+  SparkleIcon,
+} from '@/components/ui/icons';
 import { AuditSection } from '@/features/admin/components/audit-section';
 import { NoticesSection } from '@/features/admin/components/notices-section';
+import { CatalogueSection } from '@/features/admin/catalogue/catalogue-section';
+import { DashboardSection } from '@/features/admin/dashboard/dashboard-section';
+import { ImportSection } from '@/features/admin/import/import-section';
+import { ModerationSection } from '@/features/admin/moderation/moderation-section';
+import { ReportsSection } from '@/features/admin/reports/reports-section';
 import { koAdmin } from './ko';
 
 export interface AdminSection {
@@ -20,6 +33,36 @@ export interface AdminSection {
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  {
+    id: 'dashboard',
+    label: koAdmin.sections.dashboard,
+    icon: <SparkleIcon size={20} />,
+    Screen: DashboardSection,
+  },
+  {
+    id: 'reports',
+    label: koAdmin.sections.reports,
+    icon: <CardsIcon size={20} />,
+    Screen: ReportsSection,
+  },
+  {
+    id: 'moderation',
+    label: koAdmin.sections.moderation,
+    icon: <AlertTriangleIcon size={20} />,
+    Screen: ModerationSection,
+  },
+  {
+    id: 'catalogue',
+    label: koAdmin.sections.catalogue,
+    icon: <BookIcon size={20} />,
+    Screen: CatalogueSection,
+  },
+  {
+    id: 'import',
+    label: koAdmin.sections.import,
+    icon: <RefreshIcon size={20} />,
+    Screen: ImportSection,
+  },
   {
     id: 'notices',
     label: koAdmin.sections.notices,

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { getRouteApi, Link, Navigate } from '@tanstack/react-router';
 import { CloudOffIcon, KeyIcon } from '@/components/ui/icons';
 import { NoticeCard } from '@/components/ui/notice-card';
@@ -24,6 +25,15 @@ export function AdminScreen() {
   const me = useOwnProfile();
   const online = useOnline();
   const active = section ? ADMIN_SECTIONS.find((s) => s.id === section) : ADMIN_SECTIONS[0];
+  const nav = useRef<HTMLElement>(null);
+  const drawn = !!me && me.role === 'admin' && online;
+  // on a phone the tabs scroll sideways: the open section's tab is brought into view
+  useEffect(() => {
+    if (!drawn) return;
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active?.id, drawn]);
 
   let body;
   if (me === undefined) {
@@ -57,7 +67,7 @@ export function AdminScreen() {
     const Screen = active.Screen;
     body = (
       <div className={styles.console}>
-        <nav className={styles.nav} aria-label={t.navLabel}>
+        <nav ref={nav} className={styles.nav} aria-label={t.navLabel}>
           <ul className={styles.navList}>
             {ADMIN_SECTIONS.map((s) => (
               <li key={s.id}>

@@ -1,0 +1,148 @@
+// Strings of the console's 카탈로그 section (docs/operators.md, Catalogue management; Merging two
+// cards). Loaded with the console's chunk only, like ../ko.ts.
+
+/** The five labels a card may carry (pb_hooks/lib/admin-catalogue.js, LABELS), or none. */
+export const CARD_LABELS = ['앨범', '특전', '팬싸', '시즌그리팅', '기타'] as const;
+
+export const koCatalogue = {
+  intro:
+    '포토카드와 그룹을 추가하고 고쳐요. 잘못 올라간 카드는 숨기고, 같은 카드가 둘이면 하나로 합쳐요.',
+  newCard: '새 카드 추가',
+  manageGroups: '그룹 관리',
+  closeGroups: '그룹 관리 닫기',
+
+  // ------------------------------------------------------------ browsing
+  filtersLabel: '카드 찾기',
+  groupFilter: '그룹',
+  allGroups: '모든 그룹',
+  hiddenOnly: '숨긴 카드만',
+  searchLabel: '검색',
+  searchPlaceholder: '멤버, 카드 이름, 그룹, 카드 ID',
+  searchNote: '검색 결과에는 숨긴 카드가 나오지 않아요. 카드 ID로 찾으면 숨긴 카드도 보여요.',
+  listLabel: '포토카드 목록',
+  empty: '조건에 맞는 카드가 없어요.',
+  more: '더 보기',
+  end: '마지막 카드까지 봤어요.',
+  searchEnd: '검색 결과를 모두 봤어요.',
+  /** A card's thumbnail. */
+  imageAlt: (member: string, title: string) => `${member} ${title}`.trim() || '포토카드',
+  noImage: '이미지 없음',
+  hiddenBadge: '숨김',
+  mergedBadge: '병합됨',
+  mergedInto: (id: string) => `→ ${id}에 합쳐짐`,
+  noLabel: '종류 없음',
+  noRelease: '앨범 정보 없음',
+  likes: (n: number) => `좋아요 ${n.toLocaleString('ko-KR')}`,
+  cardId: '카드 ID',
+
+  // ------------------------------------------------------------ row actions
+  edit: '수정',
+  hide: '숨기기',
+  unhide: '다시 보이기',
+  pickForMerge: '병합할 카드로 선택',
+  hidden: '카드를 숨겼어요. 팬들의 목록과 검색에서 빠져요.',
+  unhidden: '카드를 다시 보이게 했어요.',
+
+  // ------------------------------------------------------------ the card form
+  formNew: '새 카드',
+  formEdit: '카드 수정',
+  group: '그룹',
+  chooseGroup: '그룹을 골라주세요',
+  memberName: '멤버 이름',
+  memberNameEn: '멤버 영문 이름',
+  title: '카드 이름',
+  label: '종류',
+  noLabelOption: '없음',
+  release: '앨범(발매)',
+  cardImg: '앞면 이미지',
+  cardBackImg: '뒷면 이미지',
+  currentImage: '지금 이미지',
+  imageHint: 'PNG, JPEG, WEBP, GIF · 5MB까지',
+  save: '저장',
+  create: '추가',
+  saving: '저장 중...',
+  cancel: '취소',
+  created: '카드를 추가했어요.',
+  updated: '카드를 고쳤어요.',
+  nothingChanged: '바뀐 내용이 없어요.',
+
+  // what the form checks before asking (the server's own words where it has them)
+  needGroup: '그룹을 골라주세요.',
+  needMember: '멤버 이름을 입력해주세요.',
+  memberLong: '멤버 이름은 100자까지 쓸 수 있어요.',
+  memberEnLong: '멤버 영문 이름은 100자까지 쓸 수 있어요.',
+  needTitle: '포토카드 이름을 입력해주세요.',
+  titleLong: '포토카드 이름은 200자까지 쓸 수 있어요.',
+  releaseLong: '앨범(발매) 이름은 200자까지 쓸 수 있어요.',
+  imageTooBig: (mb: number) => `이미지는 ${mb}MB까지 올릴 수 있어요.`,
+  imageType: 'PNG, JPEG, WEBP, GIF 이미지만 올릴 수 있어요.',
+
+  // ------------------------------------------------------------ groups
+  groupsTitle: '그룹 관리',
+  groupsIntro: '그룹 이름을 바꾸면 그 그룹 카드들의 검색어도 함께 바뀌어요.',
+  pickGroup: '고칠 그룹',
+  editGroup: '이 그룹 수정',
+  newGroup: '새 그룹',
+  groupFormNew: '새 그룹',
+  groupFormEdit: '그룹 수정',
+  groupName: '그룹 이름 (영문)',
+  groupNameKo: '그룹 이름 (한글)',
+  logoImage: '로고 이미지',
+  logoHint: 'PNG, JPEG, WEBP, GIF · 1MB까지',
+  needGroupName: '그룹 이름을 입력해주세요.',
+  groupNameLong: '그룹 이름은 100자까지 쓸 수 있어요.',
+  groupCreated: '그룹을 추가했어요.',
+  groupUpdated: '그룹을 고쳤어요.',
+  cardCount: (n: number) => `카드 ${n.toLocaleString('ko-KR')}장`,
+  groupOption: (name: string, ko: string, count: number) =>
+    `${name}${ko ? ` (${ko})` : ''} · ${count.toLocaleString('ko-KR')}장`,
+
+  // ------------------------------------------------------------ merging
+  mergeTitle: '카드 병합',
+  mergeIntro:
+    '같은 카드가 둘 올라왔을 때 하나로 합쳐요. 목록에서 두 카드를 고르거나 카드 ID를 입력해주세요.',
+  mergeById: '카드 ID로 추가',
+  mergeAdd: '추가',
+  mergeIdInvalid: '카드 ID는 영문 소문자와 숫자 15자예요.',
+  mergeNotFound: '카드를 찾을 수 없어요.',
+  mergeFull: '병합 후보는 두 장까지예요. 한 장을 빼고 다시 골라주세요.',
+  mergeAlready: '이미 고른 카드예요.',
+  mergeNeedTwo: '합칠 카드를 두 장 골라주세요.',
+  mergeCandidates: '병합 후보',
+  survivorLegend: '남길 카드',
+  keep: '이 카드를 남기기',
+  keepBadge: '남김',
+  loseBadge: '합쳐짐',
+  remove: '빼기',
+  merge: '병합',
+  merging: '병합 중...',
+  clear: '모두 빼기',
+  mergeConfirmTitle: '카드 병합',
+  mergeConfirm: (loser: string, survivor: string) =>
+    `'${loser}' 카드를 '${survivor}' 카드에 합칠까요? 좋아요, 교환 목록(가진·원하는 카드), 콜렉트북, 교환 글과 교환 제안이 모두 남길 카드로 옮겨져요. 합쳐진 카드는 숨겨지고, 그 카드를 찾으면 남길 카드로 이어져요. 되돌릴 수 없어요.`,
+  merged: '카드를 합쳤어요.',
+  mergedResult: (loser: string, survivor: string) =>
+    `'${loser}' 카드를 '${survivor}' 카드에 합쳤어요.`,
+  movedTitle: '옮긴 기록',
+  movedNone: '옮길 기록이 없었어요.',
+  movedCount: (n: number) => `${n.toLocaleString('ko-KR')}건`,
+  /** The merge answer's `moved` kinds (pb_hooks/lib/card-merge.js). */
+  movedKinds: {
+    likes: '좋아요 (옮김)',
+    likesDropped: '좋아요 (둘 다 누른 팬의 것, 하나로)',
+    tradeItems: '교환 목록 항목 (옮김)',
+    tradeItemsMerged: '교환 목록 항목 (남길 카드 항목에 합침)',
+    tradeItemsDropped: '교환 목록 항목 (합치며 정리)',
+    'collectBook.cardInfo': '콜렉트북에 모은 카드',
+    'collectBook.cover': '콜렉트북 표지',
+    'exchangeList.photoCard': '교환 글',
+    'trades.give': '교환 제안 (주는 카드)',
+    'trades.get': '교환 제안 (받는 카드)',
+    'conversations.photoCard': '채팅',
+    'encounters.theyHave': '만난 팬 (가진 카드)',
+    'encounters.theyWant': '만난 팬 (원하는 카드)',
+    'informUs.publishedCard': '제보',
+    'photoCards.mergedInto': '전에 이 카드에 합쳐진 카드',
+  } as Readonly<Record<string, string>>,
+  dismiss: '닫기',
+} as const;
