@@ -147,8 +147,8 @@ export interface CardFilter {
 
 /**
  * One page of cards, newest first, after `last` (the previous page's last card): keyset paging on
- * (`created`, `id`), no total count, never an offset (docs/operators.md, Search and paging at
- * 200,000 cards).
+ * (`created`, `id`), no total count, never an offset (docs/operators.md, Catalogue management:
+ * search and paging at 200,000 cards).
  */
 export async function listCards(
   filter: CardFilter,

@@ -136,7 +136,7 @@ export async function reportHandling(id: string): Promise<Handling | null> {
 }
 
 /**
- * A file token for the reports' images (protected files, docs/operators.md, The images): asked for
+ * A file token for the reports' images (protected files, docs/operators.md, The report queue): asked for
  * once and used for every image shown, again only when it is about to expire.
  */
 let token: { value: string; at: number } | null = null;
