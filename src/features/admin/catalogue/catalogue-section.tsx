@@ -32,6 +32,7 @@ import { GroupPanel } from './group-panel';
 import { koCatalogue as t } from './ko';
 import { MergePanel } from './merge-panel';
 import styles from './catalogue.module.css';
+import { ListEnd } from '@/features/admin/components/list-end';
 
 interface Listed {
   /** The filter and search the cards answer. */
@@ -370,19 +371,15 @@ export function CatalogueSection() {
               ))}
             </ul>
           )}
-          {current?.more ? (
-            <button
-              type="button"
-              className={`${panels.button} ${admin.more}`}
-              disabled={loadingMore}
-              onClick={() => void loadMore()}
-              data-testid="catalogue-more"
-            >
-              {t.more}
-            </button>
-          ) : current && current.items.length > 0 ? (
-            <p className={admin.end}>{q ? t.searchEnd : t.end}</p>
-          ) : null}
+          <ListEnd
+            more={!!current?.more}
+            shown={!!current && current.items.length > 0}
+            loading={loadingMore}
+            onMore={() => void loadMore()}
+            moreLabel={t.more}
+            endLabel={q ? t.searchEnd : t.end}
+            testId="catalogue-more"
+          />
         </div>
       )}
     </div>

@@ -25,6 +25,7 @@ import { koAdmin } from '@/features/admin/ko';
 import panels from '@/components/ui/panels.module.css';
 import { LoadFailed } from './load-failed';
 import styles from './admin.module.css';
+import { ListEnd } from './list-end';
 
 const t = koAdmin.audit;
 
@@ -165,19 +166,15 @@ export function AuditSection() {
               ))}
             </ul>
           )}
-          {current?.more ? (
-            <button
-              type="button"
-              className={`${panels.button} ${styles.more}`}
-              disabled={loadingMore}
-              onClick={() => void loadMore()}
-              data-testid="audit-more"
-            >
-              {t.more}
-            </button>
-          ) : current && current.items.length > 0 ? (
-            <p className={styles.end}>{t.end}</p>
-          ) : null}
+          <ListEnd
+            more={!!current?.more}
+            shown={!!current && current.items.length > 0}
+            loading={loadingMore}
+            onMore={() => void loadMore()}
+            moreLabel={t.more}
+            endLabel={t.end}
+            testId="audit-more"
+          />
         </div>
       )}
     </div>

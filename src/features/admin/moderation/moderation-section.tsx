@@ -23,6 +23,7 @@ import { koModeration } from './ko';
 import { FanLookup } from './fan-lookup';
 import { ReportCard } from './report-card';
 import styles from './moderation.module.css';
+import { ListEnd } from '@/features/admin/components/list-end';
 
 const t = koModeration;
 
@@ -224,19 +225,15 @@ export function ModerationSection() {
               ))}
             </ul>
           )}
-          {current && current.pages < current.totalPages ? (
-            <button
-              type="button"
-              className={`${panels.button} ${admin.more}`}
-              disabled={loadingMore}
-              onClick={() => void loadMore()}
-              data-testid="mod-more"
-            >
-              {t.more}
-            </button>
-          ) : current && current.items.length > 0 ? (
-            <p className={admin.end}>{t.end}</p>
-          ) : null}
+          <ListEnd
+            more={!!current && current.pages < current.totalPages}
+            shown={!!current && current.items.length > 0}
+            loading={loadingMore}
+            onMore={() => void loadMore()}
+            moreLabel={t.more}
+            endLabel={t.end}
+            testId="mod-more"
+          />
         </div>
       )}
     </div>

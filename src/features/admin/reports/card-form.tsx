@@ -3,14 +3,12 @@ import { useConfirm } from '@/components/hooks/use-confirm';
 import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
 import { toast } from '@/components/ui/toast';
 import { CARD_IMAGE, fileUrl } from '@/data/pb/files';
-import { refusalOf, type Refusal } from '@/features/admin/api';
 import { koAdmin } from '@/features/admin/ko';
 import panels from '@/components/ui/panels.module.css';
 import admin from '@/features/admin/components/admin.module.css';
 import {
   publishCard,
   reportDuplicates,
-  staleness,
   type CardDraft,
   type CardSummary,
   type GroupChoice,
@@ -20,6 +18,7 @@ import {
 import { matchGroup, newGroupNames } from './draft';
 import { over, SelectField, TextField } from './fields';
 import { koReports as t } from './ko';
+import { useDraftSubmit } from './use-draft-submit';
 import { forgetGroups, useGroupChoices } from './use-groups';
 import styles from './reports.module.css';
 
@@ -31,6 +30,9 @@ const MAX = {
   release: 200,
   title: 200,
 } as const;
+
+/** The card form's fields, as the server's refusals name them. */
+const CARD_FIELDS = ['group', 'memberName', 'memberNameEn', 'release', 'label', 'title'];
 
 export interface DraftFormProps {
   report: QueueReport;
@@ -101,9 +103,7 @@ function CardForm({
   const [release, setRelease] = useState('');
   const [label, setLabel] = useState(t.labels.includes(report.phocaType) ? report.phocaType : '');
   const [title, setTitle] = useState(report.phocaTitle);
-  const [missing, setMissing] = useState<Readonly<Record<string, string>>>({});
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, edit, fieldError, formError, run } = useDraftSubmit(CARD_FIELDS, onStale);
   /** The last duplicate check's answer, for the values it was asked with (null cards: failed). */
   const [found, setFound] = useState<{ key: string; cards: CardSummary[] | null } | null>(null);
 
@@ -150,17 +150,6 @@ function CardForm({
     over(release, MAX.release) ||
     over(title, MAX.title);
 
-  // the form's own checks first, then the server's words for the field
-  /** A field's setter that also clears the form's own complaint about it. */
-  const edit = (name: string, set: (value: string) => void) => (value: string) => {
-    set(value);
-    if (missing[name])
-      setMissing((m) => Object.fromEntries(Object.entries(m).filter(([k]) => k !== name)));
-  };
-  const fieldError = (name: string) => missing[name] ?? refusal?.fields[name] ?? null;
-  const known = ['group', 'memberName', 'memberNameEn', 'release', 'label', 'title'];
-  const formError = refusal && !known.some((f) => refusal.fields[f]) ? refusal.message : null;
-
   function check(): Record<string, string> {
     const out: Record<string, string> = {};
     if (mode === 'existing' && !groupId) out['group'] = t.groupRequired;
@@ -191,11 +180,7 @@ function CardForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (saving || tooLong) return;
-    const problems = check();
-    setMissing(problems);
-    setRefusal(null);
-    if (Object.keys(problems).length) return;
+    if (tooLong) return;
     const draft: CardDraft = {
       group:
         mode === 'existing'
@@ -207,21 +192,7 @@ function CardForm({
       label,
       title: title.trim(),
     };
-    setSaving(true);
-    try {
-      await send(draft, false);
-    } catch (err) {
-      const refused = refusalOf(err, koAdmin.failed);
-      const stale = staleness(err);
-      if (stale) {
-        toast.error(stale === 'gone' ? t.gone : refused.message);
-        onStale(stale);
-        return;
-      }
-      setRefusal(refused);
-    } finally {
-      setSaving(false);
-    }
+    await run(check(), () => send(draft, false));
   }
 
   const id = (name: string) => `admin-report-${report.id}-${name}`;

@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/components/ui/toast';
-import { refusalOf, type Refusal } from '@/features/admin/api';
-import { koAdmin } from '@/features/admin/ko';
 import panels from '@/components/ui/panels.module.css';
 import admin from '@/features/admin/components/admin.module.css';
-import { publishMeetup, staleness, type GroupChoice, type MeetupDraft } from './api';
+import { publishMeetup, type GroupChoice, type MeetupDraft } from './api';
 import type { DraftFormProps } from './card-form';
 import { coordinate, datesOf, matchGroup } from './draft';
 import { over, SelectField, TextField } from './fields';
 import { koReports as t } from './ko';
+import { useDraftSubmit } from './use-draft-submit';
 import { useGroupChoices } from './use-groups';
 import styles from './reports.module.css';
 
-/** Field limits, as the server checks them (pb_hooks/lib/admin-catalogue.js publishEvent). */
+/** Field limits, as the server checks them (pb_hooks/lib/report-queue.js publishEvent). */
 const MAX = {
   eventTitle: 200,
   cafeName: 200,
@@ -73,9 +72,7 @@ function MeetupForm({
   const [lat, setLat] = useState('');
   const [lng, setLng] = useState('');
   const [group, setGroup] = useState(matchGroup(groups, report.group)?.id ?? '');
-  const [missing, setMissing] = useState<Readonly<Record<string, string>>>({});
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, edit, fieldError, formError, run } = useDraftSubmit(FIELDS, onStale);
 
   const tooLong =
     over(eventTitle, MAX.eventTitle) ||
@@ -84,14 +81,6 @@ function MeetupForm({
     over(date, MAX.date) ||
     over(artistName, MAX.artistName) ||
     over(source, MAX.source);
-  /** A field's setter that also clears the form's own complaint about it. */
-  const edit = (name: string, set: (value: string) => void) => (value: string) => {
-    set(value);
-    if (missing[name])
-      setMissing((m) => Object.fromEntries(Object.entries(m).filter(([k]) => k !== name)));
-  };
-  const fieldError = (name: string) => missing[name] ?? refusal?.fields[name] ?? null;
-  const formError = refusal && !FIELDS.some((f) => refusal.fields[f]) ? refusal.message : null;
 
   function check(): Record<string, string> {
     const out: Record<string, string> = {};
@@ -108,11 +97,7 @@ function MeetupForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (saving || tooLong) return;
-    const problems = check();
-    setMissing(problems);
-    setRefusal(null);
-    if (Object.keys(problems).length) return;
+    if (tooLong) return;
     const draft: MeetupDraft = {
       eventTitle: eventTitle.trim(),
       cafeName: cafeName.trim(),
@@ -126,23 +111,11 @@ function MeetupForm({
       lng: coordinate(lng),
       group,
     };
-    setSaving(true);
-    try {
+    await run(check(), async () => {
       const handling = await publishMeetup(report.id, draft);
       toast.success(t.publishedEventToast);
       onDone(handling);
-    } catch (err) {
-      const refused = refusalOf(err, koAdmin.failed);
-      const stale = staleness(err);
-      if (stale) {
-        toast.error(stale === 'gone' ? t.gone : refused.message);
-        onStale(stale);
-        return;
-      }
-      setRefusal(refused);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const id = (name: string) => `admin-report-${report.id}-${name}`;

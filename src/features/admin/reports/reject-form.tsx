@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { CountedTextField, charCount } from '@/components/ui/counted-text-field';
 import { toast } from '@/components/ui/toast';
-import { refusalOf, type Refusal } from '@/features/admin/api';
-import { koAdmin } from '@/features/admin/ko';
 import panels from '@/components/ui/panels.module.css';
-import { rejectReport, staleness } from './api';
+import { rejectReport } from './api';
 import type { DraftFormProps } from './card-form';
 import { koReports as t } from './ko';
+import { useDraftSubmit } from './use-draft-submit';
 import styles from './reports.module.css';
 
 /**
@@ -15,39 +14,18 @@ import styles from './reports.module.css';
  */
 export function RejectForm({ report, onDone, onStale, onCancel }: DraftFormProps) {
   const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, edit, fieldError, formError, run } = useDraftSubmit(['reason'], onStale);
   const tooLong = charCount(reason.trim()) > t.reasonMax;
-  const error = missing ? t.reasonRequired : (refusal?.fields['reason'] ?? null);
-  const formError = refusal && !refusal.fields['reason'] ? refusal.message : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (saving || tooLong) return;
-    setRefusal(null);
-    if (!reason.trim()) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    setSaving(true);
-    try {
+    if (tooLong) return;
+    const problems: Record<string, string> = reason.trim() ? {} : { reason: t.reasonRequired };
+    await run(problems, async () => {
       const handling = await rejectReport(report.id, reason.trim());
       toast.success(t.rejectedToast);
       onDone(handling);
-    } catch (err) {
-      const refused = refusalOf(err, koAdmin.failed);
-      const stale = staleness(err);
-      if (stale) {
-        toast.error(stale === 'gone' ? t.gone : refused.message);
-        onStale(stale);
-        return;
-      }
-      setRefusal(refused);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const headingId = `admin-report-${report.id}-reject-form`;
@@ -66,14 +44,11 @@ export function RejectForm({ report, onDone, onStale, onCancel }: DraftFormProps
         id={`admin-report-${report.id}-reason`}
         label={t.reasonLabel}
         value={reason}
-        onChange={(v) => {
-          setReason(v);
-          if (v.trim()) setMissing(false);
-        }}
+        onChange={edit('reason', setReason)}
         max={t.reasonMax}
         overMessage={t.reasonOver}
         counterLabel={t.counterLabel}
-        error={error}
+        error={fieldError('reason')}
         rows={3}
         autoFocus
         testId="admin-report-reason"

@@ -21,6 +21,7 @@ import { koReports as t } from './ko';
 import { MeetupPanel } from './meetup-form';
 import { RejectForm } from './reject-form';
 import styles from './reports.module.css';
+import { ListEnd } from '@/features/admin/components/list-end';
 
 const FILTERS: readonly QueueFilter[] = ['open', 'published', 'rejected', 'all'];
 
@@ -207,19 +208,15 @@ export function ReportsSection() {
               ))}
             </ul>
           )}
-          {current?.more ? (
-            <button
-              type="button"
-              className={`${panels.button} ${admin.more}`}
-              disabled={loadingMore}
-              onClick={() => void loadMore()}
-              data-testid="admin-reports-more"
-            >
-              {t.more}
-            </button>
-          ) : current && current.items.length > 0 ? (
-            <p className={admin.end}>{t.end}</p>
-          ) : null}
+          <ListEnd
+            more={!!current?.more}
+            shown={!!current && current.items.length > 0}
+            loading={loadingMore}
+            onMore={() => void loadMore()}
+            moreLabel={t.more}
+            endLabel={t.end}
+            testId="admin-reports-more"
+          />
         </div>
       )}
     </div>
