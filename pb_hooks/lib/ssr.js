@@ -31,6 +31,15 @@ function exempt(ip) {
   return require(`${__hooks}/lib/limits.js`).isExcluded($app, ip);
 }
 
+/**
+ * How long a render is waited for, in seconds: 4, or SSR_TIMEOUT_SECONDS (1 to 60; the tests
+ * wait longer, so a loaded machine's slow render is not taken for a missing one).
+ */
+function renderWait() {
+  const n = Number($os.getenv('SSR_TIMEOUT_SECONDS'));
+  return n >= 1 && n <= 60 ? Math.floor(n) : 4;
+}
+
 /** The render server's page for the request, or undefined (see above). */
 function rendered(e) {
   const base = $os.getenv('SSR_URL');
@@ -49,7 +58,7 @@ function rendered(e) {
         // the renderer bounds the pages it draws fresh per visitor (server/ssr/main.ts)
         'x-client-address': ip && !exempt(ip) ? ip : '',
       },
-      timeout: 4,
+      timeout: renderWait(),
     });
   } catch {
     return undefined;

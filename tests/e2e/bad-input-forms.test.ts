@@ -336,7 +336,8 @@ describe('bad input in the forms', () => {
 
     // refused files: told at once, nothing chosen, the next question stays hidden
     for (const file of refusedFiles()) {
-      await imageInput.setInputFiles(file);
+      // 6 MB through the browser protocol: seconds on a loaded machine, past the 10 s default
+      await imageInput.setInputFiles(file, { timeout: 60_000 });
       expect(await imageError.textContent(), file.name).toBe(ko.sync.imageInvalid);
       expect(await page.getByTestId('report-image-preview').count()).toBe(0);
       expect(await shown('group'), file.name).toBe(0);

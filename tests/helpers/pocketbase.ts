@@ -149,7 +149,9 @@ export async function startTestServer(
     // test sends a few requests at once, not hundreds
     HOOKS_POOL: '96',
     ...(mail ? sinkEnv(mail.port, url) : {}),
-    ...(renderer ? { SSR_URL: renderer.url } : {}),
+    // a render is waited for 30 s, not production's 4: two suites on two cores slow renders
+    // down, and a shell served for a slow render failed tests that expect the drawn page
+    ...(renderer ? { SSR_URL: renderer.url, SSR_TIMEOUT_SECONDS: '30' } : {}),
     ...opts.env,
   };
   const launch = async () => {
