@@ -87,7 +87,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/helpers/e2e-global.ts'],
           environment: 'node',
-          testTimeout: 120_000,
+          // The longest journeys take 85 s on a quiet 2-core machine and three times that on a
+          // loaded one (a CI machine running the other lane beside): the bound is for a test that
+          // hangs, each step waits for its outcome
+          testTimeout: 300_000,
           hookTimeout: 240_000,
           // A failed e2e test runs once more (it still fails the run if it fails again): a few
           // journeys still time out now and then on a loaded machine. The stress rounds that

@@ -157,6 +157,12 @@ export interface RequestTiming {
 
 export interface RunSample {
   scores: Record<Category, number | null>;
+  /**
+   * Lighthouse's measure of this machine's speed at the run (environment.benchmarkIndex: a fixed
+   * piece of JS, higher is faster). The throttled figures are the observed trace times four-fold,
+   * so a slower machine scores lower on the same page: this tells a slow run from a slower app.
+   */
+  benchmarkIndex: number | null;
   metrics: Record<Metric, number | null>;
   /** Paint times of the observed (unthrottled) load, ms from the navigation's start. */
   observed: { fcpMs: number | null; lcpMs: number | null };
@@ -208,6 +214,8 @@ export interface PageFigures {
   requestsBeforeLcp: Summary;
   serverResponseMs: Summary;
   documentBytes: Summary;
+  /** Lighthouse's benchmarkIndex over the runs (see RunSample). */
+  benchmarkIndex: Summary;
   /** Whether each budget's median is met. */
   budgetMet: Record<keyof typeof BUDGET, boolean> & { mainThreadMs?: boolean };
   /** What the HTML served for the page held, before the runs. */
@@ -349,6 +357,7 @@ function sample(lhr: LhResult, ms: number): RunSample {
   const documentUrl = lhr.finalDisplayedUrl;
   return {
     scores,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     metrics,
     observed: { fcpMs, lcpMs },
     beforeFcp: finishedBy(fcpMs),
@@ -608,7 +617,7 @@ export async function runLighthouseBench(partial: Partial<LighthouseBenchOptions
             `LCP ${ms(s.metrics.lcpMs)} ms, TBT ${ms(s.metrics.tbtMs)} ms, ` +
             `CLS ${s.metrics.cls?.toFixed(3)}, ${(s.beforeFcp.bytes / 1000).toFixed(1)} KB ` +
             `before first paint, ${s.beforeLcp.requests} requests before LCP ` +
-            `(${(s.ms / 1000).toFixed(0)} s)`,
+            `(${(s.ms / 1000).toFixed(0)} s, machine ${s.benchmarkIndex?.toFixed(0) ?? '?'})`,
         );
         if (lhr.runtimeError)
           problems.push(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -631,6 +640,7 @@ export async function runLighthouseBench(partial: Partial<LighthouseBenchOptions
         requestsBeforeLcp: whole(samples.map((s) => s.beforeLcp.requests)),
         serverResponseMs: whole(samples.map((s) => s.serverResponseMs)),
         documentBytes: whole(samples.map((s) => s.documentBytes)),
+        benchmarkIndex: whole(samples.map((s) => s.benchmarkIndex)),
         budgetMet: {
           performance: scores.performance.median >= BUDGET.performance,
           fcpMs: metrics.fcpMs.median <= BUDGET.fcpMs,
@@ -666,6 +676,7 @@ export async function runLighthouseBench(partial: Partial<LighthouseBenchOptions
     notes.push(
       'cold loads: Lighthouse clears storage and cache before each run, so no service worker is in control',
       'mobile defaults: simulated throttling (slow 4G, 4x CPU), figures are estimates from the trace',
+      "machine speed: Lighthouse's benchmarkIndex at each run (higher is faster); TBT and main-thread work scale with the machine's slowness, so compare runs of like speed",
       'bytes before first paint / requests before LCP: requests finished before the paints of the observed (unthrottled, loopback) load',
       ...ids.from.map((line) => `detail pages: ${line}`),
       ...(catalogue
@@ -759,6 +770,7 @@ export async function runLighthouseBench(partial: Partial<LighthouseBenchOptions
         { figure: `${r} requests before LCP`, value: p.requestsBeforeLcp, unit: 'requests' },
         { figure: `${r} accessibility`, value: p.scores.accessibility, unit: '/100' },
         { figure: `${r} best-practices`, value: p.scores['best-practices'], unit: '/100' },
+        { figure: `${r} machine speed (benchmarkIndex)`, value: p.benchmarkIndex },
       );
       for (const cat of ['accessibility', 'best-practices'] as const) {
         const list = p.failing[cat];

@@ -159,8 +159,6 @@ const trimmed = async (p: Page, testId: string) =>
 
 /** Collects dialogs (alert, confirm) the page opens: none may. */
 function watchDialogs(page: Page): string[] {
-  // a refusal shows at once: a missing message fails in seconds, not after the 30 s default
-  page.setDefaultTimeout(10_000);
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -336,7 +334,7 @@ describe('bad input in the forms', () => {
 
     // refused files: told at once, nothing chosen, the next question stays hidden
     for (const file of refusedFiles()) {
-      // 6 MB through the browser protocol: seconds on a loaded machine, past the 10 s default
+      // 6 MB through the browser protocol: seconds on a loaded machine, past the 30 s default
       await imageInput.setInputFiles(file, { timeout: 60_000 });
       expect(await imageError.textContent(), file.name).toBe(ko.sync.imageInvalid);
       expect(await page.getByTestId('report-image-preview').count()).toBe(0);
@@ -456,7 +454,8 @@ describe('bad input in the forms', () => {
     const thumb = page.getByTestId('book-thumb-input');
     const save = page.getByTestId('book-save');
     for (const file of [...refusedFiles(), htmlAsPng()]) {
-      await thumb.setInputFiles(file);
+      // the refused files include a 6 MB one: handing it to the page takes a while on a loaded machine
+      await thumb.setInputFiles(file, { timeout: 60_000 });
       expect(await page.getByTestId('book-thumb-error').textContent(), file.name).toBe(
         ko.sync.imageInvalid,
       );
