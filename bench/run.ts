@@ -216,6 +216,15 @@ const BENCHES: Bench[] = [
     },
     headline: [/^(50|300|1000)-card list: codes$/, /^1000-card list: text$/, /^decode one code/],
   },
+  {
+    name: 'replication',
+    title: 'Replication (Litestream to S3): RPO after a SIGKILL, restore time',
+    run: async (ctx) => {
+      const replication = await import('./replication/bench.ts');
+      return replication.runReplicationBench(ctx.quick ? replication.QUICK : {});
+    },
+    headline: [/^RPO: /, /^restore \(/, /^daily backup with Litestream: slowest like/],
+  },
 ];
 
 function readPreviousSuite(): SuiteResult | null {

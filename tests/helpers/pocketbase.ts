@@ -130,10 +130,15 @@ export async function startTestServer(
      * when serving dist/ and it exists; `false` serves the plain shell only.
      */
     ssrDir?: string | false;
+    /**
+     * Serve this data dir as it is (one restored from a replica, say) instead of a fresh copy of
+     * the template; it must hold the test superuser. `stop` removes it like its own.
+     */
+    dataDir?: string;
   } = {},
 ): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pb-test-'));
-  prepareDataDir(dataDir);
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'pb-test-'));
+  if (!opts.dataDir) prepareDataDir(dataDir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
