@@ -1,7 +1,8 @@
 /**
  * The local mail sink: an SMTP server on loopback (no auth, no TLS) that PocketBase sends its
  * verification and password-reset mail to in development and tests. It prints one line per mail
- * (recipient, subject, every http(s) link) and keeps the messages in memory for tests.
+ * (recipient, subject, every http(s) link) and keeps the messages in memory for tests. Those lines
+ * are printed at LOG_LEVEL info and debug (docs/operators.md, Logs).
  *
  * With `serveMessages()` it also answers GET /messages on loopback, so a test
  * process other than the one that started it (vitest's e2e workers) can read them.
@@ -9,6 +10,7 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
+import { log as launcherLog } from './log.ts';
 
 export interface SinkMessage {
   to: string[];
@@ -49,7 +51,7 @@ export function extractLinks(text: string, html: string): string[] {
 export async function startMailSink(
   opts: { log?: (line: string) => void; port?: number } = {},
 ): Promise<MailSink> {
-  const log = opts.log ?? ((line: string) => console.log(line));
+  const log = opts.log ?? launcherLog.info;
   const messages: SinkMessage[] = [];
   const waiters = new Set<() => void>();
   let http: HttpServer | undefined;

@@ -5,12 +5,17 @@
  * dependency so other platforms can still install). `POCKETBASE_BIN`, then a `pocketbase` on PATH,
  * take over where that package is missing. Used by the launcher (`npm start`), dev mode and the
  * test helpers, so every PocketBase here runs with the same migrations, hooks and flags.
+ *
+ * Dev mode is always said, never left to PocketBase: it turns dev mode on by itself when its binary
+ * lies under the system temp dir (it takes that for `go run`), as it does in a checkout under /tmp,
+ * and then prints every SQL statement and request (docs/operators.md, Logs).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Level } from './log.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const MIGRATIONS_DIR = join(ROOT, 'pb_migrations');
@@ -46,8 +51,14 @@ export interface PocketBaseOptions {
   port: number;
   /** Serve the built app from dist/ (the one-origin setup). */
   publicDir?: string | null;
+  /** Dev mode (`npm run dev` only): PocketBase prints every request and SQL statement. */
   dev?: boolean;
   stdio?: 'inherit' | 'pipe' | 'ignore';
+  /**
+   * In a process group of its own, so a Ctrl-C in the terminal reaches only the launcher, which
+   * stops its parts in order (docs/operators.md, Restarts).
+   */
+  detached?: boolean;
   /** Extra environment; HOOKS_POOL here (or in this process's) sets the hook VM pool. */
   env?: NodeJS.ProcessEnv;
 }
@@ -67,6 +78,7 @@ export function runPocketBaseCommand(dataDir: string, args: string[]): string {
       // collections changed through the API (tests, benchmarks) must never write migration files
       // into the repository: migrations are written by hand, append-only
       '--automigrate=false',
+      '--dev=false',
     ],
     { encoding: 'utf8' },
   );
@@ -102,15 +114,35 @@ export function startPocketBase(opts: PocketBaseOptions): ChildProcess {
   ];
   const publicDir = opts.publicDir === undefined ? DIST_DIR : opts.publicDir;
   if (publicDir) args.push('--publicDir', publicDir);
-  if (opts.dev) args.push('--dev');
+  // said either way: left unsaid, a binary under the temp dir would be in dev mode (see above)
+  args.push(`--dev=${opts.dev ? 'true' : 'false'}`);
   // PocketBase restarts itself when a file under pb_hooks changes: wanted while developing (npm
   // run dev), never for a served app or a test server, which would drop every connection when
   // a checkout's hooks are edited beside it
-  else args.push('--hooksWatch=false');
+  if (!opts.dev) args.push('--hooksWatch=false');
   return spawn(findPocketBase(), args, {
     stdio: opts.stdio ?? 'pipe',
     env: { ...process.env, ...opts.env },
+    detached: opts.detached ?? false,
   });
+}
+
+/**
+ * The level of a line PocketBase printed (docs/operators.md, Logs). Out of dev mode it prints its
+ * start banner (the launcher's banner says the same), the hooks' `console.log` lines on stdout
+ * (`[signup] deleted 3 sign-up(s) never completed`) and their `console.warn`/`console.error` and
+ * its own failures on stderr.
+ */
+export function pocketBaseLineLevel(line: string, stream: 'stdout' | 'stderr'): Level {
+  if (!line.trim()) return 'debug';
+  if (
+    /Server started at |[├└]─ (REST API|Dashboard):|\(!\) Launch the URL|\/_\/#\/pbinstall\/|create your first superuser/.test(
+      line,
+    )
+  ) {
+    return 'debug';
+  }
+  return stream === 'stderr' ? 'warn' : 'info';
 }
 
 /** Polls /api/health until the server answers, or throws after `timeoutMs`. */

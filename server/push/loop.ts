@@ -1,7 +1,8 @@
 /**
  * The dispatcher's loop: a pass every few seconds (or at once on wake()), several passes at a
  * time so a pass waiting for slow endpoints does not hold up the next, sharing the retry state,
- * the row claims and the push slots; the superuser login renewed before it expires.
+ * the row claims and the push slots; the superuser login renewed before it expires. It waits on
+ * its timer without a word: lines are for pushes sent and for failures (docs/operators.md, Logs).
  */
 import type PocketBase from 'pocketbase';
 import { ClientResponseError, isTokenExpired } from 'pocketbase';
@@ -14,8 +15,12 @@ import type { SendLimiter } from './send-limiter.ts';
 export interface PushDispatcher {
   /** Runs a pass now instead of at the next tick. */
   wake(): void;
-  /** Stops polling, aborts the pushes in flight and waits for the passes to finish. */
-  stop(): Promise<void>;
+  /**
+   * Stops polling and waits for the passes to finish. The pushes in flight are aborted at once,
+   * or after `graceMs` if the passes have not finished by then (the launcher lets them finish, so
+   * a push sent is marked sent before PocketBase stops: docs/operators.md, Restarts).
+   */
+  stop(opts?: { graceMs?: number }): Promise<void>;
 }
 
 export type LoopOptions = Omit<DispatchOptions, 'retry' | 'claims' | 'limiter' | 'signal'> & {
@@ -66,12 +71,23 @@ class DispatchLoop {
     this.wakeUp?.();
   }
 
-  async stop(running: Promise<void>): Promise<void> {
+  async stop(running: Promise<void>, graceMs = 0): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     this.wakeUp?.();
+    if (graceMs > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+      await Promise.race([running.then(() => this.settled()), late]);
+      clearTimeout(timer);
+    }
     this.abort.abort(new Error('push dispatcher stopped'));
     await running;
+    await this.settled();
+  }
+
+  /** Resolves once no pass is running (passes end on their own; none starts once stopped). */
+  private async settled(): Promise<void> {
     while (this.passes.size) await Promise.allSettled([...this.passes]);
   }
 
@@ -130,6 +146,6 @@ export function startPushDispatcher(opts: LoopOptions): PushDispatcher {
   const running = loop.run();
   return {
     wake: () => loop.wake(),
-    stop: () => loop.stop(running),
+    stop: (opts) => loop.stop(running, opts?.graceMs),
   };
 }

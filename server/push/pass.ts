@@ -10,6 +10,7 @@ import type { VapidConfig } from '../vapid.ts';
 import { RowClaims } from './row-claims.ts';
 import type { RetryState } from './retry.ts';
 import { SendLimiter } from './send-limiter.ts';
+import { logEvent } from '../log.ts';
 
 export interface DispatchOptions {
   /** A client authenticated as a superuser. */
@@ -96,7 +97,11 @@ export interface Pass {
   result: DispatchResult;
 }
 
-export const defaultLog = (m: string) => console.log(`[push] ${m}`);
+/**
+ * `[push] …`, only for what happened: pushes sent, subscriptions removed (info), failures and
+ * refusals (warn); a pass that found nothing to send says nothing (docs/operators.md, Logs).
+ */
+export const defaultLog = (m: string) => logEvent(`[push] ${m}`);
 
 export function newLimiter(opts: DispatchOptions): SendLimiter {
   return new SendLimiter(

@@ -21,7 +21,10 @@
  * SSR_CACHE_MAX (cards and posts kept beyond the scope, each; default RENDER_CACHE_MAX),
  * SSR_FRESH_RENDERS (pages one visitor may have drawn fresh per 10 s; default 20),
  * SSR_FRESH_WINDOW_MS (that window; default 10,000).
- * Prints `[ssr] listening on <port>` once ready.
+ * Prints `[ssr] listening on <port>` once ready (how the launcher learns the port; it shows the
+ * line at LOG_LEVEL=debug only) and otherwise only its failures, on stderr. SIGTERM: it stops
+ * taking connections, lets the renders under way finish (at most 2 s) and exits; the launcher
+ * stops it after PocketBase, its only client (docs/operators.md, Restarts).
  */
 // IndexedDB for the app's Dexie store, before the app's bundle (and Dexie) load
 import 'fake-indexeddb/auto';
@@ -326,5 +329,10 @@ server.listen(Number(process.env.SSR_PORT ?? 0), '127.0.0.1', () => {
   void warmUp();
 });
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    // kept-alive connections with nothing in flight would hold close() open
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 2_000).unref();
+  });
 }

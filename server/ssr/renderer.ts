@@ -1,12 +1,15 @@
 /**
  * Starts the first-screen render server (main.ts) as a child process for a PocketBase that will
  * listen on `pbUrl`, and returns its address, to give PocketBase as SSR_URL. Used by `npm start`,
- * the tests and the benchmarks alike. See docs/first-visit.md.
+ * the tests and the benchmarks alike. See docs/first-visit.md. Its `[ssr] listening on <port>` line
+ * is how the port is learnt; the launcher prints it at LOG_LEVEL=debug only, and the render
+ * server's failures (stderr) as warnings (docs/operators.md, Logs).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../pocketbase.ts';
+import { logAt } from '../log.ts';
 
 export const SSR_DIR = join(ROOT, 'dist-ssr');
 
@@ -27,8 +30,10 @@ export async function startRenderer(opts: {
   distDir: string;
   ssrDir?: string;
   appUrl?: string;
-  /** Where its output goes: 'inherit' for `npm start`; tests collect it. */
+  /** Where its output goes, line by line: by default the launcher's log; tests collect it. */
   log?: (line: string) => void;
+  /** In a process group of its own (the launcher's children: docs/operators.md, Restarts). */
+  detached?: boolean;
 }): Promise<Renderer> {
   const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/ssr/main.ts')], {
     cwd: ROOT,
@@ -42,19 +47,33 @@ export async function startRenderer(opts: {
       TZ: process.env.TZ ?? 'Asia/Seoul',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: opts.detached ?? false,
   });
-  const log = opts.log ?? ((line: string) => console.log(line));
+  const log: (line: string, stream: 'stdout' | 'stderr') => void =
+    opts.log ??
+    ((line, stream) =>
+      logAt(
+        stream === 'stderr' ? 'warn' : /^\[ssr\] listening on \d+/.test(line) ? 'debug' : 'info',
+        line,
+      ));
   let output = '';
+  let listening = false;
   const port = await new Promise<number>((resolve, reject) => {
-    const onData = (d: Buffer) => {
+    const onData = (stream: 'stdout' | 'stderr') => (d: Buffer) => {
       const text = d.toString();
+      for (const line of text.split('\n')) if (line.trim()) log(line, stream);
+      // kept until the port is known (the error's text if it exits before), then no more
+      if (listening) return;
       output += text;
-      for (const line of text.split('\n')) if (line.trim()) log(line);
       const m = /\[ssr\] listening on (\d+)/.exec(output);
-      if (m) resolve(Number(m[1]));
+      if (m) {
+        listening = true;
+        output = '';
+        resolve(Number(m[1]));
+      }
     };
-    proc.stdout.on('data', onData);
-    proc.stderr.on('data', onData);
+    proc.stdout.on('data', onData('stdout'));
+    proc.stderr.on('data', onData('stderr'));
     proc.once('exit', (code) => reject(new Error(`the renderer exited (${code}):\n${output}`)));
   });
   return {
