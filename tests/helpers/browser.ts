@@ -81,6 +81,19 @@ export async function launchFullBrowser(): Promise<Browser> {
 }
 
 /**
+ * A Chromium of the test's own with `extra` flags beside the usual ones (the headless shell, or
+ * with `full` the full Chromium), for flags the shared browsers lack: tests/e2e/proxy.test.ts
+ * trusts its Caddy's test CA and maps a host name to loopback. `close()` it after.
+ */
+export async function launchBrowserWithArgs(
+  extra: string[],
+  opts: { full?: boolean } = {},
+): Promise<Browser> {
+  const executablePath = opts.full ? chromiumPath() : headlessShellPath();
+  return chromium.launch({ executablePath, args: [...ARGS, ...extra] });
+}
+
+/**
  * The browser a test file drives: in the e2e project, a connection to the Chromium the global
  * setup started (starting one per file cost a second or two each); `close()` then only
  * disconnects. Elsewhere (other projects, the benchmarks), a Chromium of its own.
