@@ -32,12 +32,11 @@ export interface Actor {
   pb: PocketBase;
 }
 
-/** Creates a verified user with the superuser client and logs in as them. */
-export async function createUser(
-  server: TestServer,
+/** Creates a verified user (password PASSWORD) with the superuser client, without logging in. */
+export async function createUserRecord(
   su: PocketBase,
   extra: Record<string, unknown> = {},
-): Promise<Actor> {
+): Promise<{ email: string; record: RecordModel }> {
   const tag = uniq();
   const email = `u${tag}@test.local`;
   const record = await su.collection('users').create({
@@ -49,6 +48,16 @@ export async function createUser(
     name: 'tester',
     ...extra,
   });
+  return { email, record };
+}
+
+/** Creates a verified user with the superuser client and logs in as them. */
+export async function createUser(
+  server: TestServer,
+  su: PocketBase,
+  extra: Record<string, unknown> = {},
+): Promise<Actor> {
+  const { email, record } = await createUserRecord(su, extra);
   const pb = server.client();
   await pb.collection('users').authWithPassword(email, PASSWORD);
   return { id: record.id, email, record, pb };

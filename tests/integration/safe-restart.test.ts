@@ -28,7 +28,7 @@ import { setLike } from '../../src/domains/likes/writes.ts';
 import { createCollectBook, saveCollectBookCards } from '../../src/domains/collect-books/writes.ts';
 import { flushOutbox } from '../../src/data/sync/flush.ts';
 import { exemptLoopbackFromRateLimits, freePort } from '../helpers/pocketbase.ts';
-import { newId, PASSWORD, uniq } from '../helpers/pb-fixtures.ts';
+import { createUserRecord, newId, PASSWORD, uniq } from '../helpers/pb-fixtures.ts';
 import { freshDb } from '../helpers/sync-fixtures.ts';
 import {
   launch,
@@ -149,16 +149,7 @@ describe('a restart under a stream of writes', () => {
       cards.push(...(await batch.send()).map((r) => r.body as RecordModel));
     }
     const inFlightCard = cards.pop()!;
-    const tag = uniq();
-    const email = `u${tag}@test.local`;
-    const fan = await su.collection('users').create({
-      email,
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      verified: true,
-      username: `u${tag}`.slice(0, 20),
-      name: 'tester',
-    });
+    const { email, record: fan } = await createUserRecord(su);
 
     // the fan's device: the app's store, client, session and outbox
     db = freshDb();
