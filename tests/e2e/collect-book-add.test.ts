@@ -243,11 +243,14 @@ describe('add a collect book', () => {
     await save.click();
     // the done step and its counter, read together in the page: the screen moves on to /profile
     // a moment later, sooner than a loaded machine's next round trip from the test
-    const done = await page.waitForFunction(() => {
+    // (the done slide is always in the page; its title is written once the book is saved)
+    const done = await page.waitForFunction((title) => {
       const shown = document.querySelector('[data-testid="book-done"]');
       const counter = document.querySelector('[data-testid="book-step"]');
-      return shown && counter ? [shown.textContent ?? '', counter.textContent ?? ''] : null;
-    });
+      return shown?.textContent?.includes(title) && counter
+        ? [shown.textContent, counter.textContent ?? '']
+        : null;
+    }, ko.collectBookAdd.doneTitle);
     const [doneText, stepText] = (await done.jsonValue()) as [string, string];
     expect(doneText).toContain(ko.collectBookAdd.doneTitle);
     expect(stepText).toBe(ko.collectBookAdd.step(3, 3));

@@ -40,19 +40,35 @@ export interface TestServer {
   restart(whileStopped?: () => void): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed out are taken below the kernel's ephemeral range (32768 and up on Linux): a port
+ * the kernel picked for `listen(0)` and that we then closed can be given to the next outgoing
+ * connection (Chromium and the other lane open hundreds) before the server binds it, and the
+ * server then fails to start with "address in use".
+ */
+const PORT_RANGE = { from: 20_000, to: 32_000 };
+const handedOut = new Set<number>();
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = createServer();
     srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      if (addr && typeof addr === 'object') {
-        const { port } = addr;
-        srv.close(() => resolve(port));
-      } else reject(new Error('no port'));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+}
+
+/** A port on 127.0.0.1 nothing listens on, not handed out before by this process. */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 200; tries++) {
+    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error('no free port');
 }
 
 function stopProcess(proc: ChildProcess): Promise<void> {
