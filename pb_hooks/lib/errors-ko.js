@@ -323,14 +323,51 @@ function errorText(err) {
   return String(err && err.message ? err.message : err);
 }
 
+/** SQLite's answer when another process (Litestream) held the database at the wrong moment. */
+const BUSY = /database is locked|database table is locked|SQLITE_BUSY/;
+
+function rawDataOf(err) {
+  try {
+    return typeof err.rawData === 'function' ? err.rawData() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * What to throw instead of `caught`: the same Go ApiError with Korean messages, a new Korean
+ * Whether `err` (a Go error, an ApiError whose raw cause is one, or a batch error whose failed
+ * request's answer is one) is SQLite's busy answer: a write refused only because another process
+ * held the database for a moment (docs/scaling.md, Checkpoints). Nothing of it was written, and
+ * the same request succeeds when sent again.
+ */
+function isBusy(err, depth) {
+  if (!isObject(err) || (depth || 0) > 6) return false;
+  if (BUSY.test(errorText(err))) return true;
+  const raw = rawDataOf(err);
+  if (raw != null && BUSY.test(isObject(raw) ? errorText(raw) : String(raw))) return true;
+  // a batch: data.requests[i].response is the failed request's own ApiError
+  const requests = isObject(err.data) ? err.data.requests : null;
+  if (!isObject(requests)) return false;
+  for (const key of Object.keys(requests)) {
+    const item = requests[key];
+    if (isObject(item) && isBusy(item.response, (depth || 0) + 1)) return true;
+  }
+  return false;
+}
+
+/** The answer to a busy database: a 503, which the app's outbox sends again (a 400 is final). */
+const BUSY_MESSAGE = '서버가 잠시 바빠 저장하지 못했습니다. 잠시 후 다시 시도해주세요.';
+
+/**
+ * What to throw instead of `caught`: a 503 for a write refused only because the database was
+ * busy, the same Go ApiError with Korean messages, a new Korean
  * ApiError for a plain Go error (as PocketBase would turn it into one: "no rows" -> 404, else
  * 400), or `caught` itself when it can't be read.
  */
 function koreanError(caught, keepUnknown) {
   const err = goError(caught);
   if (!err) return caught;
+  if (isBusy(err)) return new ApiError(503, BUSY_MESSAGE, {});
   if (translateApiError(err, keepUnknown, 0)) return caught;
   if (keepUnknown) return caught;
   const text = errorText(err);
@@ -350,6 +387,8 @@ module.exports = {
   fieldMessage,
   translateApiError,
   koreanError,
+  isBusy,
+  BUSY_MESSAGE,
   FIELD_MESSAGES,
   TOP_MESSAGES,
 };

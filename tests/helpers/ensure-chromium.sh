@@ -2,10 +2,11 @@
 # What the end-to-end tests need from Debian. Debian's Chromium: `chromium`, and
 # `chromium-headless-shell` (the same build without its UI layer, a third less CPU) for the shared
 # e2e browser when it can be had; see tests/helpers/browser.ts. And Debian's `caddy`, the TLS proxy
-# of the production recipe (deploy/), which tests/e2e/proxy.test.ts puts in front of PocketBase.
+# of the production recipe (deploy/), which tests/e2e/proxy.test.ts puts in front of PocketBase. And
+# Debian's `sqlite3`, the second process tests/integration/busy-database.test.ts locks the database with.
 # Install them (and Korean fonts, so screenshots show Hangul) with apt-get when missing and we are
 # root; otherwise say what to do. The shell is optional: without it the full Chromium runs every
-# test. Caddy is optional too: without it the proxy test is skipped, and says why.
+# test. Caddy and sqlite3 are optional too: without them their tests are skipped, and say why.
 set -euo pipefail
 have_caddy() { command -v caddy >/dev/null 2>&1 || [ -n "${CADDY_BIN:-}" ]; }
 custom_chromium() { [ -n "${CHROMIUM_BIN:-}" ] && [ -x "${CHROMIUM_BIN}" ]; }
@@ -16,7 +17,8 @@ have_browser() {
     { command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -i nanum >/dev/null; }
 }
 have_shell() { custom_chromium || command -v chromium-headless-shell >/dev/null 2>&1; }
-if have_browser && have_shell && have_caddy; then exit 0; fi
+have_sqlite() { command -v sqlite3 >/dev/null 2>&1; }
+if have_browser && have_shell && have_caddy && have_sqlite; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   export DEBIAN_FRONTEND=noninteractive
   # two runs at once (two checkouts' suites) wait for each other's apt-get instead of failing
@@ -41,6 +43,11 @@ if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
       echo "[e2e] caddy could not be installed: tests/e2e/proxy.test.ts is skipped"
     fi
   fi
+  if ! have_sqlite; then
+    echo "[e2e] installing Debian's sqlite3…"
+    apt install -y -qq sqlite3 >/dev/null ||
+      echo "[e2e] sqlite3 could not be installed: tests/integration/busy-database.test.ts is skipped"
+  fi
 else
   if ! custom_chromium && ! command -v chromium >/dev/null 2>&1; then
     echo "[e2e] Chromium is missing: install Debian's 'chromium' package (or set CHROMIUM_BIN)." >&2
@@ -48,5 +55,8 @@ else
   fi
   if ! have_caddy; then
     echo "[e2e] Caddy is missing: install Debian's 'caddy' package (or set CADDY_BIN); tests/e2e/proxy.test.ts is skipped without it."
+  fi
+  if ! have_sqlite; then
+    echo "[e2e] sqlite3 is missing: install Debian's 'sqlite3' package; tests/integration/busy-database.test.ts is skipped without it."
   fi
 fi
