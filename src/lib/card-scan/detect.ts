@@ -1,0 +1,313 @@
+/**
+ * Finding the card in a camera frame (docs/card-scan.md, Finding the card): its four corners, for
+ * straightening it. A card held in view is a four-sided outline, two sides near level and two near
+ * upright (the fan holds it roughly straight: tilted up to about 25°, turned up to about 15°), a
+ * third of the frame or more, about two units wide for three high.
+ *
+ * 1. The frame in gray at about 320 pixels on its long side, lightly blurred; the strength and
+ *    direction of its edges (Sobel).
+ * 2. Straight lines by an oriented Hough transform: each edge pixel votes for the lines through it
+ *    whose direction its edge agrees with, near-level and near-upright lines apart; the strongest
+ *    dozen of each are kept.
+ * 3. Every pair of near-level lines with every pair of near-upright ones makes a four-sided shape;
+ *    a shape too small, too flat, not convex or off the frame is dropped, and the rest are scored
+ *    by how much of each of their four sides runs along a real edge of the same direction. The best
+ *    wins if its weakest side is still mostly there.
+ */
+import { blur3, shrinkPlane, toGray, type Plane, type Raster } from './raster.ts';
+import type { Point } from './homography.ts';
+
+/** The corners of the card in the frame's pixels: top left, top right, bottom right, bottom left. */
+export type Quad = [Point, Point, Point, Point];
+
+export interface Detection {
+  corners: Quad;
+  /** 0–1: how much of the outline's sides lie on edges (the weakest side counts twice). */
+  score: number;
+}
+
+const WORK_SIZE = 320;
+/** How far from level (or upright) a side may lean, in degrees. */
+const MAX_LEAN = 40;
+/** A pixel votes for lines within this many degrees of its edge's direction. */
+const VOTE_SPREAD = 6;
+const LINES_PER_FAMILY = 20;
+const SIDE_SAMPLES = 36;
+/** Below this weakest-side support nothing is found. */
+const MIN_SIDE = 0.35;
+
+interface Edges {
+  width: number;
+  height: number;
+  mag: Float32Array;
+  /** Edge normal direction, radians in [-π/2, π/2). */
+  dir: Float32Array;
+  threshold: number;
+}
+
+function edges(p: Plane): Edges {
+  const { width: w, height: h, data } = p;
+  const mag = new Float32Array(w * h);
+  const dir = new Float32Array(w * h);
+  let sum = 0;
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      const a = data[i - w - 1]!;
+      const b = data[i - w]!;
+      const c = data[i - w + 1]!;
+      const d = data[i - 1]!;
+      const f = data[i + 1]!;
+      const g = data[i + w - 1]!;
+      const hh = data[i + w]!;
+      const k = data[i + w + 1]!;
+      const gx = c + 2 * f + k - a - 2 * d - g;
+      const gy = g + 2 * hh + k - a - 2 * b - c;
+      const m = Math.hypot(gx, gy);
+      mag[i] = m;
+      let t = Math.atan2(gy, gx);
+      if (t >= Math.PI / 2) t -= Math.PI;
+      else if (t < -Math.PI / 2) t += Math.PI;
+      dir[i] = t;
+      sum += m;
+    }
+  }
+  const mean = sum / ((w - 2) * (h - 2));
+  return { width: w, height: h, mag, dir, threshold: Math.max(24, mean * 1.5) };
+}
+
+interface Line {
+  /** Normal angle, degrees in [-90, 90). */
+  angle: number;
+  rho: number;
+  votes: number;
+}
+
+function houghLines(e: Edges): { level: Line[]; upright: Line[] } {
+  const { width: w, height: h, mag, dir, threshold } = e;
+  const maxRho = Math.ceil(Math.hypot(w, h));
+  const rhos = 2 * maxRho + 1;
+  const acc = new Float32Array(180 * rhos);
+  const cos = new Float32Array(180);
+  const sin = new Float32Array(180);
+  for (let a = 0; a < 180; a++) {
+    const t = ((a - 90) * Math.PI) / 180;
+    cos[a] = Math.cos(t);
+    sin[a] = Math.sin(t);
+  }
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      const m = mag[i]!;
+      if (m < threshold) continue;
+      const deg = Math.round((dir[i]! * 180) / Math.PI);
+      const vote = Math.min(m, threshold * 4);
+      for (let s = -VOTE_SPREAD; s <= VOTE_SPREAD; s++) {
+        let d = deg + s;
+        if (d >= 90) d -= 180;
+        if (d < -90) d += 180;
+        // only near-upright (|d| ≤ MAX_LEAN) and near-level (|d| ≥ 90 - MAX_LEAN) normals
+        if (Math.abs(d) > MAX_LEAN && Math.abs(d) < 90 - MAX_LEAN) continue;
+        const a = d + 90;
+        const rho = Math.round(x * cos[a]! + y * sin[a]!) + maxRho;
+        acc[a * rhos + rho]! += vote;
+      }
+    }
+  }
+  const peaks = (lo: number, hi: number, wrap: boolean): Line[] => {
+    const found: Line[] = [];
+    const angles: number[] = [];
+    for (let d = lo; d <= hi; d++) angles.push(d);
+    if (wrap) for (let d = -90; d <= -90 + MAX_LEAN; d++) angles.push(d);
+    const cells: { a: number; r: number; v: number }[] = [];
+    for (const d of angles) {
+      const a = d + 90;
+      for (let r = 0; r < rhos; r++) {
+        const v = acc[a * rhos + r]!;
+        if (v > 0) cells.push({ a: d, r, v });
+      }
+    }
+    cells.sort((p, q) => q.v - p.v);
+    for (const c of cells) {
+      if (found.length >= LINES_PER_FAMILY) break;
+      const rho = c.r - maxRho;
+      const near = found.some((l) => {
+        let da = Math.abs(l.angle - c.a);
+        if (da > 90) da = 180 - da;
+        // the same line seen with the opposite normal has the opposite rho
+        const sameSide = Math.abs(l.angle - c.a) <= 90;
+        const dr = sameSide ? Math.abs(l.rho - rho) : Math.abs(l.rho + rho);
+        return da <= 4 && dr <= 5;
+      });
+      if (!near) found.push({ angle: c.a, rho, votes: c.v });
+    }
+    return found;
+  };
+  return {
+    upright: peaks(-MAX_LEAN, MAX_LEAN, false),
+    level: peaks(90 - MAX_LEAN, 89, true),
+  };
+}
+
+function intersect(a: Line, b: Line): Point | null {
+  const ta = (a.angle * Math.PI) / 180;
+  const tb = (b.angle * Math.PI) / 180;
+  const c1 = Math.cos(ta);
+  const s1 = Math.sin(ta);
+  const c2 = Math.cos(tb);
+  const s2 = Math.sin(tb);
+  const det = c1 * s2 - s1 * c2;
+  if (Math.abs(det) < 1e-6) return null;
+  return { x: (a.rho * s2 - b.rho * s1) / det, y: (c1 * b.rho - c2 * a.rho) / det };
+}
+
+/** Where a near-level line crosses the frame's middle column, for ordering top and bottom. */
+function levelAt(l: Line, x: number): number {
+  const t = (l.angle * Math.PI) / 180;
+  return (l.rho - x * Math.cos(t)) / Math.sin(t);
+}
+
+function uprightAt(l: Line, y: number): number {
+  const t = (l.angle * Math.PI) / 180;
+  return (l.rho - y * Math.sin(t)) / Math.cos(t);
+}
+
+/** How much of the side from `p` to `q` lies on edges running its way, 0–1. */
+function sideSupport(e: Edges, p: Point, q: Point): number {
+  const dx = q.x - p.x;
+  const dy = q.y - p.y;
+  const len = Math.hypot(dx, dy);
+  if (len < 1) return 0;
+  // the side's normal direction, as edges measure it
+  let normal = Math.atan2(dx, -dy);
+  if (normal >= Math.PI / 2) normal -= Math.PI;
+  else if (normal < -Math.PI / 2) normal += Math.PI;
+  const nx = -dy / len;
+  const ny = dx / len;
+  let hits = 0;
+  for (let s = 0; s < SIDE_SAMPLES; s++) {
+    const t = 0.06 + (0.88 * (s + 0.5)) / SIDE_SAMPLES;
+    let ok = false;
+    for (let o = -1.5; o <= 1.5 && !ok; o += 1) {
+      const x = Math.round(p.x + dx * t + nx * o);
+      const y = Math.round(p.y + dy * t + ny * o);
+      if (x < 1 || y < 1 || x >= e.width - 1 || y >= e.height - 1) continue;
+      const i = y * e.width + x;
+      if (e.mag[i]! < e.threshold) continue;
+      let dd = Math.abs(e.dir[i]! - normal);
+      if (dd > Math.PI / 2) dd = Math.PI - dd;
+      if (dd < (20 * Math.PI) / 180) ok = true;
+    }
+    if (ok) hits++;
+  }
+  return hits / SIDE_SAMPLES;
+}
+
+const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+
+function convex(q: Quad): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = q[i]!;
+    const b = q[(i + 1) % 4]!;
+    const c = q[(i + 2) % 4]!;
+    const z = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+    if (z === 0) return false;
+    const s = Math.sign(z);
+    if (sign && s !== sign) return false;
+    sign = s;
+  }
+  return true;
+}
+
+/**
+ * The outlines in `frame` most likely to be the card, best first (at most `max`, none closer to
+ * each other than a few pixels at any corner), or none when no outline is clear enough.
+ */
+export function detectCards(frame: Raster, max = 6): Detection[] {
+  const factor = Math.max(1, Math.floor(Math.max(frame.width, frame.height) / WORK_SIZE));
+  const work = blur3(shrinkPlane(toGray(frame), factor));
+  const e = edges(work);
+  const { level, upright } = houghLines(e);
+  const W = work.width;
+  const H = work.height;
+  const margin = 0.04 * Math.max(W, H);
+  const minHeight = 0.3 * Math.max(W, H);
+  const found: { quad: Quad; score: number; raw: number }[] = [];
+  for (let i = 0; i < level.length; i++) {
+    for (let j = i + 1; j < level.length; j++) {
+      let top = level[i]!;
+      let bottom = level[j]!;
+      if (levelAt(top, W / 2) > levelAt(bottom, W / 2)) [top, bottom] = [bottom, top];
+      for (let k = 0; k < upright.length; k++) {
+        for (let l = k + 1; l < upright.length; l++) {
+          let left = upright[k]!;
+          let right = upright[l]!;
+          if (uprightAt(left, H / 2) > uprightAt(right, H / 2)) [left, right] = [right, left];
+          const tl = intersect(top, left);
+          const tr = intersect(top, right);
+          const br = intersect(bottom, right);
+          const bl = intersect(bottom, left);
+          if (!tl || !tr || !br || !bl) continue;
+          const quad: Quad = [tl, tr, br, bl];
+          if (
+            quad.some((p) => p.x < -margin || p.y < -margin || p.x > W + margin || p.y > H + margin)
+          )
+            continue;
+          const hl = dist(tl, bl);
+          const hr = dist(tr, br);
+          const wt = dist(tl, tr);
+          const wb = dist(bl, br);
+          const hAvg = (hl + hr) / 2;
+          const wAvg = (wt + wb) / 2;
+          if (hAvg < minHeight) continue;
+          const aspect = wAvg / hAvg;
+          if (aspect < 0.45 || aspect > 0.9) continue;
+          if (Math.min(hl, hr) / Math.max(hl, hr) < 0.6) continue;
+          if (Math.min(wt, wb) / Math.max(wt, wb) < 0.6) continue;
+          if (!convex(quad)) continue;
+          // side by side, giving up at the first that is mostly missing
+          const sides: number[] = [];
+          for (const [p, q] of [
+            [tl, tr],
+            [tr, br],
+            [br, bl],
+            [bl, tl],
+          ] as const) {
+            const support = sideSupport(e, p, q);
+            if (support < MIN_SIDE) break;
+            sides.push(support);
+          }
+          if (sides.length < 4) continue;
+          const weakest = Math.min(...sides);
+          const score = (sides.reduce((s, v) => s + v, 0) + 2 * weakest) / 6;
+          // of two outlines about as well supported, the larger: a polaroid's window or a
+          // name plate inside the card is an outline too
+          const raw = score + 0.15 * (hAvg / Math.max(W, H));
+          found.push({ quad, score, raw });
+        }
+      }
+    }
+  }
+  found.sort((a, b) => b.raw - a.raw);
+  const kept: typeof found = [];
+  const apart = 0.02 * Math.max(W, H);
+  for (const f of found) {
+    if (kept.length >= max) break;
+    const same = kept.some((k) => k.quad.every((p, i) => dist(p, f.quad[i]!) < apart));
+    if (!same) kept.push(f);
+  }
+  // a work pixel's centre, x + 0.5, is the middle of `factor` frame pixels
+  return kept.map((f) => ({
+    corners: f.quad.map((p) => ({
+      x: (p.x + 0.5) * factor,
+      y: (p.y + 0.5) * factor,
+    })) as Quad,
+    score: f.score,
+  }));
+}
+
+/** The outline in `frame` most likely to be the card, or null when none is clear enough. */
+export function detectCard(frame: Raster): Detection | null {
+  return detectCards(frame, 1)[0] ?? null;
+}
