@@ -78,12 +78,19 @@ export async function openApp(
   return { context, page, errors, userId };
 }
 
+/**
+ * How long the waits below give an outcome by default: long, so a loaded machine (two suites on
+ * two cores) only makes them slower, and still well inside the e2e test bound (300 s), so a
+ * check that never passes reports itself.
+ */
+export const OUTCOME_WAIT_MS = 120_000;
+
 /** Polls an async check inside the page until it returns true (waitForFunction does not await). */
 export async function until<A>(
   page: Page,
   check: (arg: A) => Promise<boolean> | boolean,
   arg: A,
-  timeout = 15_000,
+  timeout = OUTCOME_WAIT_MS,
 ): Promise<void> {
   await expect
     .poll(() => page.evaluate(check as (arg: unknown) => Promise<boolean>, arg), { timeout })
@@ -127,7 +134,7 @@ export async function login(page: Page, email: string): Promise<string> {
 }
 
 /** Waits until nothing is left in the outbox (every queued change reached the server). */
-export async function waitForOutboxEmpty(page: Page, timeout = 20_000): Promise<void> {
+export async function waitForOutboxEmpty(page: Page, timeout = OUTCOME_WAIT_MS): Promise<void> {
   await until(page, async () => (await window.__pocamarket.db.outbox.count()) === 0, null, timeout);
 }
 
@@ -144,7 +151,7 @@ export async function superuserClient(): Promise<PocketBase> {
  * Waits until nothing is sending the outbox: the page's engine is not flushing and no flush (the
  * page's or the service worker's) holds or waits for the outbox lock.
  */
-export async function waitForNoFlush(page: Page, timeout = 20_000): Promise<void> {
+export async function waitForNoFlush(page: Page, timeout = OUTCOME_WAIT_MS): Promise<void> {
   await until(
     page,
     async (name) => {

@@ -29,7 +29,8 @@ export async function waitForMail(
   sinkUrl: string,
   to: string,
   predicate: (m: SinkMessage) => boolean = () => true,
-  timeoutMs = 15_000,
+  // long: a loaded machine only makes the mail slower (the e2e test bound is 300 s)
+  timeoutMs = 120_000,
 ): Promise<SinkMessage> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {

@@ -93,7 +93,12 @@ async function render(ui: ReactNode) {
   return router;
 }
 
-async function until(check: () => void, timeoutMs = 10_000) {
+/**
+ * Lets live queries and effects run inside act until `check` passes. Bounded just under the
+ * project's 90 s test bound, so a check that never passes reports its own failure; a busy machine
+ * only makes it wait longer.
+ */
+async function until(check: () => void, timeoutMs = 80_000) {
   const start = performance.now();
   for (;;) {
     try {
