@@ -323,8 +323,12 @@ function errorText(err) {
   return String(err && err.message ? err.message : err);
 }
 
-/** SQLite's answer when another process (Litestream) held the database at the wrong moment. */
-const BUSY = /database is locked|database table is locked|SQLITE_BUSY/;
+/**
+ * SQLite's answer when another process (Litestream) held the database at the wrong moment, and
+ * PocketBase's when a batch's transaction ran past the batch timeout (a loaded server): either
+ * way the transaction was rolled back and nothing of it was written.
+ */
+const BUSY = /database is locked|database table is locked|SQLITE_BUSY|batch transaction timeout/;
 
 function rawDataOf(err) {
   try {

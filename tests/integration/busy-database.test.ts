@@ -141,4 +141,27 @@ describe.skipIf(!hasSqlite)('a busy database', () => {
     expect(await db.deadLetters.count()).toBe(0);
     for (const card of cards) expect(await likesOf(other.id, card)).toBe(1);
   });
+
+  it('answers a batch that runs past the batch timeout 503, not 400, and stores nothing', async () => {
+    const su = await server.admin();
+    const before = await su.settings.getAll();
+    const batchSettings = before['batch'] as Record<string, unknown>;
+    await su.settings.update({ batch: { ...batchSettings, timeout: 1 } });
+    const other = await createUser(server, su);
+    const like = { user: other.id, photoCard: catalogue.card.id };
+    const batch = other.pb.createBatch();
+    batch.collection('likes').create(like);
+    // the lock makes the batch wait past its 1 s; PocketBase gives up on it and rolls it back
+    holder = await holdWriteLock(server.dataDir);
+    const refused = await batch.send().then(
+      () => null,
+      (err: unknown) => err,
+    );
+    await releaseWriteLock();
+    await su.settings.update({ batch: batchSettings });
+
+    expect(refused).toBeInstanceOf(ClientResponseError);
+    expect((refused as ClientResponseError).status).toBe(503);
+    expect(await likesOf(other.id, catalogue.card.id)).toBe(0);
+  });
 });
