@@ -54,9 +54,19 @@ export async function batchCreate(
   const worker = async () => {
     while (next < chunks.length) {
       const chunk = chunks[next++]!;
-      const batch = su.createBatch();
-      for (const row of chunk) batch.collection(collection).create(row);
-      await batch.send({ requestKey: null });
+      // a 503 (the database busy, or the batch past its timeout on a loaded machine) wrote
+      // nothing: the same batch is sent again, as the app's outbox does
+      for (let attempt = 1; ; attempt++) {
+        const batch = su.createBatch();
+        for (const row of chunk) batch.collection(collection).create(row);
+        try {
+          await batch.send({ requestKey: null });
+          break;
+        } catch (err) {
+          if ((err as { status?: number }).status !== 503 || attempt >= 5) throw err;
+          await new Promise((r) => setTimeout(r, 500 * attempt));
+        }
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));
