@@ -16,6 +16,7 @@
  * - clutter: a table of shapes, lines, print and other rectangles behind it (else a plain table).
  */
 import jpeg from 'jpeg-js';
+import { prng } from '../lib/seed.ts';
 import { homography, project, type Point } from '../../src/lib/card-scan/homography.ts';
 import { sampleRgb, type Raster } from '../../src/lib/card-scan/raster.ts';
 import type { Quad } from '../../src/lib/card-scan/detect.ts';
@@ -364,14 +365,7 @@ function gaussianBlur(frame: Raster, sigma: number): void {
 /** The photo of `card` with the distortions `on`, from `seed`. */
 export function photograph(card: Raster, on: Iterable<Distortion>, seed: number): Photo {
   const set = new Set(on);
-  let s = seed >>> 0;
-  const r: Rand = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r: Rand = prng(seed);
   const frame: Raster = {
     width: FRAME_W,
     height: FRAME_H,

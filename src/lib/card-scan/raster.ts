@@ -96,3 +96,19 @@ export function sampleRgb(img: Raster, x: number, y: number, out: Float32Array, 
     out[at + c] = top + (bottom - top) * ay;
   }
 }
+
+/** The value of `p` at a real-valued point, bilinear, edges clamped. */
+export function samplePlane(p: Plane, x: number, y: number): number {
+  const fx = Math.min(Math.max(x - 0.5, 0), p.width - 1);
+  const fy = Math.min(Math.max(y - 0.5, 0), p.height - 1);
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const x1 = Math.min(x0 + 1, p.width - 1);
+  const y1 = Math.min(y0 + 1, p.height - 1);
+  const ax = fx - x0;
+  const ay = fy - y0;
+  const d = p.data;
+  const top = d[y0 * p.width + x0]! * (1 - ax) + d[y0 * p.width + x1]! * ax;
+  const bottom = d[y1 * p.width + x0]! * (1 - ax) + d[y1 * p.width + x1]! * ax;
+  return top * (1 - ay) + bottom * ay;
+}

@@ -7,24 +7,9 @@
  */
 import type { Quad } from './detect.ts';
 import type { Point } from './homography.ts';
-import type { Plane } from './raster.ts';
+import { samplePlane as at, type Plane } from './raster.ts';
 
 const PLACES = 40;
-
-function at(p: Plane, x: number, y: number): number {
-  const fx = Math.min(Math.max(x - 0.5, 0), p.width - 1);
-  const fy = Math.min(Math.max(y - 0.5, 0), p.height - 1);
-  const x0 = Math.floor(fx);
-  const y0 = Math.floor(fy);
-  const x1 = Math.min(x0 + 1, p.width - 1);
-  const y1 = Math.min(y0 + 1, p.height - 1);
-  const ax = fx - x0;
-  const ay = fy - y0;
-  const d = p.data;
-  const top = d[y0 * p.width + x0]! * (1 - ax) + d[y0 * p.width + x1]! * ax;
-  const bottom = d[y1 * p.width + x0]! * (1 - ax) + d[y1 * p.width + x1]! * ax;
-  return top * (1 - ay) + bottom * ay;
-}
 
 interface FitLine {
   /** A point on the line and its unit direction. */
