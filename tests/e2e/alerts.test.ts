@@ -258,7 +258,9 @@ describe('push alerts', () => {
     await expect.poll(() => items.first().getAttribute('data-read')).toBe('false');
     expect(await items.first().textContent()).toContain(alert.title);
     expect(await items.nth(1).textContent()).toContain(onlyPushed.title);
-    expect(await page.getByText(`읽지 않은 알림 ${unread + 2}개`).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText(`읽지 않은 알림 ${unread + 2}개`).isVisible())
+      .toBe(true);
     await shot(page, 'alerts-phone');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -274,7 +276,9 @@ describe('push alerts', () => {
     await page.goBack();
     await page.waitForURL('**/alerts');
     await expect.poll(() => items.first().getAttribute('data-read')).toBe('true');
-    expect(await page.getByText(`읽지 않은 알림 ${unread + 1}개`).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText(`읽지 않은 알림 ${unread + 1}개`).isVisible())
+      .toBe(true);
     await items.first().click();
     await page.waitForURL(`**/exchangeDetail/${cardId}`);
     await waitForOutboxEmpty(page);
@@ -377,7 +381,7 @@ describe('push alerts', () => {
         );
       expect(await comment.isChecked()).toBe(false);
     } else {
-      expect(await page.getByTestId('push-unavailable').isVisible()).toBe(true);
+      await expect.poll(() => page.getByTestId('push-unavailable').isVisible()).toBe(true);
     }
     await shot(page, 'settings-desktop-error');
     // nothing was saved for this device

@@ -95,8 +95,8 @@ describe.each(SIZES)('/exchange at %s size', (_name, viewport) => {
         serviceWorker: false,
       });
       await waitForRiize(page);
-      expect(await page.locator('h2', { hasText: 'RIIZE' }).isVisible()).toBe(true);
-      expect(await page.getByTestId('bias-link').isVisible()).toBe(true);
+      await expect.poll(() => page.locator('h2', { hasText: 'RIIZE' }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByTestId('bias-link').isVisible()).toBe(true);
 
       const scrollBefore = await page.evaluate(() => window.scrollY);
       await moreButton(page).click();
@@ -111,7 +111,7 @@ describe.each(SIZES)('/exchange at %s size', (_name, viewport) => {
         await moreButton(page).click();
         await expect.poll(() => tiles(page).count()).toBe(expected);
       }
-      expect(await moreButton(page).isVisible()).toBe(true);
+      await expect.poll(() => moreButton(page).isVisible()).toBe(true);
       await moreButton(page).click();
       await expect.poll(() => toast(page, ko.messages.noMore).isVisible()).toBe(true);
       await expect.poll(() => moreButton(page).count()).toBe(0);
@@ -184,7 +184,7 @@ describe.each(SIZES)('/exchange at %s size', (_name, viewport) => {
       await page.mouse.move(x, y);
       await page.mouse.down();
       await page.mouse.move(x, y + 8, { steps: 2 });
-      expect(await sheet.isVisible()).toBe(true);
+      await expect.poll(() => sheet.isVisible()).toBe(true);
       await page.mouse.move(x, y + 30, { steps: 4 });
       await page.mouse.up();
       await expect.poll(() => sheet.isVisible()).toBe(false);
@@ -349,7 +349,7 @@ describe('likes on the grid', () => {
 
     await page.goto('/LikeDetail');
     await expect.poll(() => page.locator('h1').first().textContent()).toBe(ko.screens.likeDetail);
-    expect(await page.getByTestId('guest-likes-note').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('guest-likes-note').isVisible()).toBe(true);
     await expect.poll(() => total(page)).toBe(ko.common.totalCards(3));
     expect(
       (

@@ -122,8 +122,8 @@ describe.each([
   it('asks a logged-out fan to log in, and its confirm goes to /login', async () => {
     const { context, page: p, errors } = await openDetail(viewport, cards[slot]!);
     await p.getByTestId('card-panel').getByRole('img').first().waitFor();
-    expect(await p.getByTestId('like-button').isVisible()).toBe(true);
-    expect(await p.getByText(ko.exchange.imageSizeNote).isVisible()).toBe(true);
+    await expect.poll(() => p.getByTestId('like-button').isVisible()).toBe(true);
+    await expect.poll(() => p.getByText(ko.exchange.imageSizeNote).isVisible()).toBe(true);
 
     // a click in the field asks; cancel only closes
     await p.getByTestId('post-textarea').click();
@@ -163,7 +163,7 @@ describe.each([
       expect(await first.getByTestId('post-writer').textContent()).not.toBe(
         ko.common.loadingWriter,
       );
-      expect(await first.getByText(ko.relativeTime.justNow).isVisible()).toBe(true);
+      await expect.poll(() => first.getByText(ko.relativeTime.justNow).isVisible()).toBe(true);
       await expect
         .poll(() => p.getByTestId('post-count').textContent())
         .toBe(ko.exchange.postCount(before.length + 1));

@@ -101,8 +101,12 @@ describe.each(Object.entries(VIEWPORTS))('home at %s size', (name, viewport) => 
     ).map(Number);
     expect(counts).toHaveLength(20);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
-    expect(await page.getByRole('heading', { name: ko.home.latestTitle }).isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { name: ko.home.popularTitle }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: ko.home.latestTitle }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: ko.home.popularTitle }).isVisible())
+      .toBe(true);
     // 더보기: the latest row to /exchange, the popular row to /exchange sorted by likes
     const more = (row: string, href: string) =>
       page.locator(`[data-testid="home-row-${row}"] a[href="${href}"]`).count();
@@ -213,7 +217,7 @@ describe.each(Object.entries(VIEWPORTS))('home at %s size', (name, viewport) => 
     // --- logged out, the floating button leads to login
     const fab = page.locator(FAB);
     expect(await fab.getAttribute('aria-label')).toBe(ko.home.login);
-    expect(await fab.isVisible()).toBe(true);
+    await expect.poll(() => fab.isVisible()).toBe(true);
     await fab.click();
     await expect.poll(() => pathname(page).toLowerCase()).toBe('/login');
 

@@ -68,7 +68,7 @@ describe.each(Object.entries(VIEWPORTS))('meetup map at %s size', (name, viewpor
     const start = await mapState(page);
     expect(near(start.lat, 37.556944) && near(start.lng, 126.923917)).toBe(true);
     expect((await clusterCounts(page)).length).toBeGreaterThan(0);
-    expect(await page.getByPlaceholder(t.searchPlaceholder).isVisible()).toBe(true);
+    await expect.poll(() => page.getByPlaceholder(t.searchPlaceholder).isVisible()).toBe(true);
     expect(await page.locator('.leaflet-tile-loaded').count()).toBeGreaterThan(0);
     expect(tileServer.requests.length).toBeGreaterThan(0);
     await shot(page, `${name}-start`);

@@ -192,7 +192,7 @@ describe('내 주변 (phone)', () => {
       );
     }
     // the nearest card is the one in view at the strip's start
-    expect(await card(page, fromA[0]!).isVisible()).toBe(true);
+    await expect.poll(() => card(page, fromA[0]!).isVisible()).toBe(true);
     const listBox = (await page.getByTestId('meetup-list').boundingBox())!;
     const firstBox = (await card(page, fromA[0]!).boundingBox())!;
     expect(firstBox.x).toBeGreaterThanOrEqual(listBox.x);
@@ -435,7 +435,7 @@ describe('내 주변 (desktop)', () => {
     const fromA = nearestFirst(usual, events, a, await endedIds(page));
     await expect.poll(() => cardIds(page), { timeout: 60_000 }).toEqual(fromA);
     const top = card(page, fromA[0]!);
-    expect(await top.getByTestId('meetup-distance').isVisible()).toBe(true);
+    await expect.poll(() => top.getByTestId('meetup-distance').isVisible()).toBe(true);
     const nearest = events.find((e) => e.id === fromA[0])!;
     expect(await top.getByTestId('meetup-distance').textContent()).toContain(
       formatDistance(distanceMeters(a, nearest)),

@@ -128,7 +128,7 @@ describe('offline journey', () => {
       postsKo.kinds.postCreate,
       collectBooksKo.kinds.collectBookAdd,
     ]) {
-      expect(await sheet.getByText(label).first().isVisible()).toBe(true);
+      await expect.poll(() => sheet.getByText(label).first().isVisible()).toBe(true);
     }
     await page.keyboard.press('Escape');
 

@@ -139,7 +139,9 @@ describe("the '앱 설치' entry in settings", () => {
     await page.getByRole('link', { name: ko.profile.settings, exact: true }).first().click();
     const entry = page.getByTestId('install-entry');
     await expect.poll(() => entry.getAttribute('data-mode')).toBe('prompt');
-    expect(await page.getByRole('heading', { name: ko.install.groupTitle }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: ko.install.groupTitle }).isVisible())
+      .toBe(true);
     await page.getByRole('button', { name: ko.install.button }).click();
     await expect
       .poll(() => page.evaluate(() => (window as { __prompted?: number }).__prompted))

@@ -146,7 +146,7 @@ describe('navigation on a phone (390x844)', () => {
 
     await tabs.getByText('홈').click();
     await expect.poll(() => h1(page)).toBe('홈');
-    expect(await page.locator('footer').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('footer').isVisible()).toBe(true);
 
     // logged out: the profile tab leads to the login screen
     await tabs.getByText('프로필').click();
@@ -179,7 +179,7 @@ describe('navigation on a desktop (1280x800)', () => {
 
     await menu.getByText('교환').click();
     await expect.poll(() => h1(page)).toBe('교환');
-    expect(await page.locator('footer').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('footer').isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
