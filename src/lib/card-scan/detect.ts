@@ -115,33 +115,46 @@ function houghLines(e: Edges): { level: Line[]; upright: Line[] } {
     }
   }
   const peaks = (lo: number, hi: number, wrap: boolean): Line[] => {
-    const found: Line[] = [];
     const angles: number[] = [];
     for (let d = lo; d <= hi; d++) angles.push(d);
     if (wrap) for (let d = -90; d <= -90 + MAX_LEAN; d++) angles.push(d);
-    const cells: { a: number; r: number; v: number }[] = [];
+    let top = 0;
     for (const d of angles) {
-      const a = d + 90;
-      for (let r = 0; r < rhos; r++) {
-        const v = acc[a * rhos + r]!;
-        if (v > 0) cells.push({ a: d, r, v });
+      const row = (d + 90) * rhos;
+      for (let r = 0; r < rhos; r++) top = Math.max(top, acc[row + r]!);
+    }
+    // The cells strongest first, as far down as it takes to find the lines: the cells above a
+    // floor come first in that order whatever lies below it, so only they are sorted (lowering
+    // the floor until enough lines are found, down to every cell with a vote).
+    for (let floor = top * 0.1; ; floor /= 4) {
+      const all = floor < 1e-3;
+      const cells: number[] = [];
+      for (const d of angles) {
+        const row = (d + 90) * rhos;
+        for (let r = 0; r < rhos; r++) {
+          const v = acc[row + r]!;
+          if (v > 0 && (all || v >= floor)) cells.push(row + r);
+        }
       }
+      // stable: equal votes keep the order they were listed in
+      cells.sort((p, q) => acc[q]! - acc[p]!);
+      const found: Line[] = [];
+      for (const cell of cells) {
+        if (found.length >= LINES_PER_FAMILY) break;
+        const a = Math.floor(cell / rhos) - 90;
+        const rho = (cell % rhos) - maxRho;
+        const near = found.some((l) => {
+          let da = Math.abs(l.angle - a);
+          if (da > 90) da = 180 - da;
+          // the same line seen with the opposite normal has the opposite rho
+          const sameSide = Math.abs(l.angle - a) <= 90;
+          const dr = sameSide ? Math.abs(l.rho - rho) : Math.abs(l.rho + rho);
+          return da <= 4 && dr <= 5;
+        });
+        if (!near) found.push({ angle: a, rho, votes: acc[cell]! });
+      }
+      if (found.length >= LINES_PER_FAMILY || all) return found;
     }
-    cells.sort((p, q) => q.v - p.v);
-    for (const c of cells) {
-      if (found.length >= LINES_PER_FAMILY) break;
-      const rho = c.r - maxRho;
-      const near = found.some((l) => {
-        let da = Math.abs(l.angle - c.a);
-        if (da > 90) da = 180 - da;
-        // the same line seen with the opposite normal has the opposite rho
-        const sameSide = Math.abs(l.angle - c.a) <= 90;
-        const dr = sameSide ? Math.abs(l.rho - rho) : Math.abs(l.rho + rho);
-        return da <= 4 && dr <= 5;
-      });
-      if (!near) found.push({ angle: c.a, rho, votes: c.v });
-    }
-    return found;
   };
   return {
     upright: peaks(-MAX_LEAN, MAX_LEAN, false),
@@ -234,26 +247,40 @@ export function detectCards(frame: Raster, max = 6): Detection[] {
   const margin = 0.04 * Math.max(W, H);
   const minHeight = 0.3 * Math.max(W, H);
   const found: { quad: Quad; score: number; raw: number }[] = [];
-  for (let i = 0; i < level.length; i++) {
-    for (let j = i + 1; j < level.length; j++) {
-      let top = level[i]!;
-      let bottom = level[j]!;
-      if (levelAt(top, W / 2) > levelAt(bottom, W / 2)) [top, bottom] = [bottom, top];
-      for (let k = 0; k < upright.length; k++) {
-        for (let l = k + 1; l < upright.length; l++) {
-          let left = upright[k]!;
-          let right = upright[l]!;
-          if (uprightAt(left, H / 2) > uprightAt(right, H / 2)) [left, right] = [right, left];
-          const tl = intersect(top, left);
-          const tr = intersect(top, right);
-          const br = intersect(bottom, right);
-          const bl = intersect(bottom, left);
+  // every level line meets every upright one once; a side's support depends only on its line and
+  // the two lines that end it, so each is measured once however many outlines share it
+  const nu = upright.length;
+  const nl = level.length;
+  const meets = level.map((a) => upright.map((b) => intersect(a, b)));
+  const levelMid = level.map((l) => levelAt(l, W / 2));
+  const uprightMid = upright.map((l) => uprightAt(l, H / 2));
+  // [line][from][to] for level sides (from, to: upright lines), then the same for upright sides
+  const supports = new Float64Array(nl * nu * nu + nu * nl * nl).fill(-1);
+  const support = (key: number, p: Point, q: Point): number => {
+    let v = supports[key]!;
+    if (v < 0) supports[key] = v = sideSupport(e, p, q);
+    return v;
+  };
+  const levelKey = (line: number, from: number, to: number) => (line * nu + from) * nu + to;
+  const uprightKey = (line: number, from: number, to: number) =>
+    nl * nu * nu + (line * nl + from) * nl + to;
+  const off = (p: Point) => p.x < -margin || p.y < -margin || p.x > W + margin || p.y > H + margin;
+  for (let i = 0; i < nl; i++) {
+    for (let j = i + 1; j < nl; j++) {
+      const up = levelMid[i]! > levelMid[j]!;
+      const t = up ? j : i;
+      const b = up ? i : j;
+      for (let k = 0; k < nu; k++) {
+        for (let l = k + 1; l < nu; l++) {
+          const swap = uprightMid[k]! > uprightMid[l]!;
+          const lf = swap ? l : k;
+          const rt = swap ? k : l;
+          const tl = meets[t]![lf];
+          const tr = meets[t]![rt];
+          const br = meets[b]![rt];
+          const bl = meets[b]![lf];
           if (!tl || !tr || !br || !bl) continue;
-          const quad: Quad = [tl, tr, br, bl];
-          if (
-            quad.some((p) => p.x < -margin || p.y < -margin || p.x > W + margin || p.y > H + margin)
-          )
-            continue;
+          if (off(tl) || off(tr) || off(br) || off(bl)) continue;
           const hl = dist(tl, bl);
           const hr = dist(tr, br);
           const wt = dist(tl, tr);
@@ -265,22 +292,19 @@ export function detectCards(frame: Raster, max = 6): Detection[] {
           if (aspect < 0.45 || aspect > 0.9) continue;
           if (Math.min(hl, hr) / Math.max(hl, hr) < 0.6) continue;
           if (Math.min(wt, wb) / Math.max(wt, wb) < 0.6) continue;
+          const quad: Quad = [tl, tr, br, bl];
           if (!convex(quad)) continue;
           // side by side, giving up at the first that is mostly missing
-          const sides: number[] = [];
-          for (const [p, q] of [
-            [tl, tr],
-            [tr, br],
-            [br, bl],
-            [bl, tl],
-          ] as const) {
-            const support = sideSupport(e, p, q);
-            if (support < MIN_SIDE) break;
-            sides.push(support);
-          }
-          if (sides.length < 4) continue;
-          const weakest = Math.min(...sides);
-          const score = (sides.reduce((s, v) => s + v, 0) + 2 * weakest) / 6;
+          const top = support(levelKey(t, lf, rt), tl, tr);
+          if (top < MIN_SIDE) continue;
+          const right = support(uprightKey(rt, t, b), tr, br);
+          if (right < MIN_SIDE) continue;
+          const bottom = support(levelKey(b, rt, lf), br, bl);
+          if (bottom < MIN_SIDE) continue;
+          const left = support(uprightKey(lf, b, t), bl, tl);
+          if (left < MIN_SIDE) continue;
+          const weakest = Math.min(top, right, bottom, left);
+          const score = (top + right + bottom + left + 2 * weakest) / 6;
           // of two outlines about as well supported, the larger: a polaroid's window or a
           // name plate inside the card is an outline too
           const raw = score + 0.15 * (hAvg / Math.max(W, H));
