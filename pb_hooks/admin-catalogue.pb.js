@@ -2,8 +2,8 @@
  * The report queue, catalogue management and card merges (docs/operators.md, The report queue;
  * Catalogue management), for users with `role = "admin"`; every action is audited
  * (lib/audit.js) in its own transaction. The work is in lib/report-queue.js,
- * lib/admin-catalogue.js and lib/card-merge.js; the routes are rate-limited by
- * pb_migrations/1765110000_report_queue.js.
+ * lib/report-publish.js, lib/admin-catalogue.js, lib/card-merge.js and lib/card-redirects.js;
+ * the routes are rate-limited by pb_migrations/1765110000_report_queue.js.
  *
  * Routes (admins only: 401 signed out, 403 for anyone else):
  *  - GET  /api/pocamarket/admin/reports                   the queue, open first
@@ -19,7 +19,7 @@
  *  - photoCards, groups: an admin's create or update (the API rules allow it) keeps the hook-kept
  *    fields, takes one of the five labels, gets its group's name, and is audited.
  *  - tradeItems, collectBook, exchangeList, trades, encounters, conversations: a write that names
- *    a merged card names its survivor instead (lib/card-merge.js; likes: a trigger). This file
+ *    a merged card names its survivor instead (lib/card-redirects.js; likes: a trigger). This file
  *    sorts first, so every other hook sees the survivor.
  */
 
@@ -33,7 +33,7 @@ routerAdd('GET', '/api/pocamarket/admin/reports/{id}/duplicates', (e) => {
 });
 
 routerAdd('POST', '/api/pocamarket/admin/reports/{id}/publish', (e) => {
-  const lib = require(`${__hooks}/lib/report-queue.js`);
+  const lib = require(`${__hooks}/lib/report-publish.js`);
   const out = lib.publishReport(e, e.request.pathValue('id'));
   return e.json(out.status, out.body);
 });
@@ -88,21 +88,21 @@ onRecordUpdateRequest(
 
 onRecordCreateRequest(
   (e) => {
-    require(`${__hooks}/lib/card-merge.js`).redirectMerged(e);
+    require(`${__hooks}/lib/card-redirects.js`).redirectMerged(e);
     e.next();
   },
-  ...require(`${__hooks}/lib/card-merge.js`).REDIRECTED,
+  ...require(`${__hooks}/lib/card-redirects.js`).REDIRECTED,
 );
 
 onRecordUpdateRequest(
   (e) => {
-    require(`${__hooks}/lib/card-merge.js`).redirectMerged(e);
+    require(`${__hooks}/lib/card-redirects.js`).redirectMerged(e);
     e.next();
   },
-  ...require(`${__hooks}/lib/card-merge.js`).REDIRECTED,
+  ...require(`${__hooks}/lib/card-redirects.js`).REDIRECTED,
 );
 
 onBootstrap((e) => {
   e.next();
-  require(`${__hooks}/lib/card-merge.js`).noteMerges(e.app);
+  require(`${__hooks}/lib/card-redirects.js`).noteMerges(e.app);
 });

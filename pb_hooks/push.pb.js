@@ -1,5 +1,5 @@
 /**
- * Push alerts (helpers in lib/push.js):
+ * Push alerts (helpers in lib/push.js; subscriptions in lib/push-subscriptions.js):
  *  - GET /api/push/public-key → {publicKey}: the VAPID key the browser subscribes with. The
  *    launcher (server/app-server.ts) creates the key pair and passes the public half in
  *    VAPID_PUBLIC_KEY; without it the route answers 503.
@@ -17,7 +17,7 @@
  */
 
 routerAdd('GET', '/api/push/public-key', (e) => {
-  const lib = require(`${__hooks}/lib/push.js`);
+  const lib = require(`${__hooks}/lib/push-subscriptions.js`);
   const key = String($os.getenv('VAPID_PUBLIC_KEY') || '').trim();
   e.response.header().set('Cache-Control', 'no-cache');
   if (!key) return e.json(503, { status: 503, message: lib.MSG_UNAVAILABLE, data: {} });
@@ -25,7 +25,7 @@ routerAdd('GET', '/api/push/public-key', (e) => {
 });
 
 onRecordCreateRequest((e) => {
-  const lib = require(`${__hooks}/lib/push.js`);
+  const lib = require(`${__hooks}/lib/push-subscriptions.js`);
   const { inTransaction } = require(`${__hooks}/lib/records.js`);
   lib.checkSubscription(e.record);
   // The create rule runs after this hook: a record in someone else's name is left for it to
@@ -37,7 +37,7 @@ onRecordCreateRequest((e) => {
 }, 'pushSubscriptions');
 
 onRecordUpdateRequest((e) => {
-  const lib = require(`${__hooks}/lib/push.js`);
+  const lib = require(`${__hooks}/lib/push-subscriptions.js`);
   lib.checkSubscription(e.record);
   e.next();
 }, 'pushSubscriptions');

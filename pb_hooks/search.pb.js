@@ -3,8 +3,8 @@
  *
  *  - the hidden `searchKey` of photoCards and groups is set on every save, whoever saves (a
  *    caller's own value is replaced), with the card's row of the search index; a deleted card
- *    leaves the index; a group whose names change rewrites its cards' keys in the
- *    same transaction (lib/search-key.js);
+ *    leaves the index; a group whose names change rewrites its cards' keys in the same
+ *    transaction (lib/search-key.js makes the keys, lib/search-key-store.js writes them);
  *  - every row whose key is empty (rows there before the keys existed, rows inserted by SQL) gets
  *    one in the background: a slice at start-up (at most 1.5 s), the rest by a job each minute
  *    (at most 40 s a run), 500 rows per transaction;
@@ -13,7 +13,7 @@
  */
 
 onRecordCreate((e) => {
-  const keys = require(`${__hooks}/lib/search-key.js`);
+  const keys = require(`${__hooks}/lib/search-key-store.js`);
   // the key, then the saved card's index row, in one transaction
   require(`${__hooks}/lib/records.js`).inTransaction(
     e,
@@ -23,7 +23,7 @@ onRecordCreate((e) => {
 }, 'photoCards');
 
 onRecordUpdate((e) => {
-  const keys = require(`${__hooks}/lib/search-key.js`);
+  const keys = require(`${__hooks}/lib/search-key-store.js`);
   // a save that changes none of the key's fields (a post added to exchangeList) keeps the key
   if (!keys.cardKeyChanged(e.record)) return e.next();
   require(`${__hooks}/lib/records.js`).inTransaction(
@@ -34,17 +34,17 @@ onRecordUpdate((e) => {
 }, 'photoCards');
 
 onRecordDelete((e) => {
-  const keys = require(`${__hooks}/lib/search-key.js`);
+  const keys = require(`${__hooks}/lib/search-key-store.js`);
   require(`${__hooks}/lib/records.js`).inTransaction(e, (tx) => keys.dropCardKey(tx, e.record.id));
 }, 'photoCards');
 
 onRecordCreate((e) => {
-  require(`${__hooks}/lib/search-key.js`).setGroupKey(e.record);
+  require(`${__hooks}/lib/search-key-store.js`).setGroupKey(e.record);
   e.next();
 }, 'groups');
 
 onRecordUpdate((e) => {
-  const keys = require(`${__hooks}/lib/search-key.js`);
+  const keys = require(`${__hooks}/lib/search-key-store.js`);
   const before = e.record.original();
   const renamed =
     before.getString('groupName') !== e.record.getString('groupName') ||
@@ -62,11 +62,11 @@ onRecordUpdate((e) => {
 // for tests (SEARCH_BACKFILL_BOOT_MS, SEARCH_BACKFILL_RUN_MS).
 onBootstrap((e) => {
   e.next();
-  require(`${__hooks}/lib/search-key.js`).backfillStep(e.app, 'boot');
+  require(`${__hooks}/lib/search-key-store.js`).backfillStep(e.app, 'boot');
 });
 
 cronAdd('searchKeyBackfill', '* * * * *', () => {
-  require(`${__hooks}/lib/search-key.js`).backfillStep($app, 'run');
+  require(`${__hooks}/lib/search-key-store.js`).backfillStep($app, 'run');
 });
 
 routerAdd('GET', '/api/pocamarket/search', (e) => {

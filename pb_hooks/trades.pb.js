@@ -1,6 +1,7 @@
 /**
- * Have and want lists, trade proposals and reviews (rules in lib/trades.js, the design in
- * docs/trades.md). Requests of superusers skip the checks; the counters run on every save.
+ * Have and want lists, trade proposals and reviews (rules in lib/trades.js, a side's change of a
+ * proposal in lib/trade-changes.js, the design in docs/trades.md). Requests of superusers skip
+ * the checks; the counters run on every save.
  *
  *  - tradeItems: `have` has 1–99 spare copies, `want` none; the book must be the fan's own; at
  *    most 2,000 items per fan (a card already listed is left to the unique index: "already
@@ -57,7 +58,7 @@ onRecordCreateRequest((e) => {
 
 onRecordUpdateRequest((e) => {
   if (e.hasSuperuserAuth() || !e.auth) return e.next();
-  const lib = require(`${__hooks}/lib/trades.js`);
+  const lib = require(`${__hooks}/lib/trade-changes.js`);
   const { inTransaction } = require(`${__hooks}/lib/records.js`);
   const me = e.auth.id;
   let change = null;

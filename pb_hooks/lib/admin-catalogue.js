@@ -2,8 +2,8 @@
  * Catalogue management (docs/operators.md, Catalogue management), for users with `role = "admin"`
  * (not the PocketBase superuser: the audit log names a `users` record), and what the admins'
  * routes share: the admin check, body and query parsing, near titles and the duplicate check.
- * Used by pb_hooks/admin-catalogue.pb.js, and by lib/report-queue.js, lib/card-merge.js and
- * lib/admin-dashboard.js.
+ * Used by pb_hooks/admin-catalogue.pb.js, and by lib/report-queue.js, lib/report-publish.js,
+ * lib/card-merge.js and lib/admin-dashboard.js.
  *
  * - Catalogue writes through the record API (cards and groups; the API rules let admins create
  *   and update): the hook-kept fields stay the hooks', a card's label is one of the five and its

@@ -2,8 +2,8 @@
  * Merging two catalogue cards (docs/operators.md, Catalogue management): every reference to the
  * loser moves to the survivor in one transaction, and the loser stays as a hidden redirect
  * (`hidden`, `mergedInto` = the survivor), so writes queued on devices before they learnt of the
- * merge still land on the survivor (`redirectMerged`, a request hook on the collections that name
- * cards; for likes, a trigger).
+ * merge still land on the survivor (lib/card-redirects.js, a request hook on the collections that
+ * name cards; for likes, a trigger).
  *
  * What moves, found by walking the schema (every relation field to `photoCards`, so a collection
  * added later is covered too):
@@ -25,30 +25,11 @@
  * (`card.merge`) keeps the moved rows' ids (at most AUDIT_IDS_MAX per kind, with the counts).
  */
 
-const { findRecord, toArray } = require(`${__hooks}/lib/records.js`);
+const { findRecord } = require(`${__hooks}/lib/records.js`);
+const { RECORD_ID, FLAG } = require(`${__hooks}/lib/card-redirects.js`);
 
 const STAMP = "strftime('%Y-%m-%d %H:%M:%fZ', 'now')";
-const RECORD_ID = /^[a-z0-9]{15}$/;
 const AUDIT_IDS_MAX = 500;
-/** The app store's flag: whether any card was ever merged (the redirect hook's fast path). */
-const FLAG = 'pocamarket:cardMerges';
-
-/**
- * Per collection, the fields of a queued write that may name a merged card. Likes are not here:
- * a like enters no hook (docs/scaling.md, Like storms), so a trigger moves a like of a merged card
- * (pb_migrations/1765110000_report_queue.js).
- */
-const REDIRECT_FIELDS = {
-  tradeItems: ['photoCard'],
-  collectBook: ['cardInfo', 'cover'],
-  exchangeList: ['photoCard'],
-  trades: ['give', 'get'],
-  encounters: ['theyHave', 'theyWant'],
-  conversations: ['photoCard'],
-};
-
-/** The collections whose writes are redirected. */
-const REDIRECTED = Object.keys(REDIRECT_FIELDS);
 
 const MSG_BODY = '합칠 두 카드(survivor, loser)를 골라주세요.';
 const MSG_SAME = '같은 카드끼리는 합칠 수 없어요.';
@@ -56,103 +37,6 @@ const MSG_NOT_FOUND = '카드를 찾을 수 없어요.';
 const MSG_LOSER_MERGED = '이미 다른 카드에 합쳐진 카드예요.';
 const MSG_SURVIVOR_MERGED =
   '다른 카드에 합쳐진 카드로는 합칠 수 없어요. 그 카드가 합쳐진 카드를 골라주세요.';
-
-// ---------------------------------------------------------------- redirects
-
-/** The survivors of those of `ids` that were merged: `{ loser: survivor }`. */
-function survivorsOf(app, ids) {
-  const out = {};
-  const wanted = ids.filter((id, i) => id && ids.indexOf(id) === i && RECORD_ID.test(id));
-  if (!wanted.length) return out;
-  const params = {};
-  const names = wanted.map((id, i) => {
-    params[`i${i}`] = id;
-    return `{:i${i}}`;
-  });
-  const rows = arrayOf(new DynamicModel({ id: '', mergedInto: '' }));
-  app
-    .db()
-    .newQuery(
-      `SELECT [[id]], [[mergedInto]] FROM {{photoCards}} WHERE [[id]] IN (${names.join(', ')}) ` +
-        "AND [[mergedInto]] != ''",
-    )
-    .bind(params)
-    .all(rows);
-  for (const r of rows) out[r.id] = r.mergedInto;
-  return out;
-}
-
-/** Whether a merge ever happened (false only once a check found none). */
-function mergesMayExist(app) {
-  const known = app.store().get(FLAG);
-  if (known === true || known === false) return known;
-  noteMerges(app);
-  return app.store().get(FLAG) !== false;
-}
-
-/** Start-up: notes whether any card is merged, so writes skip the lookup until one is. */
-function noteMerges(app) {
-  try {
-    const row = new DynamicModel({ n: 0 });
-    app
-      .db()
-      .newQuery(
-        "SELECT COUNT(*) AS n FROM (SELECT 1 FROM {{photoCards}} WHERE [[mergedInto]] != '' LIMIT 1)",
-      )
-      .one(row);
-    app.store().set(FLAG, row.n > 0);
-  } catch {
-    // before the migration: leave it unknown (every write looks)
-  }
-}
-
-/**
- * A create or update request naming a merged card (a write queued offline before the merge): the
- * loser's id becomes the survivor's, once per list; a `field-` removal naming the loser removes
- * the survivor.
- */
-function redirectMerged(e) {
-  const fields = REDIRECT_FIELDS[e.collection.name];
-  if (!fields || !mergesMayExist(e.app)) return;
-  const r = e.record;
-  let removals = null;
-  const named = [];
-  for (const f of fields) named.push(...toArray(r.get(f)));
-  const multi = fields.filter((f) => e.collection.fields.getByName(f).maxSelect > 1);
-  if (multi.length) {
-    // the body as sent: PocketBase has resolved the `field-` modifiers out of the request info
-    const body = require(`${__hooks}/lib/request-body.js`).submittedBody(e);
-    removals = {};
-    for (const f of multi) {
-      const gone = toArray(body[`${f}-`]).map(String);
-      if (gone.length) {
-        removals[f] = gone;
-        named.push(...gone);
-      }
-    }
-  }
-  if (!named.length) return;
-  const map = survivorsOf(e.app, named);
-  if (!Object.keys(map).length) return;
-  for (const f of fields) {
-    if (multi.indexOf(f) < 0) {
-      const v = r.getString(f);
-      if (map[v]) r.set(f, map[v]);
-      continue;
-    }
-    const drop = (removals && removals[f] ? removals[f] : [])
-      .filter((id) => map[id])
-      .map((id) => map[id]);
-    const out = [];
-    for (const id of toArray(r.get(f))) {
-      const to = map[id] || id;
-      if (out.indexOf(to) < 0 && drop.indexOf(to) < 0) out.push(to);
-    }
-    r.set(f, out);
-  }
-}
-
-// ---------------------------------------------------------------- the merge
 
 function queryIds(app, sql, params) {
   const rows = arrayOf(new DynamicModel({ id: '' }));
@@ -454,12 +338,6 @@ function mergeCards(e) {
 }
 
 module.exports = {
-  REDIRECT_FIELDS,
-  REDIRECTED,
-  FLAG,
   mergedItem,
-  survivorsOf,
-  noteMerges,
-  redirectMerged,
   mergeCards,
 };

@@ -3,7 +3,8 @@
  * bounds, the CSV reading (Papa Parse, passed in), the row checks with their Korean reasons, the
  * content hash and the report's shape. Pure: it touches no PocketBase global when loaded, so the
  * command line (server/catalogue-import/rules.ts) loads this very file and reports a row, and
- * hashes it, exactly as the server does (lib/catalogue-import.js, the routes' side).
+ * hashes it, exactly as the server does (lib/catalogue-import.js and lib/catalogue-import-rows.js,
+ * the routes' side).
  */
 
 const COLUMNS = [

@@ -2,7 +2,8 @@
  * Input rules the server keeps for what users write (the same as the client's): text
  * normalisation and the profanity list, and the checks of exchange posts, comments, collect-book
  * titles and profile edits, each refusing with the client's Korean message (lib/errors.js). The
- * trade and chat hooks (lib/trades.js, lib/chat.js) use the same normalisation and word list.
+ * trade and chat hooks (lib/trades.js, lib/trade-changes.js, lib/chat.js) use the same
+ * normalisation and word list.
  */
 
 const { badRequest } = require(`${__hooks}/lib/errors.js`);

@@ -9,7 +9,8 @@
  *   its reporter, the reported fan's standing, the item and its evidence.
  * - myStanding, userStanding: a fan's standing (suspended until when, banned, why).
  *
- * The admins' actions are lib/moderation-actions.js.
+ * The admins' actions are lib/moderation-actions.js (those on a fan's standing:
+ * lib/moderation-fan-actions.js).
  *
  * Every refusal is a 400 with a Korean message, before anything is written.
  */

@@ -10,7 +10,7 @@
  */
 const DERIVED = {
   users: ['collectBook', 'exchangeStatus', 'tradesCompleted'],
-  // importHash: written by the bulk import only (lib/catalogue-import.js), hidden besides
+  // importHash: written by the bulk import only (lib/catalogue-import-rows.js), hidden besides
   // mergedInto: written by the card merge only (lib/card-merge.js)
   photoCards: ['likeCount', 'exchangeList', 'importHash', 'mergedInto'],
   groups: ['cardCount'],
