@@ -1,12 +1,12 @@
 /**
  * The shipping step of an accepted trade and tagged reviews (docs/trades.md, Shipping; `reviews`).
  *
- * Each side of a trade has its own shipping fields, which only that side sets (pb_hooks/lib/
- * trades.js): how it sends (`…Ship`), where it wants the cards sent (`…Address`: private, the
- * trade is readable only by its two sides, cleared when the trade is cancelled and 30 days after
- * it completed), the parcel it sent (`…Carrier`, `…Tracking`) and 받았어요 (`…Received`: the other
- * side's cards arrived). `completedAt` (hook-kept) is when the trade completed; the sweep that
- * clears addresses reads it through its index.
+ * Each side of a trade has its own shipping fields, which only that side sets
+ * (pb_hooks/lib/trade-changes.js): how it sends (`…Ship`), where it wants the cards sent
+ * (`…Address`: private, the trade is readable only by its two sides, cleared when the trade is
+ * cancelled and 30 days after it completed), the parcel it sent (`…Carrier`, `…Tracking`) and 받았어요
+ * (`…Received`: the other side's cards arrived). `completedAt` (hook-kept) is when the trade
+ * completed; the sweep that clears addresses reads it through its index.
  *
  * A review gets `tags` (포장 꼼꼼해요, 배송 빨라요…), the good ones only with 좋았어요 and the others
  * only with 아쉬워요; the profile counts them.

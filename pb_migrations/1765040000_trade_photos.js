@@ -7,7 +7,7 @@
  * - **Protected**: a trade is private to its two sides, so its files are served only with a file
  *   token of one of them (as a chat photo, `messages.image`); a third fan, an admin or a guest
  *   gets nothing.
- * - Set on create only: any later change of them is refused (pb_hooks/lib/trades.js).
+ * - Set on create only: any later change of them is refused (pb_hooks/lib/trade-changes.js).
  * - Thumbs: `400x0`, the chat photo's rendition, for the trade page's thumbnails.
  */
 const MB = 1024 * 1024;

@@ -6,7 +6,7 @@
  *   none). An import finds the card a row describes by it.
  * - `photoCards.release`: the release (album, season's greetings, ...) the card came with.
  * - `photoCards.importHash`, hidden: the content hash of the row and its images that last wrote the
- *   card (pb_hooks/lib/catalogue-import.js), so a row that has not changed is skipped without
+ *   card (pb_hooks/lib/catalogue-import-rows.js), so a row that has not changed is skipped without
  *   uploading its images again. Only the import writes it (pb_hooks/lib/protected-fields.js).
  * - the rate limits of the import routes.
  */

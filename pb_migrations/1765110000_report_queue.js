@@ -10,10 +10,10 @@
  *   `created`) for the open queue and its count, (`created`) for the handled part.
  * - `photoCards` gets `hidden` (the client stops showing the card; it stays readable by the record
  *   API so devices learn it through the pull) and `mergedInto` (a merged card's survivor: the
- *   loser stays as a hidden redirect, pb_hooks/lib/card-merge.js), with a partial index for the
- *   redirects. A like of a merged card (queued on a device before the merge) is moved to the
- *   survivor by a trigger, with both counts, in the like's own statement: a like enters no hook
- *   VM (docs/scaling.md, Like storms). A later migration that drops or renames
+ *   loser stays as a hidden redirect, pb_hooks/lib/card-merge.js and card-redirects.js), with a
+ *   partial index for the redirects. A like of a merged card (queued on a device before the merge)
+ *   is moved to the survivor by a trigger, with both counts, in the like's own statement: a like
+ *   enters no hook VM (docs/scaling.md, Like storms). A later migration that drops or renames
  *   `photoCards.mergedInto`, `likes.photoCard` or `photoCards.likeCount` must drop it first. Admins (`users.role = "admin"`) now create and update cards and groups through the
  *   record API (deleting stays the superusers'); every such write is audited by the hooks.
  * - `exchangeList` gets an index on `created`, for the dashboard's posts of the day.

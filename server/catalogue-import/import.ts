@@ -12,7 +12,7 @@
  *  2. POST /api/pocamarket/catalogue-import/rows, multipart: the other rows (JSON, with their CSV
  *     lines and hashes) and their images, one part per row and image, as a real import of
  *     distinct files would send them. The server checks the images' bytes and writes the chunk in
- *     one transaction (pb_hooks/lib/catalogue-import.js).
+ *     one transaction (pb_hooks/lib/catalogue-import-rows.js).
  *
  * A run that is not a dry run ends with POST /api/pocamarket/catalogue-import/done: its counts,
  * written as one audit entry.

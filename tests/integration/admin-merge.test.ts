@@ -1,11 +1,11 @@
 /**
  * Merging two catalogue cards against the real server (docs/operators.md, Merging two cards;
- * pb_hooks/lib/card-merge.js): two fans' likes (one liked both), have/want items (one had both),
- * books (cards and cover), a post, a proposal, an encounter, a conversation and an earlier merge
- * all move to the survivor in one audited transaction; the like counts stay right; the loser stays
- * as a hidden redirect. The fans' next pull (the real pull route, from their checkpoints) brings
- * their rows pointing at the survivor and the loser hidden; writes queued before the merge that
- * still name the loser land on the survivor.
+ * pb_hooks/lib/card-merge.js; the redirects, pb_hooks/lib/card-redirects.js): two fans' likes (one
+ * liked both), have/want items (one had both), books (cards and cover), a post, a proposal, an
+ * encounter, a conversation and an earlier merge all move to the survivor in one audited
+ * transaction; the like counts stay right; the loser stays as a hidden redirect. The fans' next
+ * pull (the real pull route, from their checkpoints) brings their rows pointing at the survivor and
+ * the loser hidden; writes queued before the merge that still name the loser land on the survivor.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';

@@ -1,8 +1,8 @@
 /**
  * Korean text of the trades domain: what each queued change is called in the list of changes
  * waiting to sync, what the fan is told when the server refuses one for good, the checks of the
- * trade rules (rules.ts) in the server's words (pb_hooks/lib/trades.js, trade-common.js), and the
- * words for a proposal's status and a review's rating.
+ * trade rules (rules.ts) in the server's words (pb_hooks/lib/trades.js, trade-changes.js,
+ * trade-common.js), and the words for a proposal's status and a review's rating.
  */
 export const tradesKo = {
   kinds: {

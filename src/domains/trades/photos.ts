@@ -1,8 +1,9 @@
 /**
  * A proposal's photos of the real card and its packing (docs/trades.md, Photos): up to three
  * images, sent with the proposal or counter-proposal and never changed after. The same limits as
- * the server's field (pb_migrations/1765040000_trade_photos.js) and hook (pb_hooks/lib/trades.js),
- * with no Dexie and no SDK, so the form checks a pick at once.
+ * the server's field (pb_migrations/1765040000_trade_photos.js) and hooks (pb_hooks/lib/trades.js
+ * for the count, pb_hooks/lib/trade-changes.js for never changed after), with no Dexie and no SDK,
+ * so the form checks a pick at once.
  */
 import { ko } from '@/i18n/ko.ts';
 

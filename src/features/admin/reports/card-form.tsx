@@ -22,7 +22,7 @@ import { useDraftSubmit } from './use-draft-submit';
 import { forgetGroups, useGroupChoices } from './use-groups';
 import styles from './reports.module.css';
 
-/** Field limits, as the server checks them (pb_hooks/lib/report-queue.js cardFields). */
+/** Field limits, as the server checks them (pb_hooks/lib/report-publish.js cardFields). */
 const MAX = {
   groupName: 100,
   memberName: 100,

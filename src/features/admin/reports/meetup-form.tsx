@@ -11,7 +11,7 @@ import { useDraftSubmit } from './use-draft-submit';
 import { useGroupChoices } from './use-groups';
 import styles from './reports.module.css';
 
-/** Field limits, as the server checks them (pb_hooks/lib/report-queue.js publishEvent). */
+/** Field limits, as the server checks them (pb_hooks/lib/report-publish.js publishEvent). */
 const MAX = {
   eventTitle: 200,
   cafeName: 200,
