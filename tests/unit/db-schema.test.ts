@@ -25,6 +25,7 @@ describe('Dexie schema', () => {
         'matches',
         'cache',
         'offlineGroups',
+        'cardPrints',
       ].sort(),
     );
   });

@@ -16,7 +16,9 @@
  * - `notices`: 공지사항, public, newest first by `published` (docs/data-model.md, notices); the
  *   newest one the fan opened is kept in `syncState` under 'seen:notices' (the new dot);
  * - `offlineGroups`: the groups saved for offline on this device (docs/sync.md, Groups saved for
- *   offline), local only.
+ *   offline), local only;
+ * - `cardPrints`: each card's fingerprint for the camera scan, made on this device from the card's
+ *   image (docs/card-scan.md, On the device), local only.
  *
  * A schema change edits SCHEMA and raises SCHEMA_VERSION by one (never lowers it). A change that
  * must transform rows needs its own `this.version(n).upgrade(...)`, and from then on the versions
@@ -112,6 +114,18 @@ export interface OfflineGroupRow {
   savedAt: number;
 }
 
+/**
+ * A card's fingerprint for the camera scan (docs/card-scan.md, On the device), made on this device
+ * from the image at `image`: made again when the card's image changes. Local only.
+ */
+export interface CardPrintRow {
+  /** The card's id. */
+  card: string;
+  /** The image file the print was made from (the record's `cardImg`). */
+  image: string;
+  print: Int8Array;
+}
+
 /** A like made while logged out: kept on this device only (docs/product-rules.md, Likes), adopted at login. */
 export interface GuestLikeRow {
   photoCard: string;
@@ -155,7 +169,7 @@ export interface AuthRow {
 }
 
 /** The version of SCHEMA; raised by one with every change of it. */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /** Every table and its indexes (Dexie's schema syntax: primary key first, `&` unique). */
 export const SCHEMA = {
@@ -186,6 +200,7 @@ export const SCHEMA = {
   notices: 'id, published, updated',
   cache: 'key, usedAt',
   offlineGroups: 'group, savedAt',
+  cardPrints: 'card',
 } as const;
 
 export class AppDB extends Dexie {
@@ -216,6 +231,7 @@ export class AppDB extends Dexie {
   guestLikes!: EntityTable<GuestLikeRow, 'photoCard'>;
   cache!: EntityTable<CacheRow, 'key'>;
   offlineGroups!: EntityTable<OfflineGroupRow, 'group'>;
+  cardPrints!: EntityTable<CardPrintRow, 'card'>;
 
   constructor(name = 'pocamarket') {
     super(name);
@@ -232,7 +248,7 @@ export class AppDB extends Dexie {
     // cache (docs/sync.md, The cache: cards and posts outside the scope by when a screen last
     // showed them; sync/evict.ts drops what a device that held the whole catalogue no longer
     // keeps); v8 the groups saved for offline on this device (docs/sync.md, Groups saved for
-    // offline).
+    // offline); v9 the cards' fingerprints for the camera scan (docs/card-scan.md, On the device).
     this.version(SCHEMA_VERSION).stores(SCHEMA);
   }
 }

@@ -1,6 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CardsIcon } from '@/components/ui/icons';
 import { ko } from '@/i18n/ko-features';
+import { takeScanPhoto } from '@/domains/reports/scan-photo';
 import { useGroupNames } from '@/features/reports/hooks/use-groups';
 import { useReportImage } from '@/features/reports/hooks/use-report-image';
 import { useRevealed } from '@/features/reports/hooks/use-revealed';
@@ -32,13 +33,20 @@ export function PhotoCardSubmitScreen() {
 
 function PhotoCardForm() {
   const image = useReportImage();
-  const [group, setGroup] = useState('');
+  // opened from a camera scan of a card missing from the catalogue: its photo and group come
+  // filled in (docs/card-scan.md, Unknown cards)
+  const [scan] = useState(takeScanPhoto);
+  const [group, setGroup] = useState(scan?.group ?? '');
   const [artistName, setArtistName] = useState('');
   const [phocaType, setPhocaType] = useState('');
   const [phocaTitle, setPhocaTitle] = useState('');
   const groups = useGroupNames();
   const submit = useSubmitReport();
   const groupRef = useRef<HTMLInputElement>(null);
+  const { choose } = image;
+  useEffect(() => {
+    if (scan?.file) void choose(scan.file);
+  }, [scan, choose]);
 
   const answered = [
     image.file !== null,

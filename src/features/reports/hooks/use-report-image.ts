@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ko } from '@/i18n/ko-features';
 import { imageProblem } from '@/lib/image-bytes';
 import { isValidReportImage } from '@/features/reports/report-rules';
@@ -20,24 +20,22 @@ export function useReportImage(): ReportImage {
   const [error, setError] = useState<string | null>(null);
   // the latest choice: a slower byte check of an earlier file must not overwrite it
   const choice = useRef(0);
-  return {
-    file,
-    error,
-    async choose(next) {
-      if (!next) return false;
-      const mine = ++choice.current;
-      const problem = isValidReportImage(next)
-        ? await imageProblem(next).catch(() => 'notImage' as const)
-        : 'notImage';
-      if (mine !== choice.current) return false;
-      if (problem) {
-        setFile(null);
-        setError(ko.sync.imageProblem[problem]);
-        return false;
-      }
-      setError(null);
-      setFile(next);
-      return true;
-    },
-  };
+  // stable, so a screen can choose a file from an effect (a scan's photo handed over)
+  const choose = useCallback(async (next: File | null) => {
+    if (!next) return false;
+    const mine = ++choice.current;
+    const problem = isValidReportImage(next)
+      ? await imageProblem(next).catch(() => 'notImage' as const)
+      : 'notImage';
+    if (mine !== choice.current) return false;
+    if (problem) {
+      setFile(null);
+      setError(ko.sync.imageProblem[problem]);
+      return false;
+    }
+    setError(null);
+    setFile(next);
+    return true;
+  }, []);
+  return { file, error, choose };
 }

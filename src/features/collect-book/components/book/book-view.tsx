@@ -13,6 +13,7 @@ import { usePendingKeys } from '@/live/sync';
 import { SaveOfflineButton } from '@/features/collect-book/components/save-offline-button';
 import { BookManage } from './book-manage';
 import { BookProgress } from './book-progress';
+import { BookScan } from './book-scan';
 import { BookSideMenu } from './book-side-menu';
 import { BookTradeActions } from './book-trade-actions';
 import { CardToggleGrid, OwnedCardGrid } from './card-toggle-grid';
@@ -107,6 +108,7 @@ export function BookView({ book, group }: { book: CollectBook; group: Group }) {
           />
         </div>
         {/* the group's cards coming in, until they all are (docs/sync.md, Pull by scope) */}
+        <BookScan book={book} group={group} cards={cards} />
         <GroupCardsProgress group={group} />
         <SaveOfflineButton groupId={group.id} />
         <BookTradeActions bookId={book.id} dirty={ticks.dirty} />

@@ -1,0 +1,432 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { PhotoCard } from '@/data/pb/records';
+import { SheetDialog } from '@/components/ui/sheet-dialog';
+import { toast } from '@/components/ui/toast';
+import { loadScanIndex, type ScanIndexProgress } from '@/domains/catalogue/card-prints';
+import { ScanClient } from '@/lib/card-scan/scan-client';
+import { ScanTracker, type ScanView } from '@/lib/card-scan/tracker';
+import { koCardScan } from '@/i18n/ko-card-scan';
+import { ko } from '@/i18n/ko-features';
+import { feedback } from './feedback';
+import styles from './card-scanner.module.css';
+
+const t = koCardScan;
+
+/** At least this long between two frames sent to the worker (a phone's camera gives ~30 a second). */
+const FRAME_GAP_MS = 60;
+
+export interface CardScannerProps {
+  open: boolean;
+  onClose: () => void;
+  /** The cards a scanned card is looked up among (the book's group, the fan's scope). */
+  cards: readonly PhotoCard[];
+  /** The image each card is fingerprinted from: the one kept offline for these cards. */
+  imageUrl: (card: PhotoCard) => string;
+  /** True when the card is already ticked (in the book, on the list): not ticked again. */
+  owned: (id: string) => boolean;
+  /** The button that ticks a card (e.g. 체크, 보유에 추가). */
+  actionLabel: string;
+  /** Ticks the card (through the outbox, so it works offline). */
+  onTake: (card: PhotoCard) => Promise<void>;
+  /** Takes a tick of this scanner back. */
+  onUndo: (card: PhotoCard) => Promise<void>;
+  /** 제보하기 for a card missing from the catalogue, with the straightened photo of it. */
+  onReport: (photo: Blob | null) => void;
+}
+
+interface Taken {
+  card: PhotoCard;
+  undone: boolean;
+}
+
+/**
+ * 스캔 (docs/card-scan.md): the camera, a card-shaped guide, and what the scan worker makes of the
+ * card in view: the card for sure (one tap ticks it, or continuous mode ticks it at once), the 3
+ * closest to pick from, or 제보하기 for a card not in the catalogue. Every result is read out
+ * (aria-live), and the grid behind the sheet stays the way to tick without a camera.
+ */
+export function CardScanner(props: CardScannerProps) {
+  return (
+    <SheetDialog
+      open={props.open}
+      onClose={props.onClose}
+      title={t.title}
+      closeLabel={t.close}
+      testId="card-scanner"
+    >
+      <ScannerBody {...props} />
+    </SheetDialog>
+  );
+}
+
+function ScannerBody({
+  cards,
+  imageUrl,
+  owned,
+  actionLabel,
+  onTake,
+  onUndo,
+  onReport,
+}: CardScannerProps) {
+  const byId = useMemo(() => new Map(cards.map((c) => [c.id, c])), [cards]);
+  const client = useRef<ScanClient | null>(null);
+  const tracker = useRef(new ScanTracker());
+  const video = useRef<HTMLVideoElement>(null);
+  const [progress, setProgress] = useState<ScanIndexProgress | null>(null);
+  const [ready, setReady] = useState(false);
+  const [indexed, setIndexed] = useState(0);
+  const [missing, setMissing] = useState(0);
+  const [camera, setCamera] = useState<'starting' | 'on' | 'error'>('starting');
+  const [cameraError, setCameraError] = useState<string | null>(null);
+  const [view, setView] = useState<ScanView>({ kind: 'none' });
+  const shownRef = useRef<ScanView>({ kind: 'none' });
+  const [photo, setPhoto] = useState<Blob | null>(null);
+  const [continuous, setContinuous] = useState(false);
+  const [taken, setTaken] = useState<Taken[]>([]);
+  const [say, setSay] = useState('');
+
+  // the latest props and state for the frame loop, which outlives renders
+  const live = useRef({ continuous, owned, byId, onTake });
+  useEffect(() => {
+    live.current = { continuous, owned, byId, onTake };
+  }, [continuous, owned, byId, onTake]);
+
+  const take = useCallback(async (card: PhotoCard) => {
+    tracker.current.markHandled(card.id);
+    try {
+      await live.current.onTake(card);
+    } catch {
+      toast.error(t.failed);
+      return;
+    }
+    feedback();
+    setTaken((list) => [{ card, undone: false }, ...list.filter((x) => x.card.id !== card.id)]);
+    setSay(t.ticked(card.memberName, card.title));
+  }, []);
+
+  const undo = async (card: PhotoCard) => {
+    try {
+      await onUndo(card);
+    } catch {
+      toast.error(t.failed);
+      return;
+    }
+    setTaken((list) => list.map((x) => (x.card.id === card.id ? { ...x, undone: true } : x)));
+    setSay(t.undone(card.memberName, card.title));
+  };
+
+  // the worker and the scope's fingerprints
+  useEffect(() => {
+    const c = new ScanClient();
+    client.current = c;
+    let stop = false;
+    void loadScanIndex(cards, c, imageUrl, (p) => {
+      if (!stop) setProgress(p);
+    }).then((index) => {
+      if (stop) return;
+      c.setIndex(index.entries);
+      setIndexed(index.entries.length);
+      setMissing(index.missing.length);
+      setReady(true);
+    });
+    return () => {
+      stop = true;
+      c.close();
+      client.current = null;
+    };
+    // the scope is read once per opening: a card arriving meanwhile is found next time
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // the camera
+  useEffect(() => {
+    let stream: MediaStream | null = null;
+    let alive = true;
+    (async () => {
+      if (!navigator.mediaDevices?.getUserMedia) throw new DOMException('', 'NotFoundError');
+      stream = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: 'environment' },
+        audio: false,
+      });
+      if (!alive || !video.current) return;
+      video.current.srcObject = stream;
+      await video.current.play();
+      if (alive) setCamera('on');
+    })().catch((err: unknown) => {
+      if (!alive) return;
+      const name = err instanceof DOMException ? err.name : '';
+      setCamera('error');
+      setCameraError(
+        name === 'NotFoundError' || name === 'OverconstrainedError'
+          ? t.cameraMissing
+          : t.cameraDenied,
+      );
+    });
+    return () => {
+      alive = false;
+      stream?.getTracks().forEach((track) => track.stop());
+    };
+  }, []);
+
+  // the frames: one at a time to the worker, the next as soon as it answers
+  useEffect(() => {
+    if (camera !== 'on' || !ready || indexed === 0) return;
+    let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const next = async () => {
+      const el = video.current;
+      const c = client.current;
+      if (!alive || !el || !c) return;
+      const started = performance.now();
+      if (el.readyState >= 2 && el.videoWidth > 0) {
+        const bitmap = await createImageBitmap(el).catch(() => null);
+        if (bitmap && alive) {
+          const result = await c.frame(bitmap);
+          if (!alive) return;
+          const { continuous: cont, owned: has, byId: cardsById } = live.current;
+          const { view: shown, tick } = tracker.current.push(
+            result.found,
+            result.decision,
+            cont,
+            has,
+          );
+          // a new result is shown and read out once
+          if (!sameView(shownRef.current, shown)) {
+            shownRef.current = shown;
+            setView(shown);
+            const said = sayView(shown, cardsById);
+            if (said) setSay(said);
+          }
+          if (shown.kind !== 'sure' && result.photo) setPhoto(result.photo);
+          const card = tick ? cardsById.get(tick) : undefined;
+          if (card) void take(card);
+        }
+      }
+      const wait = Math.max(0, FRAME_GAP_MS - (performance.now() - started));
+      timer = setTimeout(() => void next(), wait);
+    };
+    void next();
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+    };
+  }, [camera, ready, indexed, take]);
+
+  const ticks = taken.filter((x) => !x.undone).length;
+  const status =
+    camera === 'error'
+      ? null
+      : !ready
+        ? t.preparing(progress?.done ?? 0, progress?.total ?? cards.length)
+        : indexed === 0
+          ? t.noCards
+          : camera === 'starting'
+            ? t.cameraStarting
+            : t.looking;
+
+  return (
+    <div className={styles.body}>
+      <p className={styles.intro}>{t.intro}</p>
+      <div className={styles.viewfinder} data-found={view.kind !== 'none'} data-view={view.kind}>
+        <video
+          ref={video}
+          className={styles.video}
+          muted
+          playsInline
+          aria-label={t.cameraLabel}
+          data-testid="card-scanner-video"
+        />
+        <div className={styles.guide} aria-hidden="true" />
+      </div>
+      {camera === 'error' ? (
+        <p className={styles.error} role="alert" data-testid="card-scanner-error">
+          {cameraError} {t.fallback}
+        </p>
+      ) : (
+        <p className={styles.status} data-testid="card-scanner-status">
+          {status}
+        </p>
+      )}
+      {ready && missing > 0 ? <p className={styles.note}>{t.preparedPartly(missing)}</p> : null}
+      <label className={styles.switch}>
+        <input
+          type="checkbox"
+          checked={continuous}
+          onChange={(e) => setContinuous(e.currentTarget.checked)}
+          data-testid="card-scanner-continuous"
+        />
+        <span>
+          <strong>{t.continuous}</strong> {t.continuousHint}
+        </span>
+      </label>
+      <Result
+        view={view}
+        byId={byId}
+        owned={owned}
+        handled={(id) => taken.some((x) => x.card.id === id && !x.undone)}
+        imageUrl={imageUrl}
+        actionLabel={actionLabel}
+        onTake={(card) => void take(card)}
+        onReport={() => onReport(photo)}
+      />
+      {taken.length ? (
+        <section className={styles.taken} aria-label={t.tickedCount(ticks)}>
+          <p className={styles.takenTitle} data-testid="card-scanner-count">
+            {t.tickedCount(ticks)}
+          </p>
+          <ul className={styles.takenList}>
+            {taken.map(({ card, undone }) => (
+              <li
+                key={card.id}
+                className={styles.takenItem}
+                data-testid="card-scanner-taken"
+                data-card-id={card.id}
+                data-undone={undone}
+              >
+                <span className={undone ? styles.undone : undefined}>
+                  {t.found(card.memberName, card.title)}
+                </span>
+                {undone ? null : (
+                  <button type="button" className={styles.undo} onClick={() => void undo(card)}>
+                    {t.undo}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p className={styles.srOnly} aria-live="polite" data-testid="card-scanner-say">
+        {say}
+      </p>
+    </div>
+  );
+}
+
+/** What the screen reader says when a new result appears (nothing when the card went away). */
+function sayView(view: ScanView, byId: ReadonlyMap<string, PhotoCard>): string | null {
+  if (view.kind === 'sure') {
+    const card = byId.get(view.id);
+    return card ? t.foundSay(card.memberName, card.title) : null;
+  }
+  if (view.kind === 'ask') return t.askTitle;
+  if (view.kind === 'unknown') return t.unknownTitle;
+  return null;
+}
+
+function sameView(a: ScanView, b: ScanView): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind === 'sure' && b.kind === 'sure') return a.id === b.id;
+  if (a.kind === 'ask' && b.kind === 'ask') return a.ids.join() === b.ids.join();
+  return true;
+}
+
+function Result({
+  view,
+  byId,
+  owned,
+  handled,
+  imageUrl,
+  actionLabel,
+  onTake,
+  onReport,
+}: {
+  view: ScanView;
+  byId: ReadonlyMap<string, PhotoCard>;
+  owned: (id: string) => boolean;
+  handled: (id: string) => boolean;
+  imageUrl: (card: PhotoCard) => string;
+  actionLabel: string;
+  onTake: (card: PhotoCard) => void;
+  onReport: () => void;
+}) {
+  if (view.kind === 'sure') {
+    const card = byId.get(view.id);
+    if (!card) return null;
+    const done = owned(card.id) || handled(card.id);
+    return (
+      <div className={styles.result} data-testid="card-scanner-result" data-card-id={card.id}>
+        <img
+          className={styles.resultImage}
+          src={imageUrl(card)}
+          alt={ko.photoCards.cardAlt(card.groupName, card.memberName, card.title)}
+          width={80}
+          height={120}
+        />
+        <div className={styles.resultText}>
+          <p className={styles.resultName}>{card.memberName}</p>
+          <p className={styles.resultTitle}>{card.title}</p>
+          {done ? (
+            <p className={styles.note}>{t.alreadyOwned}</p>
+          ) : (
+            <button
+              type="button"
+              className={styles.primary}
+              onClick={() => onTake(card)}
+              data-testid="card-scanner-take"
+            >
+              {actionLabel}
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+  if (view.kind === 'ask') {
+    return (
+      <div className={styles.ask} data-testid="card-scanner-ask">
+        <p className={styles.resultName}>{t.askTitle}</p>
+        <p className={styles.note}>{t.askHint}</p>
+        <ul className={styles.askList}>
+          {view.ids.map((id) => {
+            const card = byId.get(id);
+            if (!card) return null;
+            return (
+              <li key={id}>
+                <button
+                  type="button"
+                  className={styles.askButton}
+                  onClick={() => onTake(card)}
+                  disabled={owned(id) || handled(id)}
+                  data-testid="card-scanner-pick"
+                  data-card-id={id}
+                >
+                  <img src={imageUrl(card)} alt="" width={64} height={96} />
+                  <span>{t.found(card.memberName, card.title)}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        <p className={styles.note}>{t.askNone}</p>
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={onReport}
+          data-testid="card-scanner-report"
+        >
+          {t.report}
+        </button>
+      </div>
+    );
+  }
+  if (view.kind === 'unknown') {
+    return (
+      <div className={styles.result} data-testid="card-scanner-unknown">
+        <div className={styles.resultText}>
+          <p className={styles.resultName}>{t.unknownTitle}</p>
+          <p className={styles.note}>{t.unknownHint}</p>
+          <button
+            type="button"
+            className={styles.primary}
+            onClick={onReport}
+            data-testid="card-scanner-report"
+          >
+            {t.report}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return null;
+}
