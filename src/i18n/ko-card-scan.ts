@@ -15,6 +15,7 @@ export const koCardScan = {
   noCards: '이 그룹에는 알아볼 수 있는 카드가 아직 없어요.',
   cameraStarting: '카메라를 켜는 중이에요',
   looking: '카드를 가이드 안에 맞춰 주세요',
+  holding: '카드를 찾았어요. 그대로 잠시 들고 있어 주세요',
   cameraDenied: '카메라를 쓸 수 없어요. 브라우저 설정에서 카메라를 허용해 주세요.',
   cameraMissing: '이 기기에서 쓸 수 있는 카메라가 없어요.',
   fallback: '카메라 없이도 아래 목록에서 카드를 눌러 체크할 수 있어요.',

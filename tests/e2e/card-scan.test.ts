@@ -177,11 +177,11 @@ describe('스캔 in a collect book', () => {
       const path = `/collectBook/RIIZE/${book.id}/${encodeURIComponent('스캔 책')}`;
       await page.goto(path);
       const scanner = page.getByTestId('card-scanner');
-      const status = page.getByTestId('card-scanner-status');
+      const scanning = () => page.getByTestId('card-scanner-body').getAttribute('data-scanning');
 
       // online once: the book's cards are fingerprinted on this device and kept
       await page.getByTestId('book-scan').click();
-      await expect.poll(() => status.textContent()).toBe(koCardScan.looking);
+      await expect.poll(scanning).toBe('true');
       await page.keyboard.press('Escape');
       await expect.poll(() => scanner.isVisible()).toBe(false);
 
@@ -190,7 +190,7 @@ describe('스캔 in a collect book', () => {
       await page.reload();
       await page.waitForFunction(() => !!window.__pocamarket);
       await page.getByTestId('book-scan').click();
-      await expect.poll(() => status.textContent()).toBe(koCardScan.looking);
+      await expect.poll(scanning).toBe('true');
       await page.getByTestId('card-scanner-continuous').check();
 
       const taken = page.getByTestId('card-scanner-taken');

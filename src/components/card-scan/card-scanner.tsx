@@ -222,10 +222,16 @@ function ScannerBody({
           ? t.noCards
           : camera === 'starting'
             ? t.cameraStarting
-            : t.looking;
+            : view.kind === 'none'
+              ? t.looking
+              : t.holding;
 
   return (
-    <div className={styles.body}>
+    <div
+      className={styles.body}
+      data-testid="card-scanner-body"
+      data-scanning={camera === 'on' && ready && indexed > 0}
+    >
       <p className={styles.intro}>{t.intro}</p>
       <div className={styles.viewfinder} data-found={view.kind !== 'none'} data-view={view.kind}>
         <video
