@@ -12,6 +12,7 @@ const UNIT_DOM = ['tests/unit/install-update-checks.test.ts'];
 const UNIT_DOM_MOCKS = [
   'tests/unit/exchange-server-search.test.tsx',
   'tests/unit/file-token.test.tsx',
+  'tests/unit/have-scan.test.tsx',
   'tests/unit/install-update-toast.test.tsx',
   'tests/unit/trade-hooks.test.tsx',
   'tests/unit/trade-list-book.test.tsx',

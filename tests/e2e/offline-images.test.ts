@@ -18,7 +18,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CARD_IMAGE } from '../../src/data/pb/files.ts';
-import { BOOK_CARD_WIDTH } from '../../src/features/collect-book/book-card-image.ts';
+import { BOOK_CARD_WIDTH } from '../../src/domains/catalogue/card-image.ts';
 import PocketBase from 'pocketbase';
 import { PNG } from 'pngjs';
 import { openApp, PASSWORD, superuserClient } from '../helpers/app.ts';

@@ -25,6 +25,14 @@ export function usePhotoCards(query: PhotoCardQuery = {}): PhotoCard[] | undefin
   return useRead('photoCards', { group, sort, limit, first });
 }
 
+/**
+ * Every card of a group, once the part outside the sync scope is read from the server (offline:
+ * what the device holds); the read stays loading until then. For 스캔 on a card's page.
+ */
+export function useWholeGroupCards(group: string | null | undefined): PhotoCard[] | undefined {
+  return useRead('wholeGroupCards', group ?? null);
+}
+
 export function usePhotoCard(id: string | null | undefined): PhotoCard | null | undefined {
   return useRead('photoCard', id ?? null);
 }

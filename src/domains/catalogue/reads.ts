@@ -7,6 +7,7 @@ import { getGroup, getGroupByName, listGroups } from './groups.ts';
 import { getPhotoCard, getPhotoCards, listPhotoCards, type PhotoCardQuery } from './photo-cards.ts';
 import { listQrCatalogue } from './qr-catalogue.ts';
 import type { Window } from './windows.ts';
+import type { PhotoCard } from '@/data/pb/records.ts';
 
 type Id = string | null | undefined;
 
@@ -16,6 +17,13 @@ export const reads = {
   group: (id: Id) => (id ? getGroup(id) : Promise.resolve(null)),
   groupByName: (name: Id) => (name ? getGroupByName(name) : Promise.resolve(null)),
   photoCards: (query: PhotoCardQuery) => listPhotoCards(query),
+  /**
+   * A whole group's cards once the server's part is in (its window below): 스캔's scope on a
+   * card's page (docs/card-scan.md). A group outside the sync scope has only the cards shown of it
+   * here at first, and a scan among those would take the others for cards not in the catalogue.
+   */
+  wholeGroupCards: (group: Id) =>
+    group ? listPhotoCards({ group }) : Promise.resolve<PhotoCard[]>([]),
   photoCard: (id: Id) => (id ? getPhotoCard(id) : Promise.resolve(null)),
   photoCardsByIds: (ids: string[]) => getPhotoCards(ids),
   /** Every card's id, group and created, for the trade QR codes (docs/trade-qr.md). */
@@ -35,6 +43,10 @@ export const windows: {
     if (q.limit !== undefined) return { kind: 'top', sort: q.sort ?? 'latest', limit: q.limit };
     return null;
   },
+  wholeGroupCards: (group) => (group ? { kind: 'group', group } : null),
   photoCard: (id) => (id ? { kind: 'card', id } : null),
   photoCardsByIds: (ids) => (Array.isArray(ids) && ids.length ? { kind: 'cards', ids } : null),
 };
+
+/** Reads whose every value waits for their window: part of a group is not the group. */
+export const waitsForWindow: readonly (keyof typeof reads)[] = ['wholeGroupCards'];

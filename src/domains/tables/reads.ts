@@ -18,7 +18,11 @@ import { db } from '@/data/db/index.ts';
 import { syncReads } from '@/data/live/sync-reads.ts';
 import { reads as accounts } from '@/domains/accounts/reads.ts';
 import { reads as alerts } from '@/domains/alerts/reads.ts';
-import { reads as catalogue, windows as catalogueWindows } from '@/domains/catalogue/reads.ts';
+import {
+  reads as catalogue,
+  waitsForWindow as catalogueWaits,
+  windows as catalogueWindows,
+} from '@/domains/catalogue/reads.ts';
 import type { Window } from '@/domains/catalogue/windows.ts';
 import { reads as chat } from '@/domains/chat/reads.ts';
 import { reads as collectBooks } from '@/domains/collect-books/reads.ts';
@@ -26,7 +30,11 @@ import { reads as encounters } from '@/domains/encounters/reads.ts';
 import { reads as likes } from '@/domains/likes/reads.ts';
 import { reads as meetups } from '@/domains/meetups/reads.ts';
 import { reads as notices } from '@/domains/notices/reads.ts';
-import { reads as posts, waitsForWindow, windows as postWindows } from '@/domains/posts/reads.ts';
+import {
+  reads as posts,
+  waitsForWindow as postWaits,
+  windows as postWindows,
+} from '@/domains/posts/reads.ts';
 import { reads as reports } from '@/domains/reports/reads.ts';
 import { reads as tradeLists } from '@/domains/trade-lists/reads.ts';
 import { reads as trades } from '@/domains/trades/reads.ts';
@@ -89,8 +97,14 @@ export function windowOf(name: ReadName, args: readonly unknown[]): Window | nul
   return of ? of(...args) : null;
 }
 
-/** Reads whose every value waits for their window (a count is no answer before it is in). */
-export const WAITS_FOR_WINDOW: ReadonlySet<ReadName> = new Set<ReadName>(waitsForWindow);
+/**
+ * Reads whose every value waits for their window (a count is no answer before it is in, nor part
+ * of a group the group).
+ */
+export const WAITS_FOR_WINDOW: ReadonlySet<ReadName> = new Set<ReadName>([
+  ...catalogueWaits,
+  ...postWaits,
+]);
 
 /**
  * Asks the server for a window and stores it (the window code loads on first use); a failure

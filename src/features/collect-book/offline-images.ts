@@ -24,7 +24,7 @@ import {
   type SaveProgress,
   type SaveResult,
 } from '@/data/pb/offline-images';
-import { bookCardImageUrl } from './book-card-image';
+import { bookCardImageUrl } from '@/domains/catalogue/card-image';
 
 export type { SaveProgress, SaveResult };
 

@@ -11,7 +11,7 @@ import { ServerRenderContext, type ServerRender } from '@/live/server-render';
 import { ko } from '@/i18n/ko';
 import { koMySpace } from '@/i18n/ko-my-space';
 import { sameValue } from '@/lib/same-value';
-import { BOOK_CARD_WIDTH } from '@/features/collect-book/book-card-image';
+import { BOOK_CARD_WIDTH } from '@/domains/catalogue/card-image';
 import { progressPercent } from '@/features/collect-book/book-diff';
 import {
   parsePublicBookAnswer,

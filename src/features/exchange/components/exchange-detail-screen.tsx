@@ -15,6 +15,7 @@ import {
 } from '@/domains/posts/hooks';
 import { koPostTerms } from '@/features/exchange/ko-post-terms';
 import { CardTradePanel } from '@/components/trades/card-trade-panel';
+import { HaveScan } from '@/components/card-scan/have-scan';
 import { CardPanel } from './card-panel';
 import { NO_FILTER, PostFilterBar } from './post-filter';
 import { PostForm } from './post-form';
@@ -27,7 +28,8 @@ export const POSTS_PAGE = 20;
 
 /**
  * /exchangeDetail/{id} (docs/product-rules.md, Exchange posts): the card, its have/want marks
- * (docs/trades.md, What a fan sees), then its exchange posts with the form to write one and the
+ * (docs/trades.md, What a fan sees) with 스캔, which puts the cards of its group the camera finds
+ * on the have list (docs/card-scan.md), then its exchange posts with the form to write one and the
  * chips that narrow them to a type or a shipping method.
  * Everything reads the local store, so a visited card and its posts open offline too; a card
  * outside the sync scope is read from the server when opened (docs/sync.md, The cache).
@@ -104,6 +106,13 @@ function Detail({ id }: { id: string }) {
           </div>
           <div className={styles.tradeColumn}>
             <CardTradePanel cardId={card.id} />
+            {card.group ? (
+              <HaveScan
+                scope={{ group: card.group, groupName: card.groupName }}
+                className={styles.scan}
+                testId="card-scan"
+              />
+            ) : null}
           </div>
           <section className={styles.posts} aria-labelledby="post-count">
             <h2 id="post-count" className={styles.count} data-testid="post-count">

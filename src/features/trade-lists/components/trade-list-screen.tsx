@@ -3,6 +3,7 @@ import { LoginNotice } from '@/components/ui/login-notice';
 import { useState } from 'react';
 import { isLoggedInAtom, useAtomValue } from '@/state/store';
 import { CardsIcon } from '@/components/ui/icons';
+import { HaveScan } from '@/components/card-scan/have-scan';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import { useTradeLists } from '@/domains/trade-lists/hooks';
 import type { TradeItemKind } from '@/data/pb/records';
@@ -17,8 +18,9 @@ const t = koTradeLists.screen;
 /**
  * /tradeList, 내 교환 목록 (docs/trades.md): my have list (with spare copies, editable) and want
  * list, each card opening its detail and coming off with one tap; the list-level 공개 switch; a
- * way to 매칭. Everything reads and writes the local store, so it works offline; changes go out
- * through the outbox.
+ * way to 매칭; 스캔 on the have list puts the cards the camera finds on it (docs/card-scan.md).
+ * Everything reads and writes the local store, so it works offline; changes go out through the
+ * outbox.
  */
 export function TradeListScreen() {
   const loggedIn = useAtomValue(isLoggedInAtom);
@@ -68,6 +70,11 @@ function Lists() {
       </div>
       <PublicSwitch />
       <ListTabs tab={tab} onTab={setTab} counts={lists ? counts : undefined}>
+        {tab === 'have' ? (
+          <div className={styles.panelTools}>
+            <HaveScan scope="device" className={styles.scan} testId="trade-list-scan" />
+          </div>
+        ) : null}
         {lists === undefined ? (
           <p className={styles.status} role="status">
             {koTradeLists.loading}

@@ -10,7 +10,7 @@ import type { CollectBook, PhotoCard } from '@/data/pb/records';
 import { KINDS } from '@/domains/collect-books/names';
 import { recordKey } from '@/data/outbox/names';
 import { koMySpace } from '@/i18n/ko-my-space';
-import { bookCardImageUrl } from '@/features/collect-book/book-card-image';
+import { bookCardImageUrl } from '@/domains/catalogue/card-image';
 import styles from './book-manage.module.css';
 
 const t = koMySpace.bookManage;

@@ -6,7 +6,7 @@ import type { CollectBook, Group, PhotoCard } from '@/data/pb/records';
 import { handOverScanPhoto } from '@/domains/reports/scan-photo';
 import { saveCollectBookCards } from '@/domains/tables/writes';
 import { koCardScan } from '@/i18n/ko-card-scan';
-import { bookCardImageUrl } from '@/features/collect-book/book-card-image';
+import { bookCardImageUrl } from '@/domains/catalogue/card-image';
 import styles from './book-trade-actions.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { PhotoCard } from '@/data/pb/records';
 import { ko } from '@/i18n/ko-features';
-import { bookCardImageUrl } from '@/features/collect-book/book-card-image';
+import { bookCardImageUrl } from '@/domains/catalogue/card-image';
 import styles from './card-grids.module.css';
 
 const t = ko.collectBookScreen;
