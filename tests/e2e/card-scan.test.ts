@@ -198,7 +198,7 @@ describe('스캔 in a collect book', () => {
       const ids = await taken.evaluateAll((els) => els.map((e) => e.getAttribute('data-card-id')));
       expect([...ids].sort()).toEqual(scanned.map((c) => c.id).sort());
       expect(await page.getByTestId('card-scanner-count').textContent()).toBe(
-        koCardScan.tickedCount(4),
+        koCardScan.book.count(4),
       );
       // ticked on this device, queued for the server
       const local = await page.evaluate(

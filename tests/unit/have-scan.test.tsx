@@ -195,7 +195,7 @@ async function holdUp(n: number) {
 async function take(n: number) {
   const result = await holdUp(n);
   const add = byTestId<HTMLButtonElement>(result, 'card-scanner-take');
-  expect(add?.textContent).toBe(koCardScan.addHave);
+  expect(add?.textContent).toBe(koCardScan.have.action);
   await act(async () => add!.click());
   await waitFor(() =>
     expect(
@@ -235,7 +235,7 @@ describe('스캔 on /tradeList', () => {
     // a card on the have list already is not offered
     const owned = await holdUp(1);
     expect(byTestId(owned, 'card-scanner-take')).toBeNull();
-    expect(owned.textContent).toContain(koCardScan.alreadyOwned);
+    expect(owned.textContent).toContain(koCardScan.have.owned);
 
     // a new card goes on the have list with one spare, through the outbox; 실행 취소 takes it off
     await take(2);

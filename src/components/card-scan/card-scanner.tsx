@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/toast';
 import { loadScanIndex, type ScanIndexProgress } from '@/domains/catalogue/card-prints';
 import { ScanClient } from '@/lib/card-scan/scan-client';
 import { ScanTracker, type ScanView } from '@/lib/card-scan/tracker';
-import { koCardScan } from '@/i18n/ko-card-scan';
+import { koCardScan, type CardScanWords } from '@/i18n/ko-card-scan';
 import { ko } from '@/i18n/ko-features';
 import { feedback } from './feedback';
 import styles from './card-scanner.module.css';
@@ -24,9 +24,12 @@ export interface CardScannerProps {
   imageUrl: (card: PhotoCard) => string;
   /** True when the card is already ticked (in the book, on the list): not ticked again. */
   owned: (id: string) => boolean;
-  /** The button that ticks a card (e.g. 체크, 보유에 추가). */
-  actionLabel: string;
-  /** Ticks the card (through the outbox, so it works offline). */
+  /** What a scan does here, in this screen's words (koCardScan.book, koCardScan.have). */
+  words: CardScanWords;
+  /**
+   * Ticks the card (through the outbox, so it works offline). A refusal the caller has already
+   * told the fan about is thrown as AlreadyTold; anything else gets the words' `failed`.
+   */
   onTake: (card: PhotoCard) => Promise<void>;
   /** Takes a tick of this scanner back. */
   onUndo: (card: PhotoCard) => Promise<void>;
@@ -59,11 +62,14 @@ export function CardScanner(props: CardScannerProps) {
   );
 }
 
+/** A refusal the caller told the fan about itself (the rule's own words): no second toast. */
+export class AlreadyTold extends Error {}
+
 function ScannerBody({
   cards,
   imageUrl,
   owned,
-  actionLabel,
+  words,
   onTake,
   onUndo,
   onReport,
@@ -86,33 +92,34 @@ function ScannerBody({
   const [say, setSay] = useState('');
 
   // the latest props and state for the frame loop, which outlives renders
-  const live = useRef({ continuous, owned, byId, onTake });
+  const live = useRef({ continuous, owned, byId, onTake, words });
   useEffect(() => {
-    live.current = { continuous, owned, byId, onTake };
-  }, [continuous, owned, byId, onTake]);
+    live.current = { continuous, owned, byId, onTake, words };
+  }, [continuous, owned, byId, onTake, words]);
 
   const take = useCallback(async (card: PhotoCard) => {
     tracker.current.markHandled(card.id);
+    const w = live.current.words;
     try {
       await live.current.onTake(card);
-    } catch {
-      toast.error(t.failed);
+    } catch (err) {
+      if (!(err instanceof AlreadyTold)) toast.error(w.failed);
       return;
     }
     feedback();
     setTaken((list) => [{ card, undone: false }, ...list.filter((x) => x.card.id !== card.id)]);
-    setSay(t.ticked(card.memberName, card.title));
+    setSay(w.taken(card.memberName, card.title));
   }, []);
 
   const undo = async (card: PhotoCard) => {
     try {
       await onUndo(card);
-    } catch {
-      toast.error(t.failed);
+    } catch (err) {
+      if (!(err instanceof AlreadyTold)) toast.error(words.failed);
       return;
     }
     setTaken((list) => list.map((x) => (x.card.id === card.id ? { ...x, undone: true } : x)));
-    setSay(t.undone(card.memberName, card.title));
+    setSay(words.undone(card.memberName, card.title));
   };
 
   // the worker and the scope's fingerprints
@@ -262,7 +269,7 @@ function ScannerBody({
           data-testid="card-scanner-continuous"
         />
         <span>
-          <strong>{t.continuous}</strong> {t.continuousHint}
+          <strong>{t.continuous}</strong> {words.continuousHint}
         </span>
       </label>
       <Result
@@ -271,14 +278,15 @@ function ScannerBody({
         owned={owned}
         handled={(id) => taken.some((x) => x.card.id === id && !x.undone)}
         imageUrl={imageUrl}
-        actionLabel={actionLabel}
+        actionLabel={words.action}
+        ownedText={words.owned}
         onTake={(card) => void take(card)}
         onReport={() => onReport(photo)}
       />
       {taken.length ? (
-        <section className={styles.taken} aria-label={t.tickedCount(ticks)}>
+        <section className={styles.taken} aria-label={words.count(ticks)}>
           <p className={styles.takenTitle} data-testid="card-scanner-count">
-            {t.tickedCount(ticks)}
+            {words.count(ticks)}
           </p>
           <ul className={styles.takenList}>
             {taken.map(({ card, undone }) => (
@@ -334,6 +342,7 @@ function Result({
   handled,
   imageUrl,
   actionLabel,
+  ownedText,
   onTake,
   onReport,
 }: {
@@ -343,6 +352,7 @@ function Result({
   handled: (id: string) => boolean;
   imageUrl: (card: PhotoCard) => string;
   actionLabel: string;
+  ownedText: string;
   onTake: (card: PhotoCard) => void;
   onReport: () => void;
 }) {
@@ -363,7 +373,7 @@ function Result({
           <p className={styles.resultName}>{card.memberName}</p>
           <p className={styles.resultTitle}>{card.title}</p>
           {done ? (
-            <p className={styles.note}>{t.alreadyOwned}</p>
+            <p className={styles.note}>{ownedText}</p>
           ) : (
             <button
               type="button"

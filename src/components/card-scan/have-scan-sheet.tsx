@@ -7,7 +7,7 @@ import { usePhotoCards, useWholeGroupCards } from '@/domains/catalogue/hooks';
 import { handOverScanPhoto } from '@/domains/reports/scan-photo';
 import { useTradeMarks } from '@/domains/trade-lists/hooks';
 import { koCardScan } from '@/i18n/ko-card-scan';
-import { CardScanner } from './card-scanner';
+import { AlreadyTold, CardScanner } from './card-scanner';
 
 /**
  * Cards a scan looks among at most: 1 MB of fingerprints (docs/card-scan.md, Fingerprints), and
@@ -72,7 +72,7 @@ export function HaveScanSheet({
       const was = marks?.get(card.id);
       // a refusal is told by the write (the rule's words, a full device, the login prompt)
       const done = await write((r) => r.setTradeItem(card.id, { kind: 'have', spare: 1 }));
-      if (done === undefined) throw new Error('not added to the have list');
+      if (done === undefined) throw new AlreadyTold('not added to the have list');
       before.current.set(card.id, was);
     },
     [marks, write],
@@ -85,7 +85,7 @@ export function HaveScanSheet({
         else await r.removeTradeItem(card.id);
         return true;
       });
-      if (done === undefined) throw new Error('not taken off the have list');
+      if (done === undefined) throw new AlreadyTold('not taken off the have list');
     },
     [write],
   );
@@ -109,7 +109,7 @@ export function HaveScanSheet({
         cards={cards ?? NONE}
         imageUrl={bookCardImageUrl}
         owned={owned}
-        actionLabel={koCardScan.addHave}
+        words={koCardScan.have}
         onTake={onTake}
         onUndo={onUndo}
         onReport={(photo) => {

@@ -1,10 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
-import { CardScanner } from '@/components/card-scan/card-scanner';
+import { AlreadyTold, CardScanner } from '@/components/card-scan/card-scanner';
+import { toast } from '@/components/ui/toast';
 import { ScanIcon } from '@/components/ui/icons';
 import type { CollectBook, Group, PhotoCard } from '@/data/pb/records';
 import { handOverScanPhoto } from '@/domains/reports/scan-photo';
-import { saveCollectBookCards } from '@/domains/tables/writes';
+import { InvalidInputError, saveCollectBookCards, StorageFullError } from '@/domains/tables/writes';
+import { ko } from '@/i18n/ko-features';
 import { koCardScan } from '@/i18n/ko-card-scan';
 import { bookCardImageUrl } from '@/domains/catalogue/card-image';
 import styles from './book-trade-actions.module.css';
@@ -29,11 +31,11 @@ export function BookScan({
   const saved = useMemo(() => new Set(book.cardInfo), [book.cardInfo]);
   const owned = useCallback((id: string) => saved.has(id), [saved]);
   const onTake = useCallback(
-    (card: PhotoCard) => saveCollectBookCards(book.id, { add: [card.id], remove: [] }),
+    (card: PhotoCard) => told(saveCollectBookCards(book.id, { add: [card.id], remove: [] })),
     [book.id],
   );
   const onUndo = useCallback(
-    (card: PhotoCard) => saveCollectBookCards(book.id, { add: [], remove: [card.id] }),
+    (card: PhotoCard) => told(saveCollectBookCards(book.id, { add: [], remove: [card.id] })),
     [book.id],
   );
   return (
@@ -54,7 +56,7 @@ export function BookScan({
           cards={cards}
           imageUrl={bookCardImageUrl}
           owned={owned}
-          actionLabel={koCardScan.tick}
+          words={koCardScan.book}
           onTake={onTake}
           onUndo={onUndo}
           onReport={(photo) => {
@@ -66,4 +68,16 @@ export function BookScan({
       ) : null}
     </>
   );
+}
+
+/** A save the rules refuse is told in their words (as the book's 완료 does), once. */
+async function told(save: Promise<void>): Promise<void> {
+  try {
+    await save;
+  } catch (err) {
+    if (err instanceof InvalidInputError) toast.error(err.message);
+    else if (err instanceof StorageFullError) toast.error(ko.sync.storageFull);
+    else throw err;
+    throw new AlreadyTold(String(err));
+  }
 }
