@@ -49,31 +49,44 @@ function edges(p: Plane): Edges {
   const { width: w, height: h, data } = p;
   const mag = new Float32Array(w * h);
   const dir = new Float32Array(w * h);
+  const sobel = (i: number, out: number[]) => {
+    const a = data[i - w - 1]!;
+    const b = data[i - w]!;
+    const c = data[i - w + 1]!;
+    const d = data[i - 1]!;
+    const f = data[i + 1]!;
+    const g = data[i + w - 1]!;
+    const hh = data[i + w]!;
+    const k = data[i + w + 1]!;
+    out[0] = c + 2 * f + k - a - 2 * d - g;
+    out[1] = g + 2 * hh + k - a - 2 * b - c;
+  };
+  const gxy = [0, 0];
   let sum = 0;
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const i = y * w + x;
-      const a = data[i - w - 1]!;
-      const b = data[i - w]!;
-      const c = data[i - w + 1]!;
-      const d = data[i - 1]!;
-      const f = data[i + 1]!;
-      const g = data[i + w - 1]!;
-      const hh = data[i + w]!;
-      const k = data[i + w + 1]!;
-      const gx = c + 2 * f + k - a - 2 * d - g;
-      const gy = g + 2 * hh + k - a - 2 * b - c;
-      const m = Math.hypot(gx, gy);
+      sobel(i, gxy);
+      const m = Math.sqrt(gxy[0]! * gxy[0]! + gxy[1]! * gxy[1]!);
       mag[i] = m;
-      let t = Math.atan2(gy, gx);
-      if (t >= Math.PI / 2) t -= Math.PI;
-      else if (t < -Math.PI / 2) t += Math.PI;
-      dir[i] = t;
       sum += m;
     }
   }
   const mean = sum / ((w - 2) * (h - 2));
-  return { width: w, height: h, mag, dir, threshold: Math.max(24, mean * 1.5) };
+  const threshold = Math.max(24, mean * 1.5);
+  // directions only where an edge is strong enough to be read
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      if (mag[i]! < threshold) continue;
+      sobel(i, gxy);
+      let t = Math.atan2(gxy[1]!, gxy[0]!);
+      if (t >= Math.PI / 2) t -= Math.PI;
+      else if (t < -Math.PI / 2) t += Math.PI;
+      dir[i] = t;
+    }
+  }
+  return { width: w, height: h, mag, dir, threshold };
 }
 
 interface Line {
@@ -238,8 +251,13 @@ function convex(q: Quad): boolean {
  * each other than a few pixels at any corner), or none when no outline is clear enough.
  */
 export function detectCards(frame: Raster, max = 6): Detection[] {
-  const factor = Math.max(1, Math.floor(Math.max(frame.width, frame.height) / WORK_SIZE));
-  const work = blur3(shrinkPlane(toGray(frame), factor));
+  return detectCardsInGray(toGray(frame), max);
+}
+
+/** `detectCards` on the frame's luma (`toGray`), for a caller that needs the luma too. */
+export function detectCardsInGray(gray: Plane, max = 6): Detection[] {
+  const factor = Math.max(1, Math.floor(Math.max(gray.width, gray.height) / WORK_SIZE));
+  const work = blur3(shrinkPlane(gray, factor));
   const e = edges(work);
   const { level, upright } = houghLines(e);
   const W = work.width;
