@@ -2,7 +2,7 @@
  * From a camera frame to the closest cards of the scope (docs/card-scan.md): find the card,
  * straighten it, take its fingerprint and rank the scope's fingerprints by their distance to it.
  */
-import { detectCardsInGray, type Detection, type Quad } from './detect.ts';
+import { detectCardsIn, type Detection, type Quad } from './detect.ts';
 import { distance, fingerprint, FINGERPRINT_BYTES, type CardSampler } from './fingerprint.ts';
 import { homography, project, type Point } from './homography.ts';
 import { blur3, sampleRgb, toGray, type Raster } from './raster.ts';
@@ -81,7 +81,7 @@ const OUTLINES = 6;
 export function recognize(frame: Raster, index: FingerprintIndex, k = 3): Recognition | null {
   let best: Recognition | null = null;
   const luma = toGray(frame);
-  const found = detectCardsInGray(luma, OUTLINES);
+  const found = detectCardsIn(frame, luma, OUTLINES);
   if (!found.length) return null;
   const gray = blur3(luma);
   // the outlines were found at about 320 pixels on the long side: a few of those pixels
