@@ -274,7 +274,7 @@ function sideSupport(e: Edges, p: Point, q: Point): number {
   return hits / SIDE_SAMPLES;
 }
 
-const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+const dist = (a: Point, b: Point) => Math.sqrt((a.x - b.x) ** 2 + (a.y - b.y) ** 2);
 
 function convex(q: Quad): boolean {
   let sign = 0;

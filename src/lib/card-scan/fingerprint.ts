@@ -119,11 +119,23 @@ const COLOR_WEIGHT = 0.5;
 
 /** How unlike two fingerprints are: 0 for the same, up to 1.5 for nothing alike. */
 export function distance(a: Int8Array, b: Int8Array, offsetB = 0): number {
+  return distanceUnder(a, b, offsetB, Infinity);
+}
+
+/**
+ * `distance`, or Infinity as soon as it is sure to come to `bound` or more: a scope's search
+ * keeps the closest few and drops most cards after part of the light (the same ranking, less
+ * work).
+ */
+export function distanceUnder(a: Int8Array, b: Int8Array, offsetB: number, bound: number): number {
   let d = 0;
   const lc = LUMA_CAP * LUMA_CAP;
+  const lumaScale = LUMA * lc;
   for (let i = 0; i < LUMA; i++) {
     const e = a[i]! - b[offsetB + i]!;
     d += Math.min(e * e, lc);
+    // every row of the grid: the sum only grows, so past the bound it stays past it
+    if (i % GRID_X === GRID_X - 1 && d / lumaScale >= bound) return Infinity;
   }
   let c = 0;
   const cc = COLOR_CAP * COLOR_CAP;
@@ -131,5 +143,5 @@ export function distance(a: Int8Array, b: Int8Array, offsetB = 0): number {
     const e = a[i]! - b[offsetB + i]!;
     c += Math.min(e * e, cc);
   }
-  return d / (LUMA * lc) + (COLOR_WEIGHT * c) / (2 * COLOR * cc);
+  return d / lumaScale + (COLOR_WEIGHT * c) / (2 * COLOR * cc);
 }

@@ -3,7 +3,7 @@
  * straighten it, take its fingerprint and rank the scope's fingerprints by their distance to it.
  */
 import { detectCardsIn, type Detection, type Quad } from './detect.ts';
-import { distance, fingerprint, FINGERPRINT_BYTES, type CardSampler } from './fingerprint.ts';
+import { distanceUnder, fingerprint, FINGERPRINT_BYTES, type CardSampler } from './fingerprint.ts';
 import { homography, project, type Point } from './homography.ts';
 import { blur3, sampleRgb, toGray, type Raster } from './raster.ts';
 import { refineQuad } from './refine.ts';
@@ -51,8 +51,9 @@ export interface Candidate {
 export function nearest(index: FingerprintIndex, print: Int8Array, k: number): Candidate[] {
   const best: Candidate[] = [];
   for (let i = 0; i < index.ids.length; i++) {
-    const d = distance(print, index.prints, i * FINGERPRINT_BYTES);
-    if (best.length < k || d < best[best.length - 1]!.distance) {
+    const bound = best.length < k ? Infinity : best[best.length - 1]!.distance;
+    const d = distanceUnder(print, index.prints, i * FINGERPRINT_BYTES, bound);
+    if (d < bound) {
       const c = { id: index.ids[i]!, distance: d };
       let at = best.length;
       while (at > 0 && best[at - 1]!.distance > d) at--;
