@@ -217,6 +217,19 @@ const BENCHES: Bench[] = [
     headline: [/^(50|300|1000)-card list: codes$/, /^1000-card list: text$/, /^decode one code/],
   },
   {
+    name: 'card-scan',
+    title: 'Card scan: top-1 among 400 and 5,000 cards, decisions, time per frame (4× CPU)',
+    run: async (ctx) => {
+      const scan = await import('./card-scan/bench.ts');
+      return scan.runCardScanBench(ctx.quick ? scan.QUICK : {});
+    },
+    headline: [
+      /^top-1 among [\d,]+: all at once/,
+      /: sure, wrong$/,
+      /^recognize\(\) per frame, Chromium .*: p95$/,
+    ],
+  },
+  {
     name: 'replication',
     title: 'Replication (Litestream to S3): RPO after a SIGKILL, restore time',
     run: async (ctx) => {

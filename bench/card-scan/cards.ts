@@ -19,6 +19,9 @@ export interface BenchCard {
 /** Groups the demo seed draws cards for (each a different palette, lineup and members). */
 export const GROUP_COUNT = GROUPS.length;
 
+/** The demo group's name at `groupIndex` (the cards' ids start with it). */
+export const groupName = (groupIndex: number): string => GROUPS[groupIndex]?.groupName ?? '?';
+
 const TAGS = ['A', 'B', 'C', '01', '02', '03', 'FS', 'PB'];
 
 /** Card `i` of the demo group at `groupIndex` (members and releases taken in turn). */
