@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/card-scan/run.ts [-- --quick --all-photos 400 ...]`: the card-scan benchmark
+ * `npm run bench:card-scan -- [--quick --all-photos 400 ...]`: the card-scan benchmark
  * alone (`npm run bench -- --only card-scan` runs it in the suite); prints a table and writes
  * bench/results/card-scan.json, whose `frames` keep every all-at-once and outside photo's
  * candidates for calibrating src/lib/card-scan/decide.ts.
