@@ -4,6 +4,7 @@ import {
   GONE_FRAMES,
   ScanTracker,
   STEADY_FRAMES,
+  TICK_FRAMES,
   UNKNOWN_FRAMES,
 } from '@/lib/card-scan/tracker.ts';
 
@@ -33,10 +34,10 @@ function feed(
 }
 
 describe('the scan tracker', () => {
-  it('shows a card only once it holds for the steady frames, and ticks it once in continuous mode', () => {
+  it('names a sure card at once, ticks it on the second look, and only once in continuous mode', () => {
     const t = new ScanTracker();
-    expect(feed(t, STEADY_FRAMES - 1, sure('a'))).toEqual([]);
-    expect(t.view).toEqual({ kind: 'none' });
+    expect(feed(t, TICK_FRAMES - 1, sure('a'))).toEqual([]);
+    expect(t.view).toEqual({ kind: 'sure', id: 'a' });
     expect(feed(t, 1, sure('a'))).toEqual(['a']);
     expect(t.view).toEqual({ kind: 'sure', id: 'a' });
     // held in view for many more frames: no second tick
@@ -56,13 +57,15 @@ describe('the scan tracker', () => {
     expect(t.isHandled('c')).toBe(false);
   });
 
-  it('ignores a one-frame flicker of another card', () => {
+  it('does not tick a card named for one frame only, nor take an unsure frame for an answer', () => {
     const t = new ScanTracker();
     feed(t, 3, sure('a'));
     expect(feed(t, 1, sure('x'))).toEqual([]);
-    expect(t.view).toEqual({ kind: 'sure', id: 'a' });
     feed(t, 1, sure('a'));
     expect(t.isHandled('x')).toBe(false);
+    // one unsure frame keeps the answer shown
+    feed(t, 1, ask('y', 'a', 'b'));
+    expect(t.view).toEqual({ kind: 'sure', id: 'a' });
   });
 
   it('asks among the closest, and says unknown only after more frames in a row', () => {
