@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { ScanIcon } from '@/components/ui/icons';
+import { ScanIcon } from './scan-icon';
 import { useLoginPrompt } from '@/components/hooks/use-login-prompt';
 import { isLoggedInAtom, useAtomValue } from '@/state/store';
 import { koCardScan } from '@/i18n/ko-card-scan';

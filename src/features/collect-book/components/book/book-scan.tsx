@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { AlreadyTold, CardScanner } from '@/components/card-scan/card-scanner';
 import { toast } from '@/components/ui/toast';
-import { ScanIcon } from '@/components/ui/icons';
+import { ScanIcon } from '@/components/card-scan/scan-icon';
 import type { CollectBook, Group, PhotoCard } from '@/data/pb/records';
 import { handOverScanPhoto } from '@/domains/reports/scan-photo';
 import { InvalidInputError, saveCollectBookCards, StorageFullError } from '@/domains/tables/writes';
