@@ -15,13 +15,13 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { koCardScan } from '../../src/i18n/ko-card-scan.ts';
 import type { Raster } from '../../src/lib/card-scan/raster.ts';
 import { PASSWORD, openApp, superuserClient, waitForOutboxEmpty } from '../helpers/app.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { PHONE, chromiumPath } from '../helpers/browser.ts';
+import { PHONE, launchBrowserWithArgs } from '../helpers/browser.ts';
 import { baseUrl } from '../helpers/e2e-server.ts';
 import { DISTORTIONS, FRAME_H, FRAME_W, photograph } from '../../bench/card-scan/photos.ts';
 import { groupCard } from '../../bench/card-scan/cards.ts';
@@ -92,23 +92,16 @@ function y4m(frames: { frame: Raster; count: number }[]): Buffer {
   return Buffer.concat(chunks);
 }
 
-/** A Chromium of its own whose camera plays `video`. */
+/** A Chromium of its own (the full one: the fake camera) whose camera plays `video`. */
 function cameraBrowser(video: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+  return launchBrowserWithArgs(
+    [
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
     ],
-  });
+    { full: true },
+  );
 }
 
 beforeAll(async () => {
