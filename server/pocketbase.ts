@@ -63,8 +63,15 @@ export interface PocketBaseOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Runs a PocketBase CLI command (migrate, superuser upsert, ...) to completion. */
-export function runPocketBaseCommand(dataDir: string, args: string[]): string {
+/**
+ * Runs a PocketBase CLI command (migrate, superuser upsert, ...) to completion. `migrationsDir`
+ * replaces the project's migrations (tests apply a fixture's own after them).
+ */
+export function runPocketBaseCommand(
+  dataDir: string,
+  args: string[],
+  opts: { migrationsDir?: string } = {},
+): string {
   const res = spawnSync(
     findPocketBase(),
     [
@@ -72,7 +79,7 @@ export function runPocketBaseCommand(dataDir: string, args: string[]): string {
       '--dir',
       dataDir,
       '--migrationsDir',
-      MIGRATIONS_DIR,
+      opts.migrationsDir ?? MIGRATIONS_DIR,
       '--hooksDir',
       HOOKS_DIR,
       // collections changed through the API (tests, benchmarks) must never write migration files

@@ -2,7 +2,7 @@
  * Test fixture: a real PocketBase on a free loopback port with a fresh temp data dir, the
  * project's migrations and hooks, and a superuser for setup. Stopped by process id.
  */
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,8 +107,36 @@ export async function trustProxyHeader(pb: PocketBase, header: string): Promise<
 /** Environment variable naming a data dir made by `makeTemplateDataDir` for this run. */
 export const TEMPLATE_ENV = 'POCAMARKET_PB_TEMPLATE';
 
+/**
+ * Test servers hash passwords at bcrypt's lowest cost (4) instead of the production default (10):
+ * a hash at 10 costs PocketBase about 90 ms of CPU, and the suite creates and signs in thousands
+ * of accounts, so at 10 hashing was a large share of PocketBase's CPU in `npm test`. Only the
+ * work factor changes: passwords are still hashed and checked by the same code. (Django's docs
+ * advise the same for test settings.) Applied to test data dirs only, as a migration of this
+ * fixture's own, never in pb_migrations.
+ */
+const FAST_HASH_MIGRATION = `migrate((app) => {
+  for (const name of ['users', '_superusers']) {
+    const collection = app.findCollectionByNameOrId(name);
+    collection.fields.getByName('password').cost = 4;
+    app.save(collection);
+  }
+});
+`;
+
 function migrateWithSuperuser(dataDir: string): void {
   runPocketBaseCommand(dataDir, ['migrate', 'up']);
+  const fixtureMigrations = mkdtempSync(join(tmpdir(), 'pb-test-migrations-'));
+  try {
+    writeFileSync(
+      join(fixtureMigrations, '9999999999_test_fast_password_hash.js'),
+      FAST_HASH_MIGRATION,
+    );
+    runPocketBaseCommand(dataDir, ['migrate', 'up'], { migrationsDir: fixtureMigrations });
+  } finally {
+    rmSync(fixtureMigrations, { recursive: true, force: true });
+  }
+  // after the cost change, so the superuser's own hash is a cheap one too
   runPocketBaseCommand(dataDir, ['superuser', 'upsert', SUPERUSER.email, SUPERUSER.password]);
 }
 
