@@ -64,6 +64,19 @@ export function nearest(index: FingerprintIndex, print: Int8Array, k: number): C
   return best;
 }
 
+/**
+ * The distance from `print` to the closest card of the index, when it is under `bound`; else
+ * `bound`. Each card's comparison stops once it cannot beat the closest so far.
+ */
+function closestDistance(index: FingerprintIndex, print: Int8Array, bound: number): number {
+  let best = bound;
+  for (let i = 0; i < index.ids.length; i++) {
+    const d = distanceUnder(print, index.prints, i * FINGERPRINT_BYTES, best);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
 export interface Recognition {
   detection: Detection;
   print: Int8Array;
@@ -80,23 +93,27 @@ const OUTLINES = 6;
  * what it holds matches no card as well as the card does).
  */
 export function recognize(frame: Raster, index: FingerprintIndex, k = 3): Recognition | null {
-  let best: Recognition | null = null;
   const luma = toGray(frame);
   const found = detectCardsIn(frame, luma, OUTLINES);
   if (!found.length) return null;
   const gray = blur3(luma);
   // the outlines were found at about 320 pixels on the long side: a few of those pixels
   const reach = (Math.max(frame.width, frame.height) / 320) * 2.5 + 1;
+  // Only the closest card of each outline decides which outline wins, and each outline only has
+  // to beat the winner so far: its search stops early against that bound. The `k` closest are
+  // then ranked for the winner alone (the same result as ranking every outline's, at about a
+  // third of the comparisons).
+  let best: { detection: Detection; print: Int8Array; distance: number } | null = null;
   for (const rough of found) {
     const detection = { ...rough, corners: refineQuad(gray, rough.corners, reach) };
     const print = fingerprint(quadSampler(frame, detection.corners));
-    const candidates = nearest(index, print, k);
-    if (
-      !best ||
-      (candidates[0]?.distance ?? Infinity) < (best.candidates[0]?.distance ?? Infinity)
-    ) {
-      best = { detection, print, candidates };
-    }
+    const distance = closestDistance(index, print, best?.distance ?? Infinity);
+    if (!best || distance < best.distance) best = { detection, print, distance };
   }
-  return best;
+  if (!best) return null;
+  return {
+    detection: best.detection,
+    print: best.print,
+    candidates: nearest(index, best.print, k),
+  };
 }
