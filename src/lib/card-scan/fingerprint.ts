@@ -131,11 +131,15 @@ export function distanceUnder(a: Int8Array, b: Int8Array, offsetB: number, bound
   let d = 0;
   const lc = LUMA_CAP * LUMA_CAP;
   const lumaScale = LUMA * lc;
-  for (let i = 0; i < LUMA; i++) {
-    const e = a[i]! - b[offsetB + i]!;
-    d += Math.min(e * e, lc);
+  // the bound in the light sum's own units (compared without a division per row)
+  const limit = bound * lumaScale;
+  for (let i = 0; i < LUMA;) {
+    for (const rowEnd = i + GRID_X; i < rowEnd; i++) {
+      const e = a[i]! - b[offsetB + i]!;
+      d += Math.min(e * e, lc);
+    }
     // every row of the grid: the sum only grows, so past the bound it stays past it
-    if (i % GRID_X === GRID_X - 1 && d / lumaScale >= bound) return Infinity;
+    if (d >= limit) return Infinity;
   }
   let c = 0;
   const cc = COLOR_CAP * COLOR_CAP;
