@@ -12,7 +12,6 @@
  *
  * Screenshots of /alerts and /settings/notifications go to $ALERTS_SHOTS when it is set.
  */
-import { generateKeyPairSync } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import { axeViolations } from '../helpers/axe.ts';
 import { openApp, superuserClient, until, waitForOutboxEmpty } from '../helpers/app.ts';
 import { DESKTOP, launchFullBrowser, PHONE } from '../helpers/browser.ts';
 import { baseUrl } from '../helpers/e2e-server.ts';
+import { p256PublicKey, registrationId } from '../helpers/push-subscription.ts';
 import { pushPayload } from '../../server/push/payload.ts';
 
 let browser: Browser;
@@ -41,35 +41,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A P-256 public key, base64url of the uncompressed point, as a VAPID key is sent. */
-function vapidPublicKey(): string {
-  const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const jwk = publicKey.export({ format: 'jwk' });
-  const raw = Buffer.concat([
-    Buffer.from([4]),
-    Buffer.from(jwk.x!, 'base64url'),
-    Buffer.from(jwk.y!, 'base64url'),
-  ]);
-  return raw.toString('base64url');
-}
-
 async function shot(page: Page, name: string) {
   const dir = process.env.ALERTS_SHOTS;
   if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- CDP events and the page handle are untyped */
-async function registrationId(cdp: CDPSession): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: any) => {
-      const reg = e.registrations.find((r: any) => !r.isDeleted);
-      if (reg) resolve(reg.registrationId as string);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
-
+/* eslint-disable @typescript-eslint/no-explicit-any -- the page handle is untyped */
 interface Push {
   id: string;
   title: string;
@@ -343,7 +320,7 @@ describe('push alerts', () => {
     // The shared test server has no VAPID keys (503): answer with a real P-256 key, so the app
     // goes as far as pushManager.subscribe, which headless Chromium refuses (no push service).
     await context.route('**/api/push/public-key', (route) =>
-      route.fulfill({ json: { publicKey: vapidPublicKey() } }),
+      route.fulfill({ json: { publicKey: p256PublicKey() } }),
     );
     await page.goto('/settings/notifications');
     await page.getByRole('heading', { name: '알림 설정' }).waitFor();

@@ -10,13 +10,13 @@
  * here is the app's own sync UI: the offline banner, the pending count and its list, the toast.
  */
 import type PocketBase from 'pocketbase';
-import type { CDPSession } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ko } from '../../src/i18n/ko.ts';
 import { login, openApp, superuserClient, until } from '../helpers/app.ts';
 import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
 import { baseUrl } from '../helpers/e2e-server.ts';
+import { registrationId } from '../helpers/push-subscription.ts';
 import { postsKo } from '../../src/domains/posts/ko.ts';
 import { likesKo } from '../../src/domains/likes/ko.ts';
 import { collectBooksKo } from '../../src/domains/collect-books/ko.ts';
@@ -33,18 +33,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- CDP events and the page handle are untyped */
-async function syncRegistrationId(cdp: CDPSession): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: any) => {
-      const reg = e.registrations.find((r: any) => !r.isDeleted);
-      if (reg) resolve(reg.registrationId as string);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
-
+/* eslint-disable @typescript-eslint/no-explicit-any -- the page handle is untyped */
 describe('offline journey', () => {
   it('keeps 9 changes through an offline reload and sends each exactly once', async () => {
     const { context, page, errors } = await openApp(browser, PHONE);
@@ -134,13 +123,13 @@ describe('offline journey', () => {
 
     // --- the network returns with the app closed: the service worker's sync sends everything
     const cdp = await context.newCDPSession(page);
-    const registrationId = await syncRegistrationId(cdp);
+    const regId = await registrationId(cdp);
     await page.goto('about:blank');
     await context.setOffline(false);
     const sync = () =>
       cdp.send('ServiceWorker.dispatchSyncEvent', {
         origin: baseUrl(),
-        registrationId,
+        registrationId: regId,
         tag: 'outbox',
         lastChance: false,
       });

@@ -27,7 +27,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,7 @@ import {
   type PushService,
   type TestSubscription,
 } from '../helpers/push-service.ts';
+import { installFakePushManager, registrationId } from '../helpers/push-subscription.ts';
 
 const CADDY = caddyBin();
 if (!CADDY) {
@@ -144,19 +145,6 @@ function connectResult(host: string, port: number): Promise<string> {
     socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? String(err)));
   });
 }
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- CDP events and the page handle are untyped */
-async function registrationId(cdp: CDPSession): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: any) => {
-      const reg = e.registrations.find((r: any) => !r.isDeleted);
-      if (reg) resolve(reg.registrationId as string);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** The notifications the worker shows now, by tag. */
 const shownTags = (page: Page) =>
@@ -337,42 +325,12 @@ describe.skipIf(!CADDY)('behind Caddy (TLS, trusted proxy)', () => {
     const context: BrowserContext = await newContext(browser, PHONE, caddy.origin);
     await context.grantPermissions(['notifications'], { origin: caddy.origin });
     // Headless Chromium has no push service: the page's PushManager hands out this subscription
-    // (tests/e2e/push-platforms.test.ts does the same); the rest is the app's own
-    await context.addInitScript(
-      (d: { endpoint: string; p256dh: string; auth: string }) => {
-        const KEY = 'e2e:push-sub';
-        const load = () => JSON.parse(localStorage.getItem(KEY) ?? 'null') as number[] | null;
-        const asSubscription = (appKey: number[]) =>
-          ({
-            endpoint: d.endpoint,
-            expirationTime: null,
-            options: {
-              applicationServerKey: Uint8Array.from(appKey).buffer,
-              userVisibleOnly: true,
-            },
-            toJSON: () => ({
-              endpoint: d.endpoint,
-              expirationTime: null,
-              keys: { p256dh: d.p256dh, auth: d.auth },
-            }),
-            getKey: () => null,
-            unsubscribe: () => {
-              localStorage.removeItem(KEY);
-              return Promise.resolve(true);
-            },
-          }) as unknown as PushSubscription;
-        PushManager.prototype.getSubscription = function () {
-          const appKey = load();
-          return Promise.resolve(appKey ? asSubscription(appKey) : null);
-        };
-        PushManager.prototype.subscribe = function (opts?: PushSubscriptionOptionsInit) {
-          const appKey = Array.from(new Uint8Array(opts?.applicationServerKey as ArrayBuffer));
-          localStorage.setItem(KEY, JSON.stringify(appKey));
-          return Promise.resolve(asSubscription(appKey));
-        };
-      },
-      { endpoint: sub.endpoint, p256dh: b64url(ecdh.getPublicKey()), auth: sub.auth },
-    );
+    // (tests/helpers/push-subscription.ts, as in tests/e2e/push-platforms.test.ts); the rest is
+    // the app's own
+    await installFakePushManager(context, {
+      endpoint: sub.endpoint,
+      keys: { p256dh: b64url(ecdh.getPublicKey()), auth: sub.auth },
+    });
     const { page, errors, userId } = await openApp(browser, PHONE, {
       context,
       login: fan['email'] as string,

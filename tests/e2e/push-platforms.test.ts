@@ -8,11 +8,12 @@
  *
  * Headless Chromium has no push service (pushManager.subscribe fails), so the page's PushManager
  * is replaced before the app loads by one that keeps its "subscription" (a real P-256 key and auth
- * secret, an FCM-like endpoint) in localStorage, where the test can drop it as a browser would.
+ * secret, an FCM-like endpoint) in localStorage, where the test can drop it as a browser would
+ * (tests/helpers/push-subscription.ts).
  * Everything else is the app's own: the settings screen's opt-in, the check at start after a
  * reload, and the server's `pushSubscriptions` records, read as a superuser.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import type { Browser, Page } from 'playwright-core';
@@ -21,21 +22,16 @@ import { axeViolations } from '../helpers/axe.ts';
 import { openApp, PASSWORD, superuserClient, waitForFirstPull } from '../helpers/app.ts';
 import { launchFullBrowser, newContext, PHONE } from '../helpers/browser.ts';
 import { baseUrl } from '../helpers/e2e-server.ts';
+import {
+  dropFakeSubscription,
+  fakeSubscriptionEndpoint,
+  installFakePushManager,
+  p256PublicKey,
+} from '../helpers/push-subscription.ts';
 
 let browser: Browser;
 let admin: PocketBase;
 let fan: RecordModel | undefined;
-
-/** A P-256 public key, base64url of the uncompressed point (as p256dh and VAPID keys are). */
-function p256PublicKey(): string {
-  const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const jwk = publicKey.export({ format: 'jwk' });
-  return Buffer.concat([
-    Buffer.from([4]),
-    Buffer.from(jwk.x!, 'base64url'),
-    Buffer.from(jwk.y!, 'base64url'),
-  ]).toString('base64url');
-}
 
 const VAPID_PUBLIC = p256PublicKey();
 const DEVICE = { p256dh: p256PublicKey(), auth: randomBytes(16).toString('base64url') };
@@ -68,13 +64,6 @@ const records = () =>
   admin.collection('pushSubscriptions').getFullList({ filter: `user = "${fan!.id}"` });
 
 const endpoints = async () => (await records()).map((r) => r['endpoint'] as string);
-
-/** What the page's stand-in push manager holds now (null: no subscription). */
-const browserSubscription = (page: Page) =>
-  page.evaluate(() => {
-    const raw = localStorage.getItem('e2e:push-sub');
-    return raw ? (JSON.parse(raw) as { endpoint: string }).endpoint : null;
-  });
 
 /** Reloads the app: the data layer starts again, and with it the check. */
 async function restart(page: Page) {
@@ -143,44 +132,7 @@ describe('the push subscription checked at start', () => {
     await context.route('**/api/push/public-key', (route) =>
       route.fulfill({ json: { publicKey: VAPID_PUBLIC } }),
     );
-    await context.addInitScript((device: { p256dh: string; auth: string }) => {
-      const KEY = 'e2e:push-sub';
-      interface Stored {
-        endpoint: string;
-        appKey: number[];
-      }
-      const load = () => JSON.parse(localStorage.getItem(KEY) ?? 'null') as Stored | null;
-      const asSubscription = (d: Stored) =>
-        ({
-          endpoint: d.endpoint,
-          expirationTime: null,
-          options: {
-            applicationServerKey: Uint8Array.from(d.appKey).buffer,
-            userVisibleOnly: true,
-          },
-          toJSON: () => ({ endpoint: d.endpoint, expirationTime: null, keys: device }),
-          getKey: () => null,
-          unsubscribe: () => {
-            if (load()?.endpoint === d.endpoint) localStorage.removeItem(KEY);
-            return Promise.resolve(true);
-          },
-        }) as unknown as PushSubscription;
-      PushManager.prototype.getSubscription = function () {
-        const d = load();
-        return Promise.resolve(d ? asSubscription(d) : null);
-      };
-      PushManager.prototype.subscribe = function (opts?: PushSubscriptionOptionsInit) {
-        const n = Number(localStorage.getItem('e2e:push-n') ?? '0') + 1;
-        localStorage.setItem('e2e:push-n', String(n));
-        const key = opts?.applicationServerKey as Uint8Array;
-        const d = {
-          endpoint: `https://fcm.googleapis.com/fcm/send/e2e-${n}-${Math.random().toString(36).slice(2)}`,
-          appKey: Array.from(new Uint8Array(key)),
-        };
-        localStorage.setItem(KEY, JSON.stringify(d));
-        return Promise.resolve(asSubscription(d));
-      };
-    }, DEVICE);
+    await installFakePushManager(context, { keys: DEVICE });
     const { page, errors } = await openApp(browser, PHONE, {
       context,
       login: fan!['email'] as string,
@@ -192,7 +144,7 @@ describe('the push subscription checked at start', () => {
     await expect.poll(() => comment.isEnabled(), { timeout: 60_000 }).toBe(true);
     await comment.click();
     await expect.poll(() => comment.isChecked(), { timeout: 60_000 }).toBe(true);
-    const first = await browserSubscription(page);
+    const first = await fakeSubscriptionEndpoint(page);
     expect(first).toMatch(/^https:\/\/fcm\.googleapis\.com\//);
     expect(await records()).toEqual([
       expect.objectContaining({ endpoint: first, topics: ['comment'], keys: DEVICE }),
@@ -211,19 +163,19 @@ describe('the push subscription checked at start', () => {
     }, fan!.id);
     await restart(page);
     await expect.poll(endpoints, { timeout: 60_000 }).toHaveLength(1);
-    const second = await browserSubscription(page);
+    const second = await fakeSubscriptionEndpoint(page);
     expect(second).not.toBe(first);
     expect(await records()).toEqual([
       expect.objectContaining({ endpoint: second, topics: ['comment'] }),
     ]);
 
     // 3. the browser dropped its subscription: subscribed again, the old record replaced
-    await page.evaluate(() => localStorage.removeItem('e2e:push-sub'));
+    await dropFakeSubscription(page);
     await restart(page);
     await expect
       .poll(async () => (await endpoints()).some((e) => e !== second), { timeout: 60_000 })
       .toBe(true);
-    const third = await browserSubscription(page);
+    const third = await fakeSubscriptionEndpoint(page);
     expect(third).not.toBeNull();
     await expect.poll(endpoints, { timeout: 60_000 }).toEqual([third]);
     expect((await records())[0]!['topics']).toEqual(['comment']);
@@ -232,7 +184,7 @@ describe('the push subscription checked at start', () => {
     await context.clearPermissions();
     await restart(page);
     await expect.poll(endpoints, { timeout: 60_000 }).toEqual([]);
-    expect(await browserSubscription(page)).toBeNull();
+    expect(await fakeSubscriptionEndpoint(page)).toBeNull();
 
     // the settings screen agrees: nothing on for this device
     await page.goto('/settings/notifications');
