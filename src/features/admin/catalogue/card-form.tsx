@@ -9,6 +9,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toast';
 import { koAdmin } from '@/features/admin/ko';
 import { refusalOf, type Refusal } from '@/features/admin/api';
+import { FormActions } from '@/features/admin/components/form-actions';
 import admin from '@/features/admin/components/admin.module.css';
 import panels from '@/components/ui/panels.module.css';
 import { cardImageUrl, saveCard, type AdminCard, type AdminGroup } from './api';
@@ -301,24 +302,17 @@ export function CardForm({
         {field('cardImg', t.cardImg, imageInput('cardImg', setFront), t.imageHint)}
         {field('cardBackImg', t.cardBackImg, imageInput('cardBackImg', setBack), t.imageHint)}
       </div>
-      {formError ? (
-        <p className={panels.error} role="alert" data-testid="catalogue-card-form-error">
-          {formError}
-        </p>
-      ) : null}
-      <div className={`${panels.actions} ${panels.end}`}>
-        <button type="button" className={panels.button} onClick={onCancel} disabled={saving}>
-          {t.cancel}
-        </button>
-        <button
-          type="submit"
-          className={`${panels.button} ${panels.primary}`}
-          disabled={saving}
-          data-testid="catalogue-card-save"
-        >
-          {saving ? t.saving : card ? t.save : t.create}
-        </button>
-      </div>
+      <FormActions
+        error={formError}
+        errorTestId="catalogue-card-form-error"
+        onCancel={onCancel}
+        cancelLabel={t.cancel}
+        busy={saving}
+        submitLabel={card ? t.save : t.create}
+        busyLabel={t.saving}
+        tone="primary"
+        submitTestId="catalogue-card-save"
+      />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/components/ui/toast';
 import { koAdmin } from '@/features/admin/ko';
 import { refusalOf, type Refusal } from '@/features/admin/api';
+import { FormActions } from '@/features/admin/components/form-actions';
 import admin from '@/features/admin/components/admin.module.css';
 import panels from '@/components/ui/panels.module.css';
 import { getGroup, groupLogoUrl, saveGroup, type AdminGroup, type GroupDetail } from './api';
@@ -265,28 +266,18 @@ function GroupForm({
         </p>
         {error('logoImage')}
       </div>
-      {formError ? (
-        <p
-          className={`${panels.error} ${styles.span}`}
-          role="alert"
-          data-testid="catalogue-group-form-error"
-        >
-          {formError}
-        </p>
-      ) : null}
-      <div className={`${panels.actions} ${panels.end} ${styles.span}`}>
-        <button type="button" className={panels.button} onClick={onCancel} disabled={saving}>
-          {t.cancel}
-        </button>
-        <button
-          type="submit"
-          className={`${panels.button} ${panels.primary}`}
-          disabled={saving}
-          data-testid="catalogue-group-save"
-        >
-          {saving ? t.saving : group ? t.save : t.create}
-        </button>
-      </div>
+      <FormActions
+        error={formError}
+        errorTestId="catalogue-group-form-error"
+        onCancel={onCancel}
+        cancelLabel={t.cancel}
+        busy={saving}
+        submitLabel={group ? t.save : t.create}
+        busyLabel={t.saving}
+        tone="primary"
+        submitTestId="catalogue-group-save"
+        className={styles.span}
+      />
     </form>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '@/features/admin/api';
 import { formatWhen } from '@/features/admin/audit-format';
 import { koAdmin } from '@/features/admin/ko';
+import { FormActions } from './form-actions';
 import { LoadFailed } from './load-failed';
 import panels from '@/components/ui/panels.module.css';
 import styles from './admin.module.css';
@@ -316,24 +317,18 @@ function NoticeForm({
         />
         {t.pinnedLabel}
       </label>
-      {formError ? (
-        <p className={panels.error} role="alert" data-testid="admin-notice-form-error">
-          {formError}
-        </p>
-      ) : null}
-      <div className={`${panels.actions} ${panels.end}`}>
-        <button type="button" className={panels.button} onClick={onCancel} disabled={saving}>
-          {t.cancel}
-        </button>
-        <button
-          type="submit"
-          className={`${panels.button} ${panels.primary}`}
-          disabled={saving || titleOver || bodyOver}
-          data-testid="admin-notice-save"
-        >
-          {saving ? t.saving : notice ? t.save : t.publish}
-        </button>
-      </div>
+      <FormActions
+        error={formError}
+        errorTestId="admin-notice-form-error"
+        onCancel={onCancel}
+        cancelLabel={t.cancel}
+        busy={saving}
+        disabled={titleOver || bodyOver}
+        submitLabel={notice ? t.save : t.publish}
+        busyLabel={t.saving}
+        tone="primary"
+        submitTestId="admin-notice-save"
+      />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/toast';
 import { useConfirm } from '@/components/hooks/use-confirm';
 import { refusalOf, type Refusal } from '@/features/admin/api';
 import { koAdmin } from '@/features/admin/ko';
+import { FormActions } from '@/features/admin/components/form-actions';
 import panels from '@/components/ui/panels.module.css';
 import admin from '@/features/admin/components/admin.module.css';
 import { moderate, type ModerationAction, type ModerationReport } from './api';
@@ -196,24 +197,18 @@ export function ActionForm({
         autoFocus
         testId="mod-reason"
       />
-      {formError ? (
-        <p className={panels.error} role="alert" data-testid="mod-form-error">
-          {formError}
-        </p>
-      ) : null}
-      <div className={`${panels.actions} ${panels.end}`}>
-        <button type="button" className={panels.button} onClick={onCancel} disabled={sending}>
-          {t.cancel}
-        </button>
-        <button
-          type="submit"
-          className={`${panels.button} ${panels.primary}`}
-          disabled={sending || over}
-          data-testid="mod-submit"
-        >
-          {sending ? t.sending : label}
-        </button>
-      </div>
+      <FormActions
+        error={formError}
+        errorTestId="mod-form-error"
+        onCancel={onCancel}
+        cancelLabel={t.cancel}
+        busy={sending}
+        disabled={over}
+        submitLabel={label}
+        busyLabel={t.sending}
+        tone="primary"
+        submitTestId="mod-submit"
+      />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@/components/hooks/use-debounced-value';
 import { toast } from '@/components/ui/toast';
 import { CARD_IMAGE, fileUrl } from '@/data/pb/files';
 import { koAdmin } from '@/features/admin/ko';
+import { FormActions } from '@/features/admin/components/form-actions';
 import panels from '@/components/ui/panels.module.css';
 import admin from '@/features/admin/components/admin.module.css';
 import {
@@ -338,24 +339,18 @@ function CardForm({
 
       <Duplicates state={dup} headingId={id('dup')} />
 
-      {formError ? (
-        <p className={panels.error} role="alert" data-testid="admin-report-form-error">
-          {formError}
-        </p>
-      ) : null}
-      <div className={`${panels.actions} ${panels.end}`}>
-        <button type="button" className={panels.button} onClick={onCancel} disabled={saving}>
-          {t.cancel}
-        </button>
-        <button
-          type="submit"
-          className={`${panels.button} ${panels.primary}`}
-          disabled={saving || tooLong}
-          data-testid="admin-report-publish"
-        >
-          {saving ? t.publishing : t.publish}
-        </button>
-      </div>
+      <FormActions
+        error={formError}
+        errorTestId="admin-report-form-error"
+        onCancel={onCancel}
+        cancelLabel={t.cancel}
+        busy={saving}
+        disabled={tooLong}
+        submitLabel={t.publish}
+        busyLabel={t.publishing}
+        tone="primary"
+        submitTestId="admin-report-publish"
+      />
     </form>
   );
 }

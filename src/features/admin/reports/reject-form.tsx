@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CountedTextField, charCount } from '@/components/ui/counted-text-field';
 import { toast } from '@/components/ui/toast';
+import { FormActions } from '@/features/admin/components/form-actions';
 import panels from '@/components/ui/panels.module.css';
 import { rejectReport } from './api';
 import type { DraftFormProps } from './card-form';
@@ -53,24 +54,18 @@ export function RejectForm({ report, onDone, onStale, onCancel }: DraftFormProps
         autoFocus
         testId="admin-report-reason"
       />
-      {formError ? (
-        <p className={panels.error} role="alert" data-testid="admin-report-form-error">
-          {formError}
-        </p>
-      ) : null}
-      <div className={`${panels.actions} ${panels.end}`}>
-        <button type="button" className={panels.button} onClick={onCancel} disabled={saving}>
-          {t.cancel}
-        </button>
-        <button
-          type="submit"
-          className={`${panels.button} ${panels.danger}`}
-          disabled={saving || tooLong}
-          data-testid="admin-report-reject-submit"
-        >
-          {saving ? t.rejecting : t.rejectSubmit}
-        </button>
-      </div>
+      <FormActions
+        error={formError}
+        errorTestId="admin-report-form-error"
+        onCancel={onCancel}
+        cancelLabel={t.cancel}
+        busy={saving}
+        disabled={tooLong}
+        submitLabel={t.rejectSubmit}
+        busyLabel={t.rejecting}
+        tone="danger"
+        submitTestId="admin-report-reject-submit"
+      />
     </form>
   );
 }
