@@ -382,7 +382,7 @@ describe('accounts, once', () => {
     await until(p, () => !window.__pocamarket.engine.getStatus().online, null);
     await context.setOffline(false);
     await until(p, () => window.__pocamarket.engine.getStatus().online, null);
-    await waitForOutboxEmpty(p, 30_000);
+    await waitForOutboxEmpty(p);
     await expect
       .poll(async () => (await admin.collection('users').getOne(fan2.id))['biasGroup'])
       .toBe(second!.id);

@@ -254,7 +254,7 @@ describe('merging two cards at 1280×800', () => {
     const { context, page: p, errors } = await openCatalogue(DESKTOP);
     const search = p.getByTestId('catalogue-search');
     await search.fill(KEEP_TITLE);
-    await expect.poll(() => rows(p).count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => rows(p).count()).toBe(1);
     await row(p, keepId).waitFor();
     await search.fill('');
     await row(p, loseId).waitFor();

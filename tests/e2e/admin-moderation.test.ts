@@ -177,7 +177,7 @@ describe('moderation in the console at 1280×800', () => {
     await sheet.getByTestId('report-reason').fill('선입금 사기 같아요');
     await sheet.getByTestId('report-submit').click();
     await reader.page.getByText(koChat.chat.reported).first().waitFor();
-    await waitForOutboxEmpty(reader.page, 30_000);
+    await waitForOutboxEmpty(reader.page);
     const [report] = await reportsOf(message);
     expect(report).toMatchObject({ reporter: fan2Id, target: sender.id, status: 'open' });
     await closeClean(reader.context, reader.errors);
@@ -351,7 +351,7 @@ describe('moderation in the console at 1280×800', () => {
     const allowed = `정지 풀린 뒤 쓴 글 ${tag()}`;
     await w.getByTestId('post-textarea').first().fill(allowed);
     await w.getByTestId('post-submit').click();
-    await waitForOutboxEmpty(w, 30_000);
+    await waitForOutboxEmpty(w);
     await expect.poll(async () => (await storedPosts(allowed)).length).toBe(1);
     await closeClean(writer.context, writer.errors);
     await closeClean(context, errors);

@@ -165,14 +165,11 @@ const painted = (row: Locator) =>
 async function alertWith(p: Page, title: string, text: string): Promise<Locator> {
   const item = p.getByTestId('alert-item').filter({ hasText: title }).filter({ hasText: text });
   await expect
-    .poll(
-      async () => {
-        if (await item.count()) return true;
-        await p.evaluate(() => window.__pocamarket.engine.pull());
-        return (await item.count()) > 0;
-      },
-      { timeout: 30_000 },
-    )
+    .poll(async () => {
+      if (await item.count()) return true;
+      await p.evaluate(() => window.__pocamarket.engine.pull());
+      return (await item.count()) > 0;
+    })
     .toBe(true);
   return item.first();
 }

@@ -51,7 +51,7 @@ const shownCounts = (page: Page) =>
 
 /** Waits for the RIIZE grid (the default bias) to show its first page. */
 async function waitForRiize(page: Page) {
-  await expect.poll(() => total(page), { timeout: 30_000 }).toBe(ko.common.totalCards(63));
+  await expect.poll(() => total(page)).toBe(ko.common.totalCards(63));
   await expect.poll(() => tiles(page).count()).toBe(18);
 }
 
@@ -403,7 +403,7 @@ describe('likes on the grid', () => {
     expect(await likesOf()).toHaveLength(0);
 
     await context.setOffline(false);
-    await waitForOutboxEmpty(page, 30_000);
+    await waitForOutboxEmpty(page);
     await expect.poll(async () => (await likesOf()).length).toBe(1);
     await expect.poll(() => card.tile.locator('[data-pending-mark]').count()).toBe(0);
     // and only once: with nothing sending any more (no flush holds or waits for the outbox

@@ -275,7 +275,7 @@ describe('add a collect book', () => {
 
     // back online: sent exactly once, with its image
     await context.setOffline(false);
-    await waitForOutboxEmpty(page, 30_000);
+    await waitForOutboxEmpty(page);
     const rows = await serverBooks(title);
     expect(rows).toHaveLength(1);
     expect(rows[0]!['group']).toBe(group.id);

@@ -89,7 +89,7 @@ const toggle = (page: Page, cardId: string) =>
   page.locator(`[data-testid="book-card-toggle"][data-card-id="${cardId}"]`);
 
 async function waitForBook(page: Page): Promise<void> {
-  await page.getByTestId('book-pick-grid').waitFor({ timeout: 30_000 });
+  await page.getByTestId('book-pick-grid').waitFor();
 }
 
 /** Ids of the grid's cards, split by whether they show as owned. */
@@ -191,7 +191,7 @@ describe.each([
 
     // --- the network is back: the server holds exactly the expected set
     await context.setOffline(false);
-    await waitForOutboxEmpty(page, 30_000);
+    await waitForOutboxEmpty(page);
     const want = [...new Set([...before, ...ticks])].sort();
     await expect.poll(() => serverCards(book.id)).toEqual(want);
     await expect

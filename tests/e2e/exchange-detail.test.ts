@@ -444,7 +444,7 @@ describe('offline', () => {
     expect(await serverPosts(text)).toHaveLength(0);
 
     await context.setOffline(false);
-    await waitForOutboxEmpty(p, 30_000);
+    await waitForOutboxEmpty(p);
     await item.locator('[data-pending-mark]').waitFor({ state: 'detached' });
     await expectOnePost(text, ids.fan1, card);
     await closeClean(context, ignoreOffline(errors));

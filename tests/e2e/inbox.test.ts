@@ -101,7 +101,7 @@ describe('the inbox, with push off', () => {
       message: '원빈 포카 교환해요',
     });
     await page.goto('/profile');
-    await expect.poll(() => bell(page), { timeout: 30_000 }).toBe('1');
+    await expect.poll(() => bell(page)).toBe('1');
     await expect.poll(() => page.getByTestId('trades-waiting').textContent()).toBe('1');
     // the link's name: '거래' and, hidden on screen beside the count, ', 나를 기다리는 거래 1건'
     await page.getByRole('link', { name: koTradeScreens.profile.tradesWaiting(1) }).click();
@@ -121,10 +121,8 @@ describe('the inbox, with push off', () => {
 
     // opening the trade (from its row, not the alert) marks its alert read, here and on the server
     await page.goto(`/trades/${trade.id}`);
-    await expect.poll(() => bell(page), { timeout: 30_000 }).toBe('');
-    await expect
-      .poll(async () => (await alertsOf(a.id)).map((n) => n['read']), { timeout: 30_000 })
-      .toEqual([true]);
+    await expect.poll(() => bell(page)).toBe('');
+    await expect.poll(async () => (await alertsOf(a.id)).map((n) => n['read'])).toEqual([true]);
 
     // a message while the thread is open: shown, nothing left unread
     const pair = a.id < b.id ? { a: a.id, b: b.id } : { a: b.id, b: a.id };
@@ -142,7 +140,6 @@ describe('the inbox, with push off', () => {
       .poll(
         async () =>
           (await alertsOf(a.id)).filter((n) => n['topic'] === 'chat' && !n['read']).length,
-        { timeout: 30_000 },
       )
       .toBe(0);
     expect(await bell(page)).toBe('');
@@ -154,7 +151,7 @@ describe('the inbox, with push off', () => {
         .collection('messages')
         .create({ conversation: conversation.id, sender: b.id, text });
     }
-    await expect.poll(() => bell(page), { timeout: 30_000 }).toBe('1');
+    await expect.poll(() => bell(page)).toBe('1');
     await page.goto('/alerts');
     await expect.poll(() => items.first().textContent()).toContain('새 메시지 2개');
     expect(await items.first().textContent()).toContain('확인 부탁해요');

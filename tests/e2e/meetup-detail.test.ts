@@ -407,7 +407,7 @@ describe.each([
       expect(await serverComments(ment)).toHaveLength(0);
 
       await context.setOffline(false);
-      await waitForOutboxEmpty(p, 30_000);
+      await waitForOutboxEmpty(p);
       await mine.locator('[data-pending-mark]').waitFor({ state: 'detached' });
       await expectOneComment(ment, event.id, userId!);
       await closeClean(context, ignoreOffline(errors));

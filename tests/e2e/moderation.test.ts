@@ -163,7 +163,7 @@ describe.each([
     await p.keyboard.press('Escape');
 
     await context.setOffline(false);
-    await waitForOutboxEmpty(p, 30_000);
+    await waitForOutboxEmpty(p);
     const landed = await reports();
     expect(landed).toHaveLength(1);
     expect(landed[0]).toMatchObject({
@@ -201,7 +201,7 @@ describe.each([
     // unhidden: shown again when the card is opened next
     await moderate('unhide', { collection: 'exchangeList', id: post.id, reason: '재검토' });
     await p.reload();
-    await postItem(p, hidden).getByTestId('post-description').waitFor({ timeout: 30_000 });
+    await postItem(p, hidden).getByTestId('post-description').waitFor();
     await closeClean(context, errors);
   });
 });
@@ -227,7 +227,7 @@ describe('a suspended fan', () => {
     await p.getByTestId('post-textarea').first().fill(text);
     await p.getByTestId('post-submit').click();
     const refusal = p.getByText('이용이 정지된 계정이에요', { exact: false }).first();
-    await refusal.waitFor({ timeout: 30_000 });
+    await refusal.waitFor();
     const said = await refusal.textContent();
     expect(said).toContain(day);
     expect(said).toContain('사기 의심 신고 누적');

@@ -237,7 +237,7 @@ describe('그룹 오프라인 저장', () => {
 
     // connected: the book's group joins the scope and its cards come; the bar goes once all are in
     await context.setOffline(false);
-    await expect.poll(() => progress.count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => progress.count()).toBe(0);
     expect(await localCount(page, group.id)).toBe(group.cardCount);
     await shot(page, 'collect-book-phone-complete');
     await page.evaluate(

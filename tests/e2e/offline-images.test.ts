@@ -171,7 +171,7 @@ describe('collect book images available offline', () => {
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
     await button.click();
-    await expect.poll(() => box.textContent(), { timeout: 30_000 }).toContain('오프라인 저장됨');
+    await expect.poll(() => box.textContent()).toContain('오프라인 저장됨');
     const bars = await page.evaluate(
       () => (window as unknown as { __progress: string[] }).__progress,
     );

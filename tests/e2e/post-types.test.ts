@@ -163,7 +163,7 @@ describe('a 양도 post', () => {
     expect(await form.getByTestId('post-type-exchange').isChecked()).toBe(true);
     expect(await form.getByTestId('post-photo-preview').count()).toBe(0);
 
-    await waitForOutboxEmpty(p, 30_000);
+    await waitForOutboxEmpty(p);
     const [saved, ...more] = await admin
       .collection('exchangeList')
       .getFullList({ filter: admin.filter('description = {:d}', { d: text }) });
@@ -244,7 +244,7 @@ describe('a 양도 post', () => {
           html = await renderedPage(`/exchangeDetail/${card}`);
           return html.includes(text);
         },
-        { timeout: 30_000, interval: 1_000 },
+        { interval: 1_000 },
       )
       .toBe(true);
     const at = html.indexOf(`data-post-id="${postId}"`);
@@ -349,7 +349,7 @@ describe.each([
     await shot(p, `${name}-offline`);
 
     await context.setOffline(false);
-    await waitForOutboxEmpty(p, 30_000);
+    await waitForOutboxEmpty(p);
     await item.locator('[data-pending-mark]').waitFor({ state: 'detached' });
     const saved = await admin
       .collection('exchangeList')

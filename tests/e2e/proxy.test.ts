@@ -304,7 +304,7 @@ describe.skipIf(!CADDY)('behind Caddy (TLS, trusted proxy)', () => {
 
     await context.setOffline(false);
     await expect.poll(likes, { timeout: 60_000 }).toBe(1);
-    await waitForOutboxEmpty(page, 60_000);
+    await waitForOutboxEmpty(page);
     expect(
       errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(e)),
     ).toEqual([]);

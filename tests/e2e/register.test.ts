@@ -262,7 +262,7 @@ describe('sign-up on a phone: the 6-page wizard', () => {
           rows.map(async (id) => (id ? (await db.photoCards.get(id))?.group : '')),
         );
       });
-    await expect.poll(firstGroups, { timeout: 30_000 }).toEqual([newJeans.id, newJeans.id]);
+    await expect.poll(firstGroups).toEqual([newJeans.id, newJeans.id]);
 
     expect(await axeViolations(page)).toEqual([]);
     expect(errors.filter((e) => !e.includes('400') && !e.includes('Failed to load'))).toEqual([]);

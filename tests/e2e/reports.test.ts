@@ -388,7 +388,7 @@ describe.each([
 
       // back online: sent exactly once, with its image and the joined address
       await context.setOffline(false);
-      await waitForOutboxEmpty(page, 30_000);
+      await waitForOutboxEmpty(page);
       const rows = await serverReports('cafeName = {:c}', { c: cafe });
       made.push(...rows.map((r) => r.id));
       expect(rows).toHaveLength(1);
@@ -518,7 +518,7 @@ describe('a fan’s own reports in the list: images and delete', () => {
     expect(await onServer(report.id)).toBe(true);
 
     await context.setOffline(false);
-    await waitForOutboxEmpty(page, 30_000);
+    await waitForOutboxEmpty(page);
     expect(await onServer(report.id)).toBe(false);
     expect(await page.evaluate(() => window.__pocamarket.db.deadLetters.count())).toBe(0);
     expect(await row(page, report.id).count()).toBe(0);

@@ -27,7 +27,7 @@ const note = (page: Page) => page.getByTestId('search-saved-only');
 describe('/exchange search', () => {
   it('asks the server online, and searches the saved cards offline with a note', async () => {
     const { context, page, errors } = await openApp(browser, PHONE, { path: '/exchange' });
-    await expect.poll(() => total(page), { timeout: 30_000 }).toBe(ko.common.totalCards(63));
+    await expect.poll(() => total(page)).toBe(ko.common.totalCards(63));
     const asked: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/pocamarket/search'))

@@ -129,7 +129,7 @@ describe('storage full', () => {
     });
     const me = userId!;
     // the grid is on screen and its hearts show fan1's likes
-    await expect.poll(() => tiles(page).count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => tiles(page).count()).toBeGreaterThanOrEqual(3);
     const liked = await localLiked(page, me);
     const ids = await tiles(page).evaluateAll((els) =>
       els.map((e) => e.getAttribute('data-card-id')!),
@@ -220,7 +220,7 @@ describe('storage full', () => {
         await context.setOffline(false);
       }
 
-      await waitForOutboxEmpty(page, 30_000);
+      await waitForOutboxEmpty(page);
       const after = await serverLikes(me);
       const added = after.filter((l) => !before.some((b) => b.id === l.id));
       expect(added.map((l) => l.photoCard).sort()).toEqual([first!, second!].sort());
@@ -243,7 +243,7 @@ describe('storage full', () => {
         await heartOf(page, id).click();
         await expect.poll(() => heartOf(page, id).getAttribute('aria-pressed')).toBe('false');
       }
-      await waitForOutboxEmpty(page, 30_000);
+      await waitForOutboxEmpty(page);
       await expect.poll(async () => (await serverLikes(me)).length).toBe(before.length);
       expect(await serverLikes(me)).toEqual(before);
       for (const [i, id] of [first!, second!].entries()) {

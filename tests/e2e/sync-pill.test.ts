@@ -156,13 +156,11 @@ describe.each(Object.entries(VIEWPORTS))('the sync pill at %s size', (size, view
 
     // the conversation reaches the device, then the signal goes and a like waits
     await expect
-      .poll(
-        () =>
-          page.evaluate(
-            async (id) => !!(await window.__pocamarket.db.conversations.get(id)),
-            conversation,
-          ),
-        { timeout: 30_000 },
+      .poll(() =>
+        page.evaluate(
+          async (id) => !!(await window.__pocamarket.db.conversations.get(id)),
+          conversation,
+        ),
       )
       .toBe(true);
     await context.setOffline(true);
@@ -173,7 +171,7 @@ describe.each(Object.entries(VIEWPORTS))('the sync pill at %s size', (size, view
       await page.goto(screen.path);
       await page.locator(screen.ready).first().waitFor({ timeout: 60_000 });
       const pill = page.locator(PILL);
-      await expect.poll(() => pill.isVisible(), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => pill.isVisible()).toBe(true);
       // measured until it holds (the screen may still be settling), the last answer kept
       const settled = async (where: string) => {
         let last: string[] = [];

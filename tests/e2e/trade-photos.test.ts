@@ -115,7 +115,7 @@ describe('a proposal’s photos at phone size', () => {
     const id = new URL(p.url()).pathname.split('/').pop()!;
     // on the proposer's page at once (from the queued row, then the stored file)
     await p.getByTestId('trade-photo').first().waitFor();
-    await waitForOutboxEmpty(p, 30_000);
+    await waitForOutboxEmpty(p);
     const saved = await admin.collection('trades').getOne(id);
     expect(saved).toMatchObject({ proposer: proposer.id, receiver: receiver.id, give: [card] });
     expect(saved['photos']).toHaveLength(1);

@@ -229,7 +229,7 @@ function cameraBrowser(video: string): Promise<Browser> {
  * previous answer until the new one is in), so a tile can be drawn a moment before its card.
  */
 async function expectMatch(page: Page, expected: Awaited<ReturnType<typeof shownMatch>>) {
-  await page.getByTestId('trade-qr-result').waitFor({ timeout: 30_000 });
+  await page.getByTestId('trade-qr-result').waitFor();
   await expect.poll(() => shownMatch(page)).toEqual(expected);
 }
 

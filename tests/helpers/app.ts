@@ -8,7 +8,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import PocketBase from 'pocketbase';
 import { expect, inject } from 'vitest';
 import { OUTBOX_LOCK } from '../../src/data/sync/lock.ts';
-import { newContext, trackedPage, waitForServiceWorker, type ContextOptions } from './browser.ts';
+import {
+  newContext,
+  OUTCOME_WAIT_MS,
+  trackedPage,
+  waitForServiceWorker,
+  type ContextOptions,
+} from './browser.ts';
 import { baseUrl } from './e2e-server.ts';
 
 export const PASSWORD = 'photocard1234';
@@ -78,12 +84,7 @@ export async function openApp(
   return { context, page, errors, userId };
 }
 
-/**
- * How long the waits below give an outcome by default: long, so a loaded machine (two suites on
- * two cores) only makes them slower, and still well inside the e2e test bound (300 s), so a
- * check that never passes reports itself.
- */
-export const OUTCOME_WAIT_MS = 120_000;
+export { OUTCOME_WAIT_MS };
 
 /** Polls an async check inside the page until it returns true (waitForFunction does not await). */
 export async function until<A>(

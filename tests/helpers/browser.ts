@@ -22,6 +22,14 @@ import {
   type Page,
 } from 'playwright-core';
 
+/**
+ * How long a wait gives an outcome by default (the app helpers' waits, expect.poll in the e2e
+ * project, and every Playwright action and locator wait of a test context, whose own default is
+ * 30 s): long, so a loaded machine (two suites on two cores) only makes them slower, and still
+ * well inside the e2e test bound (300 s), so a check that never passes reports itself.
+ */
+export const OUTCOME_WAIT_MS = 120_000;
+
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const VIEWPORTS = { phone: PHONE, desktop: DESKTOP } as const;
@@ -125,6 +133,7 @@ export async function launchPersistent(
     locale: 'ko-KR',
     serviceWorkers: 'allow',
   });
+  context.setDefaultTimeout(OUTCOME_WAIT_MS);
   return { context, dir };
 }
 
@@ -158,7 +167,7 @@ export async function newContext(
   baseURL: string,
   opts: ContextOptions = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     viewport,
     baseURL,
     locale: 'ko-KR',
@@ -166,6 +175,8 @@ export async function newContext(
     hasTouch: viewport.width < 600,
     serviceWorkers: opts.serviceWorker === false ? 'block' : 'allow',
   });
+  context.setDefaultTimeout(OUTCOME_WAIT_MS);
+  return context;
 }
 
 export async function trackedPage(context: BrowserContext): Promise<TrackedPage> {
