@@ -12,11 +12,11 @@
  * the build's files keep their precompressed encoding, HSTS is sent; a like made offline lands
  * once the network is back; a fan subscribes to alerts, and the standalone dispatcher
  * (server/push/main.ts, as pocamarket-push.service runs it) sends the alert, which the worker
- * shows. A write the browser sends while PocketBase restarts waits for it. The rate limiter counts each client
- * by its own address as Caddy reports it (clients on different loopback addresses), and one a
- * client writes into X-Forwarded-For or X-Real-IP is never believed through the proxy; a direct
- * request to PocketBase is believed whatever it says, which is why PocketBase listens on
- * 127.0.0.1 only (checked here, and in the unit file).
+ * shows. While PocketBase restarts a read waits for it, and a like sent meanwhile lands once. The
+ * rate limiter counts each client by its own address as Caddy reports it (clients on different
+ * loopback addresses), and one a client writes into X-Forwarded-For or X-Real-IP is never
+ * believed through the proxy; a direct request to PocketBase is believed whatever it says, which
+ * is why PocketBase listens on 127.0.0.1 only (checked here, and in the unit file).
  *
  * Skipped, saying so, when Caddy is not installed (tests/helpers/ensure-chromium.sh installs it
  * as root).
@@ -38,7 +38,7 @@ import { openApp, PASSWORD, waitForOutboxEmpty } from '../helpers/app.ts';
 import { launchBrowserWithArgs, newContext, PHONE } from '../helpers/browser.ts';
 import { caddyBin, startCaddy, type TestCaddy } from '../helpers/caddy.ts';
 import { freePort, startTestServer, SUPERUSER, type TestServer } from '../helpers/pocketbase.ts';
-import { createCatalogue, uniq, type Catalogue } from '../helpers/pb-fixtures.ts';
+import { createCard, createCatalogue, uniq, type Catalogue } from '../helpers/pb-fixtures.ts';
 import {
   b64url,
   decryptPayload,
@@ -424,31 +424,49 @@ describe.skipIf(!CADDY)('behind Caddy (TLS, trusted proxy)', () => {
     await context.close();
   });
 
-  it('holds a write from the browser while PocketBase restarts, instead of failing it', async () => {
+  it('waits out a PocketBase restart: a read is answered, a like sent meanwhile lands once', async () => {
+    const card = await createCard(su, catalogue.group);
     const context = await newContext(browser, PHONE, caddy.origin, { serviceWorker: false });
-    const page = await context.newPage();
-    await page.goto('/');
-    let answer: Promise<{ status: number; protocol: string }> | undefined;
-    await server.restart(() => {
-      // PocketBase is down: Caddy keeps the body and tries again until it is back (up to 10 s)
-      answer = page.evaluate(
-        async ({ path, body }) => {
-          const url = new URL(path, location.origin).href;
-          const res = await fetch(url, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body,
-          });
-          // the page's connection, which the fetch shares
-          const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-          return { status: res.status, protocol: nav!.nextHopProtocol };
-        },
-        { path: RESET, body: resetBody() },
-      );
+    const { page, errors, userId } = await openApp(browser, PHONE, {
+      context,
+      serviceWorker: false,
+      login: fan['email'] as string,
     });
-    // the browser speaks HTTP/2 to Caddy (Caddy 2.6 sends a body again only for HTTP/2 and 3:
-    // docs/production.md, Proxy)
-    expect(await answer!).toEqual({ status: 204, protocol: 'h2' });
+    const likes = async () =>
+      (
+        await su.collection('likes').getFullList({
+          filter: su.filter('user = {:u} && photoCard = {:c}', { u: userId, c: card.id }),
+        })
+      ).length;
+    // what the like's sends were answered, in order
+    const likeSends: number[] = [];
+    page.on('response', (res) => {
+      if (res.request().method() === 'POST' && res.url().includes('/collections/likes/records'))
+        likeSends.push(res.status());
+    });
+    let read: Promise<{ status: number; protocol: string }> | undefined;
+    await server.restart(() => {
+      // PocketBase is down. A read waits in Caddy until it is back (tried again for up to 10 s);
+      // the like's request carries a body, which Caddy does not hold: it fails, and the outbox
+      // keeps the like and sends it again (docs/production.md, Proxy)
+      read = page.evaluate(async () => {
+        const res = await fetch('/api/health');
+        // the page's connection, which the fetch shares
+        const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+        return { status: res.status, protocol: nav!.nextHopProtocol };
+      });
+      void page.evaluate((c) => window.__pocamarket.repos.setLike(c, true), card.id);
+    });
+    expect(await read!).toEqual({ status: 200, protocol: 'h2' });
+    await expect.poll(likes).toBe(1);
+    await waitForOutboxEmpty(page);
+    await expect.poll(() => page.getByTestId('pending-count').isVisible()).toBe(false);
+    // sent while PocketBase was down and refused, then sent again by the outbox, which landed once
+    expect(likeSends[0]).toBe(502);
+    expect(likeSends.at(-1)).toBe(200);
+    expect(likeSends.filter((status) => status < 300)).toHaveLength(1);
+    expect(await likes()).toBe(1);
+    expect(errors.filter((e) => !/502|Bad Gateway|Failed to fetch|net::/.test(e))).toEqual([]);
     await context.close();
   });
 });
