@@ -14,6 +14,7 @@ const UNIT_DOM_MOCKS = [
   'tests/unit/file-token.test.tsx',
   'tests/unit/have-scan.test.tsx',
   'tests/unit/install-update-toast.test.tsx',
+  'tests/unit/rear-camera.test.tsx',
   'tests/unit/trade-hooks.test.tsx',
   'tests/unit/trade-list-book.test.tsx',
   'tests/unit/trade-list-marks.test.tsx',

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PhotoCard } from '@/data/pb/records';
 import { SheetDialog } from '@/components/ui/sheet-dialog';
+import { useRearCamera } from '@/components/hooks/use-rear-camera';
 import { toast } from '@/components/ui/toast';
 import { loadScanIndex, type ScanIndexProgress } from '@/domains/catalogue/card-prints';
 import { ScanClient } from '@/lib/card-scan/scan-client';
@@ -77,13 +78,13 @@ function ScannerBody({
   const byId = useMemo(() => new Map(cards.map((c) => [c.id, c])), [cards]);
   const client = useRef<ScanClient | null>(null);
   const tracker = useRef(new ScanTracker());
-  const video = useRef<HTMLVideoElement>(null);
+
   const [progress, setProgress] = useState<ScanIndexProgress | null>(null);
   const [ready, setReady] = useState(false);
   const [indexed, setIndexed] = useState(0);
   const [missing, setMissing] = useState(0);
-  const [camera, setCamera] = useState<'starting' | 'on' | 'error'>('starting');
-  const [cameraError, setCameraError] = useState<string | null>(null);
+  const { camera: rearCamera, video } = useRearCamera();
+  const camera = rearCamera.state;
   const [view, setView] = useState<ScanView>({ kind: 'none' });
   const shownRef = useRef<ScanView>({ kind: 'none' });
   const [photo, setPhoto] = useState<Blob | null>(null);
@@ -145,36 +146,6 @@ function ScannerBody({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // the camera
-  useEffect(() => {
-    let stream: MediaStream | null = null;
-    let alive = true;
-    (async () => {
-      if (!navigator.mediaDevices?.getUserMedia) throw new DOMException('', 'NotFoundError');
-      stream = await navigator.mediaDevices.getUserMedia({
-        video: { facingMode: 'environment' },
-        audio: false,
-      });
-      if (!alive || !video.current) return;
-      video.current.srcObject = stream;
-      await video.current.play();
-      if (alive) setCamera('on');
-    })().catch((err: unknown) => {
-      if (!alive) return;
-      const name = err instanceof DOMException ? err.name : '';
-      setCamera('error');
-      setCameraError(
-        name === 'NotFoundError' || name === 'OverconstrainedError'
-          ? t.cameraMissing
-          : t.cameraDenied,
-      );
-    });
-    return () => {
-      alive = false;
-      stream?.getTracks().forEach((track) => track.stop());
-    };
-  }, []);
-
   // the frames: one at a time to the worker, the next as soon as it answers
   useEffect(() => {
     if (camera !== 'on' || !ready || indexed === 0) return;
@@ -217,7 +188,7 @@ function ScannerBody({
       alive = false;
       clearTimeout(timer);
     };
-  }, [camera, ready, indexed, take]);
+  }, [camera, ready, indexed, take, video]);
 
   const ticks = taken.filter((x) => !x.undone).length;
   const status =
@@ -251,9 +222,9 @@ function ScannerBody({
         />
         <div className={styles.guide} aria-hidden="true" />
       </div>
-      {camera === 'error' ? (
+      {rearCamera.state === 'error' ? (
         <p className={styles.error} role="alert" data-testid="card-scanner-error">
-          {cameraError} {t.fallback}
+          {rearCamera.problem === 'missing' ? t.cameraMissing : t.cameraDenied} {t.fallback}
         </p>
       ) : (
         <p className={styles.status} data-testid="card-scanner-status">

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isLoggedInAtom, sessionUserIdAtom, useAtomValue } from '@/state/store';
 import { useTradeLists } from '@/domains/trade-lists/hooks';
+import { useRearCamera } from '@/components/hooks/use-rear-camera';
 import { ScreenTitle } from '@/components/ui/screen-title';
 import {
   decodeTradeQr,
@@ -196,8 +197,7 @@ function Camera({
   onStop: () => void;
   onError: (message: string) => void;
 }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const [state, setState] = useState<'starting' | 'on'>('starting');
+  const { camera, video } = useRearCamera();
   // The callbacks change with every render of the screen (each part read re-renders it); the
   // camera must not restart for that, or it would never get past the first part.
   const handlers = useRef({ onText, onStop, onError });
@@ -205,7 +205,12 @@ function Camera({
     handlers.current = { onText, onStop, onError };
   }, [onText, onStop, onError]);
   useEffect(() => {
-    let stream: MediaStream | null = null;
+    if (camera.state !== 'error') return;
+    handlers.current.onError(camera.problem === 'missing' ? t.cameraMissing : t.cameraDenied);
+    handlers.current.onStop();
+  }, [camera]);
+  useEffect(() => {
+    if (camera.state !== 'on') return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;
     let last = '';
@@ -220,33 +225,12 @@ function Camera({
       }
       timer = setTimeout(() => void tick(), 120);
     };
-    (async () => {
-      if (!navigator.mediaDevices?.getUserMedia) throw new DOMException('', 'NotFoundError');
-      stream = await navigator.mediaDevices.getUserMedia({
-        video: { facingMode: 'environment' },
-        audio: false,
-      });
-      if (!live || !video.current) return;
-      video.current.srcObject = stream;
-      await video.current.play();
-      setState('on');
-      void tick();
-    })().catch((err: unknown) => {
-      if (!live) return;
-      const name = err instanceof DOMException ? err.name : '';
-      handlers.current.onError(
-        name === 'NotFoundError' || name === 'OverconstrainedError'
-          ? t.cameraMissing
-          : t.cameraDenied,
-      );
-      handlers.current.onStop();
-    });
+    void tick();
     return () => {
       live = false;
       clearTimeout(timer);
-      stream?.getTracks().forEach((track) => track.stop());
     };
-  }, []);
+  }, [camera.state, video]);
   return (
     <>
       <video
@@ -258,7 +242,7 @@ function Camera({
         data-testid="trade-qr-video"
       />
       <p className={styles.note} aria-live="polite">
-        {state === 'on' ? t.cameraOn : t.cameraStarting}
+        {camera.state === 'on' ? t.cameraOn : t.cameraStarting}
       </p>
       <button type="button" className={styles.secondary} onClick={onStop}>
         {t.stopCamera}
