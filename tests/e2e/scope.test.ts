@@ -103,8 +103,10 @@ describe('sync by scope', () => {
   });
 
   it('a signed-in fan keeps the groups they follow and the cards they touch', async () => {
+    // it reads the local store only: no worker needed
     const { context, page, errors, userId } = await openApp(browser, PHONE, {
       login: 'fan1@example.com',
+      serviceWorker: false,
     });
     const here = await local(page);
     const mine = await page.evaluate(async (me) => {
