@@ -67,23 +67,12 @@ const ARGS = [
 ];
 
 /**
- * V8 without its optimizing compilers (TurboFan, Maglev) for the shared browsers: a test page
- * lives seconds, too short for optimized code to pay back its compiling. Opening the app and
- * logging in took about 10% less renderer CPU this way (2.37 → 2.07 CPU-s without the service
- * worker, 4.5 → 3.96 with it). Only the shared browsers: the camera tests' own browsers run the
- * card and QR recognition, long numeric loops that need the optimizing compilers, and the
- * benchmarks measure the browser as fans run it. `E2E_JIT=full` turns it off.
- */
-const SHORT_PAGE_JS = ['--js-flags=--no-opt --no-maglev'];
-
-/**
  * A Chromium for many test files at once (the e2e global setup starts one of each): the headless
  * shell, or with `full` the full Chromium.
  */
 export async function launchBrowserServer(full = false): Promise<BrowserServer> {
   const executablePath = full ? chromiumPath() : headlessShellPath();
-  const args = process.env.E2E_JIT === 'full' ? ARGS : [...ARGS, ...SHORT_PAGE_JS];
-  return chromium.launchServer({ executablePath, args });
+  return chromium.launchServer({ executablePath, args: ARGS });
 }
 
 /**
