@@ -78,7 +78,6 @@ function ScannerBody({
   const byId = useMemo(() => new Map(cards.map((c) => [c.id, c])), [cards]);
   const client = useRef<ScanClient | null>(null);
   const tracker = useRef(new ScanTracker());
-
   const [progress, setProgress] = useState<ScanIndexProgress | null>(null);
   const [ready, setReady] = useState(false);
   const [indexed, setIndexed] = useState(0);

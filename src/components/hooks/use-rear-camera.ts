@@ -8,10 +8,10 @@ export type RearCamera =
 
 /**
  * The camera facing away from the fan, playing in the returned `video` (for a <video> that is
- * rendered whenever the component is) while the component is mounted: asked
- * for on mount, stopped on unmount (also when the fan closes the screen before the permission
- * prompt is answered, so the camera light never stays on). The card scanner and the trade-QR
- * scanner read frames from the video once it is `on`.
+ * rendered whenever the component is) while the component is mounted: asked for on mount,
+ * stopped on unmount (also when the fan closes the screen before the permission prompt is
+ * answered, so the camera light never stays on). The card scanner and the trade-QR scanner read
+ * frames from the video once it is `on`.
  */
 export function useRearCamera(): {
   camera: RearCamera;
