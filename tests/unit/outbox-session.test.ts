@@ -4,7 +4,9 @@
  * and the auth store never forgets a newer login than the one that failed.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppDB } from '@/data/db/index.ts';
+import PocketBase, { BaseAuthStore } from 'pocketbase';
+import { AppDB, type AuthRow } from '@/data/db/index.ts';
+import { flushOutbox } from '@/data/sync/flush.ts';
 import { createCollectBook } from '@/domains/collect-books/writes.ts';
 import { setLike } from '@/domains/likes/writes.ts';
 import { DexieAuthStore } from '@/data/session/auth-store.ts';
@@ -82,6 +84,30 @@ describe('DexieAuthStore', () => {
 
     await store.reload();
     await store.forget(store.token);
+    expect(await db.auth.get('session')).toBeUndefined();
+  });
+
+  it('a flush that read the session just before a logout does not store it again', async () => {
+    await signIn(ALICE);
+    const store = new DexieAuthStore(db);
+    await store.ready;
+    const pb = new PocketBase('http://127.0.0.1:9', store);
+    BaseAuthStore.prototype.clear.call(store); // memory behind the stored session, as in a new tab
+    // the fan logs out between the flush's read of the stored session and what it does with it
+    const get = db.auth.get.bind(db.auth) as (key: string) => Promise<AuthRow | undefined>;
+    let raced = false;
+    (db.auth as unknown as { get: typeof get }).get = async (key) => {
+      const row = await get(key);
+      if (!raced) {
+        raced = true;
+        store.clear();
+        await db.auth.delete('session');
+      }
+      return row;
+    };
+    await flushOutbox({ db, pb, lock: (run) => run() });
+    await new Promise((r) => setTimeout(r, 50)); // the auth store's queued writes
+    expect(raced).toBe(true);
     expect(await db.auth.get('session')).toBeUndefined();
   });
 });

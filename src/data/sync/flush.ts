@@ -32,7 +32,7 @@
  * session still holds). See docs/sync.md, Flush.
  */
 import type PocketBase from 'pocketbase';
-import type { RecordModel } from 'pocketbase';
+import { BaseAuthStore, type RecordModel } from 'pocketbase';
 import type { AppDB } from '@/data/db/index.ts';
 import { readSession } from '@/data/session/session.ts';
 import { withOutboxLock, type LockRunner } from './lock.ts';
@@ -111,9 +111,11 @@ async function flushLocked(opts: FlushOptions): Promise<FlushReport> {
     return report;
   }
   const ctx: FlushContext = { db, pb, userId: session.userId, report, now, stale: new Set() };
-  // sends with the session stored now (the service worker's client may be older than a login)
+  // sends with the session stored now (the service worker's client may be older than a login).
+  // Held in memory only: the page's auth store writes every save to IndexedDB, and a logout that
+  // landed since the read above would be undone by writing this session back.
   if (pb.authStore.token !== session.token) {
-    pb.authStore.save(session.token, session.record as RecordModel);
+    BaseAuthStore.prototype.save.call(pb.authStore, session.token, session.record as RecordModel);
   }
 
   report.stopped = await finishRollbacks(ctx);
