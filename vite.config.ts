@@ -60,9 +60,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         injectRegister: false,
         manifest,
         manifestFilename: 'manifest.webmanifest',
-        includeAssets: ['icons/*.png', 'favicon.svg'],
+        // the worker precaches only the icons it shows itself (a notification's icon and badge);
+        // the install icons, shortcuts and the apple-touch icon are fetched by the browser when
+        // it installs the app, and 210 KB of them would be every first visit's download
+        includeAssets: ['icons/icon-192.png', 'icons/badge-96.png', 'favicon.svg'],
+        includeManifestIcons: false,
         injectManifest: {
-          globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
+          globPatterns: ['**/*.{js,css,html,svg,webp,woff2}'],
           // the manifest's screenshots are for install dialogs, not for every first visit
           globIgnores: ['demo/**', 'screenshots/**'],
           // A classic worker runs in every browser that supports service workers.
