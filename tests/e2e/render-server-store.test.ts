@@ -195,17 +195,15 @@ describe('the render server holds what it renders', () => {
 
   it('shows a card edited on the server within the window freshness', async () => {
     const card = cards.B[0]!;
-    expect((await drawn(`/exchangeDetail/${card.id}`)).root).toContain(String(card['title']));
+    // the title as stored now (a retry of this test finds the last attempt's edit)
+    const before = String((await su.collection('photoCards').getOne(card.id))['title']);
+    expect((await drawn(`/exchangeDetail/${card.id}`)).root).toContain(before);
     const title = `고친 제목 ${uniq()}`;
     await su.collection('photoCards').update(card.id, { title });
-    const edited = Date.now();
-    let shown = false;
-    while (!shown && Date.now() - edited < WINDOW_FRESH_MS + 5000) {
-      shown = (await page(`/exchangeDetail/${card.id}`)).root.includes(title);
-      if (!shown) await sleep(250);
-    }
-    expect(shown).toBe(true);
-    expect(Date.now() - edited).toBeLessThan(WINDOW_FRESH_MS + 5000);
+    // a page asked for once the window has passed since the edit shows it, however long the
+    // asking takes on a loaded machine (the bound is on what is drawn, not on the clock)
+    await sleep(WINDOW_FRESH_MS + 1000);
+    expect((await drawn(`/exchangeDetail/${card.id}`)).root).toContain(title);
   });
 });
 
