@@ -120,6 +120,21 @@ async function read(su: PocketBase, collection: string, id: string): Promise<Rec
     .catch(() => null);
 }
 
+/**
+ * A write as the app's outbox sends it: a 503 (SQLite busy while Litestream checkpoints, on a
+ * loaded machine) wrote nothing, and the same write is sent again.
+ */
+async function sent<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      if ((err as { status?: number }).status !== 503 || attempt >= 6) throw err;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
+}
+
 describe('Litestream to S3, the server lost', () => {
   let a: Actor;
   let b: Actor;
@@ -132,10 +147,12 @@ describe('Litestream to S3, the server lost', () => {
     const cat = await createCatalogue(su);
     card = cat.card;
     [a, b] = [await createUser(source, su), await createUser(source, su)];
-    const book = await a.pb.collection('collectBook').create({ users: a.id, title: '라이즈 앨범' });
+    const book = await sent(() =>
+      a.pb.collection('collectBook').create({ users: a.id, title: '라이즈 앨범' }),
+    );
     ids['book'] = book.id;
     ids['firstLike'] = (
-      await a.pb.collection('likes').create({ user: a.id, photoCard: card.id })
+      await sent(() => a.pb.collection('likes').create({ user: a.id, photoCard: card.id }))
     ).id;
     await shipped(Date.now());
 
@@ -144,21 +161,25 @@ describe('Litestream to S3, the server lost', () => {
     // S3 keeps an object's time to the second: the next uploads land in a later one
     await waitFor(() => expect(Date.now() - pointInTime.getTime()).toBeGreaterThan(1_200));
 
-    await a.pb.collection('collectBook').update(book.id, { 'cardInfo+': [card.id] });
+    await sent(() => a.pb.collection('collectBook').update(book.id, { 'cardInfo+': [card.id] }));
     const pair = a.id < b.id ? { a: a.id, b: b.id } : { a: b.id, b: a.id };
-    ids['conversation'] = (await a.pb.collection('conversations').create(pair)).id;
+    ids['conversation'] = (await sent(() => a.pb.collection('conversations').create(pair))).id;
     ids['message'] = (
-      await a.pb
-        .collection('messages')
-        .create({ conversation: ids['conversation'], sender: a.id, text: '교환 가능할까요?' })
+      await sent(() =>
+        a.pb
+          .collection('messages')
+          .create({ conversation: ids['conversation'], sender: a.id, text: '교환 가능할까요?' }),
+      )
     ).id;
     ids['trade'] = (
-      await a.pb
-        .collection('trades')
-        .create({ proposer: a.id, receiver: b.id, give: [card.id], message: '포카 교환해요' })
+      await sent(() =>
+        a.pb
+          .collection('trades')
+          .create({ proposer: a.id, receiver: b.id, give: [card.id], message: '포카 교환해요' }),
+      )
     ).id;
     ids['secondLike'] = (
-      await b.pb.collection('likes').create({ user: b.id, photoCard: card.id })
+      await sent(() => b.pb.collection('likes').create({ user: b.id, photoCard: card.id }))
     ).id;
     const acknowledged = Date.now();
     await shipped(acknowledged);
@@ -262,7 +283,9 @@ describe('a directory replica through the launcher', () => {
     const fan = await createUser(local, su);
     // Litestream's first sync (within a second of its start) makes the replica's first snapshot
     await waitFor(() => expect(snapshots(replicaDir)).not.toEqual([]));
-    const like = await fan.pb.collection('likes').create({ user: fan.id, photoCard: card.id });
+    const like = await sent(() =>
+      fan.pb.collection('likes').create({ user: fan.id, photoCard: card.id }),
+    );
     // at once: the final sync uploads it
     await replication!.stop();
     expect(lines).toEqual([]);
