@@ -42,6 +42,21 @@ export function tinyPng(name: string): File {
  * Creates `rows` in `collection` with batch requests of up to 50 writes, `concurrency` batches in
  * flight. Returns the number of batch requests made.
  */
+/**
+ * Sends a write again while the server answers 503 (the database busy, or a batch past its
+ * timeout on a loaded machine): that answer wrote nothing, and the app's outbox sends it again too.
+ */
+export async function sendAgainOn503<T>(write: () => Promise<T>, tries = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      if ((err as { status?: number }).status !== 503 || attempt >= tries) throw err;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
+}
+
 export async function batchCreate(
   su: PocketBase,
   collection: string,
@@ -54,19 +69,11 @@ export async function batchCreate(
   const worker = async () => {
     while (next < chunks.length) {
       const chunk = chunks[next++]!;
-      // a 503 (the database busy, or the batch past its timeout on a loaded machine) wrote
-      // nothing: the same batch is sent again, as the app's outbox does
-      for (let attempt = 1; ; attempt++) {
+      await sendAgainOn503(() => {
         const batch = su.createBatch();
         for (const row of chunk) batch.collection(collection).create(row);
-        try {
-          await batch.send({ requestKey: null });
-          break;
-        } catch (err) {
-          if ((err as { status?: number }).status !== 503 || attempt >= 5) throw err;
-          await new Promise((r) => setTimeout(r, 500 * attempt));
-        }
-      }
+        return batch.send({ requestKey: null });
+      });
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));

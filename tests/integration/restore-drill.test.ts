@@ -22,6 +22,7 @@ import { startReplication } from '../../server/replication/index.ts';
 import { startLitestream, type LitestreamProcess } from '../../server/replication/litestream.ts';
 import { restoreReplica } from '../../server/replication/restore.ts';
 import { fixS3rverDelimiterListing } from '../../bench/replication/s3rver-listing.ts';
+import { sendAgainOn503 } from '../../bench/lib/seed.ts';
 import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
 import { createCatalogue, createUser, PASSWORD, type Actor } from '../helpers/pb-fixtures.ts';
 import { startS3, type TestS3 } from '../helpers/s3.ts';
@@ -120,20 +121,9 @@ async function read(su: PocketBase, collection: string, id: string): Promise<Rec
     .catch(() => null);
 }
 
-/**
- * A write as the app's outbox sends it: a 503 (SQLite busy while Litestream checkpoints, on a
- * loaded machine) wrote nothing, and the same write is sent again.
- */
-async function sent<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (err) {
-      if ((err as { status?: number }).status !== 503 || attempt >= 6) throw err;
-      await new Promise((r) => setTimeout(r, 500 * attempt));
-    }
-  }
-}
+/** A write as the app's outbox sends it: sent again on a 503 (SQLite busy while Litestream
+ * checkpoints, on a loaded machine), which wrote nothing. */
+const sent = <T>(write: () => Promise<T>) => sendAgainOn503(write, 6);
 
 describe('Litestream to S3, the server lost', () => {
   let a: Actor;
