@@ -27,7 +27,7 @@ export type Decision =
  * was this clear, and at most 1% of the cards outside the scope; 1.6 let 1.5-2% of those through,
  * 1.5 up to 3.5%.
  */
-export const SURE_MARGIN = 1.7;
+export const SURE_MARGIN = 1.8;
 /** ...and the closest card at most this far (a right top card is under it in 95% of frames). */
 export const SURE_DISTANCE = 0.25;
 /** Farther than this, the closest card is not the one in view: unknown. */

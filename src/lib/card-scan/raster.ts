@@ -16,6 +16,9 @@ export interface Plane {
   width: number;
   height: number;
   data: Float32Array;
+  /** Where the plane's first pixel is in the frame it was cut from (0 when it is all of it). */
+  left?: number;
+  top?: number;
 }
 
 /** Luma (BT.601) of every pixel, 0–255. */
@@ -97,10 +100,39 @@ export function sampleRgb(img: Raster, x: number, y: number, out: Float32Array, 
   }
 }
 
-/** The value of `p` at a real-valued point, bilinear, edges clamped. */
+/**
+ * The luma of `img` in the box from (left, top) to (right, bottom), clipped to the image, blurred
+ * 1-2-1 both ways (`blur3`): a plane placed at the box's corner, for reading near an outline
+ * without making the whole frame's.
+ */
+export function blurredLumaIn(
+  img: Raster,
+  left: number,
+  top: number,
+  right: number,
+  bottom: number,
+): Plane {
+  const x0 = Math.max(0, Math.floor(left));
+  const y0 = Math.max(0, Math.floor(top));
+  const x1 = Math.min(img.width, Math.ceil(right));
+  const y1 = Math.min(img.height, Math.ceil(bottom));
+  const width = Math.max(1, x1 - x0);
+  const height = Math.max(1, y1 - y0);
+  const out = new Float32Array(width * height);
+  const d = img.data;
+  for (let y = 0; y < height && y0 + y < img.height; y++) {
+    let p = ((y0 + y) * img.width + x0) * 4;
+    for (let x = 0, i = y * width; x < width && x0 + x < img.width; x++, i++, p += 4) {
+      out[i] = 0.299 * d[p]! + 0.587 * d[p + 1]! + 0.114 * d[p + 2]!;
+    }
+  }
+  return { ...blur3({ width, height, data: out }), left: x0, top: y0 };
+}
+
+/** The value of `p` at a real-valued point (in its frame's pixels), bilinear, edges clamped. */
 export function samplePlane(p: Plane, x: number, y: number): number {
-  const fx = Math.min(Math.max(x - 0.5, 0), p.width - 1);
-  const fy = Math.min(Math.max(y - 0.5, 0), p.height - 1);
+  const fx = Math.min(Math.max(x - 0.5 - (p.left ?? 0), 0), p.width - 1);
+  const fy = Math.min(Math.max(y - 0.5 - (p.top ?? 0), 0), p.height - 1);
   const x0 = Math.floor(fx);
   const y0 = Math.floor(fy);
   const x1 = Math.min(x0 + 1, p.width - 1);

@@ -2,10 +2,16 @@
  * From a camera frame to the closest cards of the scope (docs/card-scan.md): find the card,
  * straighten it, take its fingerprint and rank the scope's fingerprints by their distance to it.
  */
-import { detectCardsIn, type Detection, type Quad } from './detect.ts';
-import { distanceUnder, fingerprint, FINGERPRINT_BYTES, type CardSampler } from './fingerprint.ts';
+import { detectCards, type Detection, type Quad } from './detect.ts';
+import {
+  FINGERPRINT_BYTES,
+  queryDistanceUnder,
+  queryPrint,
+  type CardSampler,
+  type Query,
+} from './fingerprint.ts';
 import { homography, project, type Point } from './homography.ts';
-import { blur3, sampleRgb, toGray, type Raster } from './raster.ts';
+import { blurredLumaIn, sampleRgb, type Raster } from './raster.ts';
 import { refineQuad } from './refine.ts';
 
 /** Reads a catalogue image that is the card itself, edge to edge. */
@@ -47,12 +53,12 @@ export interface Candidate {
   distance: number;
 }
 
-/** The `k` cards of the index closest to `print`, closest first. */
-export function nearest(index: FingerprintIndex, print: Int8Array, k: number): Candidate[] {
+/** The `k` cards of the index closest to a photo's `query`, closest first. */
+export function nearest(index: FingerprintIndex, query: Query, k: number): Candidate[] {
   const best: Candidate[] = [];
   for (let i = 0; i < index.ids.length; i++) {
     const bound = best.length < k ? Infinity : best[best.length - 1]!.distance;
-    const d = distanceUnder(print, index.prints, i * FINGERPRINT_BYTES, bound);
+    const d = queryDistanceUnder(query, index.prints, i * FINGERPRINT_BYTES, bound);
     if (d < bound) {
       const c = { id: index.ids[i]!, distance: d };
       let at = best.length;
@@ -68,10 +74,10 @@ export function nearest(index: FingerprintIndex, print: Int8Array, k: number): C
  * The distance from `print` to the closest card of the index, when it is under `bound`; else
  * `bound`. Each card's comparison stops once it cannot beat the closest so far.
  */
-function closestDistance(index: FingerprintIndex, print: Int8Array, bound: number): number {
+function closestDistance(index: FingerprintIndex, query: Query, bound: number): number {
   let best = bound;
   for (let i = 0; i < index.ids.length; i++) {
-    const d = distanceUnder(print, index.prints, i * FINGERPRINT_BYTES, best);
+    const d = queryDistanceUnder(query, index.prints, i * FINGERPRINT_BYTES, best);
     if (d < best) best = d;
   }
   return best;
@@ -93,27 +99,40 @@ const OUTLINES = 6;
  * what it holds matches no card as well as the card does).
  */
 export function recognize(frame: Raster, index: FingerprintIndex, k = 3): Recognition | null {
-  const luma = toGray(frame);
-  const found = detectCardsIn(frame, luma, OUTLINES);
+  const found = detectCards(frame, OUTLINES);
   if (!found.length) return null;
-  const gray = blur3(luma);
   // the outlines were found at about 320 pixels on the long side: a few of those pixels
   const reach = (Math.max(frame.width, frame.height) / 320) * 2.5 + 1;
+  // the frame's luma, lightly blurred, only where the outlines are refined
+  let left = Infinity;
+  let top = Infinity;
+  let right = -Infinity;
+  let bottom = -Infinity;
+  for (const f of found) {
+    for (const p of f.corners) {
+      left = Math.min(left, p.x);
+      top = Math.min(top, p.y);
+      right = Math.max(right, p.x);
+      bottom = Math.max(bottom, p.y);
+    }
+  }
+  const margin = reach + 3;
+  const gray = blurredLumaIn(frame, left - margin, top - margin, right + margin, bottom + margin);
   // Only the closest card of each outline decides which outline wins, and each outline only has
   // to beat the winner so far: its search stops early against that bound. The `k` closest are
   // then ranked for the winner alone (the same result as ranking every outline's, at about a
   // third of the comparisons).
-  let best: { detection: Detection; print: Int8Array; distance: number } | null = null;
+  let best: { detection: Detection; query: Query; distance: number } | null = null;
   for (const rough of found) {
     const detection = { ...rough, corners: refineQuad(gray, rough.corners, reach) };
-    const print = fingerprint(quadSampler(frame, detection.corners));
-    const distance = closestDistance(index, print, best?.distance ?? Infinity);
-    if (!best || distance < best.distance) best = { detection, print, distance };
+    const query = queryPrint(quadSampler(frame, detection.corners));
+    const distance = closestDistance(index, query, best?.distance ?? Infinity);
+    if (!best || distance < best.distance) best = { detection, query, distance };
   }
   if (!best) return null;
   return {
     detection: best.detection,
-    print: best.print,
-    candidates: nearest(index, best.print, k),
+    print: best.query.print,
+    candidates: nearest(index, best.query, k),
   };
 }
