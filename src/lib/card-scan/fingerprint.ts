@@ -331,3 +331,79 @@ export function queryDistanceUnder(q: Query, b: Int8Array, offsetB: number, boun
   }
   return d / lumaScale + colourTerm(a, b, offsetB);
 }
+
+/**
+ * The distance from `q` to the closest of the fingerprints packed in `prints`, when it is under
+ * `bound`; else `bound`. Each card's comparison stops once it cannot beat the closest so far
+ * (`queryDistanceUnder` card after card, in one loop).
+ */
+export function closestUnder(q: Query, prints: Int8Array, bound: number): number {
+  const count = Math.floor(prints.length / FINGERPRINT_BYTES);
+  const a = q.print;
+  const kept = q.kept;
+  const burnt = q.burnt;
+  const lc = LUMA_CAP * LUMA_CAP;
+  const cc = COLOR_CAP * COLOR_CAP;
+  const colourScale = COLOR_WEIGHT / (2 * COLOR * cc);
+  let best = bound;
+  if (!kept || !burnt) {
+    const lumaScale = LUMA * lc;
+    for (let card = 0, at = 0; card < count; card++, at += FINGERPRINT_BYTES) {
+      const limit = best * lumaScale;
+      let d = 0;
+      let r = 0;
+      for (; r < GRID_Y; r++) {
+        const row = ROW_ORDER[r]! * GRID_X;
+        for (let i = row; i < row + GRID_X; i++) {
+          const e = a[i]! - prints[at + i]!;
+          d += Math.min(e * e, lc);
+        }
+        if (d >= limit) break;
+      }
+      if (r < GRID_Y) continue;
+      let c = 0;
+      for (let i = LUMA; i < FINGERPRINT_BYTES; i++) {
+        const e = a[i]! - prints[at + i]!;
+        c += Math.min(e * e, cc);
+      }
+      const total = d / lumaScale + c * colourScale;
+      if (total < best) best = total;
+    }
+    return best;
+  }
+  const n = kept.length;
+  const sums = sumsOf(prints);
+  const lumaScale = n * lc;
+  for (let card = 0, at = 0; card < count; card++, at += FINGERPRINT_BYTES) {
+    let s = sums[2 * card]!;
+    let ss = sums[2 * card + 1]!;
+    for (let j = 0; j < burnt.length; j++) {
+      const v = prints[at + burnt[j]!]!;
+      s -= v;
+      ss -= v * v;
+    }
+    const mean = s / n;
+    const scale = LUMA_SCALE / (Math.sqrt(Math.max(ss / n - mean * mean, 0)) || 1);
+    const shift = mean * scale;
+    const limit = best * lumaScale;
+    let d = 0;
+    let j = 0;
+    while (j < n) {
+      for (const end = Math.min(n, j + GRID_X); j < end; j++) {
+        const k = kept[j]!;
+        const e = a[k]! - prints[at + k]! * scale + shift;
+        d += Math.min(e * e, lc);
+      }
+      if (d >= limit) break;
+    }
+    if (d >= limit) continue;
+    let c = 0;
+    for (let i = LUMA; i < FINGERPRINT_BYTES; i++) {
+      const e = a[i]! - prints[at + i]!;
+      c += Math.min(e * e, cc);
+    }
+    const total = d / lumaScale + c * colourScale;
+    if (total < best) best = total;
+  }
+  return best;
+}

@@ -5,6 +5,7 @@
 import { detectCards, type Detection, type Quad } from './detect.ts';
 import {
   FINGERPRINT_BYTES,
+  closestUnder,
   queryDistanceUnder,
   queryPrint,
   type CardSampler,
@@ -70,24 +71,14 @@ export function nearest(index: FingerprintIndex, query: Query, k: number): Candi
   return best;
 }
 
-/**
- * The distance from `print` to the closest card of the index, when it is under `bound`; else
- * `bound`. Each card's comparison stops once it cannot beat the closest so far.
- */
-function closestDistance(index: FingerprintIndex, query: Query, bound: number): number {
-  let best = bound;
-  for (let i = 0; i < index.ids.length; i++) {
-    const d = queryDistanceUnder(query, index.prints, i * FINGERPRINT_BYTES, best);
-    if (d < best) best = d;
-  }
-  return best;
-}
-
 export interface Recognition {
   detection: Detection;
   print: Int8Array;
   candidates: Candidate[];
 }
+
+/** Within a pixel of each other. */
+const near = (a: Point, b: Point) => Math.abs(a.x - b.x) < 1 && Math.abs(a.y - b.y) < 1;
 
 /** Outlines tried per frame: the catalogue decides which of them is the card. */
 const OUTLINES = 6;
@@ -123,10 +114,14 @@ export function recognize(frame: Raster, index: FingerprintIndex, k = 3): Recogn
   // then ranked for the winner alone (the same result as ranking every outline's, at about a
   // third of the comparisons).
   let best: { detection: Detection; query: Query; distance: number } | null = null;
+  const tried: Quad[] = [];
   for (const rough of found) {
     const detection = { ...rough, corners: refineQuad(gray, rough.corners, reach) };
+    // two outlines often come to the same one once made exact: it is looked up once
+    if (tried.some((q) => q.every((p, i) => near(p, detection.corners[i]!)))) continue;
+    tried.push(detection.corners);
     const query = queryPrint(quadSampler(frame, detection.corners));
-    const distance = closestDistance(index, query, best?.distance ?? Infinity);
+    const distance = closestUnder(query, index.prints, best?.distance ?? Infinity);
     if (!best || distance < best.distance) best = { detection, query, distance };
   }
   if (!best) return null;
