@@ -430,6 +430,46 @@ export async function runCardScanBench(
     printMs: summarize(printMs, 2),
   };
 
+  const cores = cpus().length;
+  notes.push(
+    `Photos of ${groupName(GROUP)}'s cards, each recognised among that group's ${small} cards and among ${big} cards of ${opts.scopeGroups} groups (the same photos). Cards outside the scope: ${groupName(OUTSIDE_GROUP)}'s, and ${groupName(GROUP)}'s numbered past the scope's (same art, not in the index).`,
+    `decide(): sure when d2 ≥ ${SURE_MARGIN} × d1 and d1 ≤ ${SURE_DISTANCE}; unknown when d1 > ${UNKNOWN_DISTANCE}, or d1 > ${LOOKALIKE_DISTANCE} and d2 < ${LOOKALIKE_MARGIN} × d1; else ask among the closest ${ASK_CHOICES} (d1, d2: the closest and second closest cards' distances).`,
+    `Drawing and recognising ran in ${opts.workers} worker threads on ${cores} cores; the times ran on one thread after them, with whatever else the machine was running.`,
+  );
+  if (opts.groupCards < DEFAULTS.groupCards || opts.allPhotos < DEFAULTS.allPhotos) {
+    notes.push('Smaller scopes and samples than the defaults: not the figures to compare.');
+  }
+  const result: CardScanBenchResult = {
+    name: 'card-scan',
+    machine: machineInfo(chromium ? { chromium } : {}),
+    config: {
+      ...opts,
+      printBytes: FINGERPRINT_BYTES,
+      scopeGroupNames: scopeGroupIdx.map(groupName),
+    },
+    accuracy,
+    cornersWithin3,
+    decisions,
+    time,
+    frames: frames.filter((f) => f.row in PHOTOS_LABEL).map(frameLine),
+    problems,
+    notes,
+    totalMs: performance.now() - started,
+  };
+  return { result, rows: cardScanRows(result) };
+}
+
+const PHOTOS_LABEL: Record<string, string> = {
+  [ALL]: "the scope's cards, all at once",
+  'another group': "another group's cards (not in the scope)",
+  'same group': "the group's cards past the scope's",
+};
+
+/** The table of a run's figures, from its result alone (bench/RESULTS.md's section). */
+export function cardScanRows(result: CardScanBenchResult): Row[] {
+  const { accuracy, cornersWithin3, decisions, time, config } = result;
+  const small = config.groupCards.toLocaleString('en-US');
+  const big = config.scopeCards.toLocaleString('en-US');
   const out: Row[] = [];
   for (const a of accuracy) {
     const isAll = a.row === ALL;
@@ -441,18 +481,14 @@ export async function runCardScanBench(
       ...(isAll ? { budget: budget(a.top1, '>=', target, '%') } : {}),
     });
   }
+  const allN = accuracy.find((a) => a.row === ALL)?.n ?? 0;
   out.push({
-    figure: `${ALL}: corners within 3% of the card's height (n=${all.length})`,
+    figure: `${ALL}: corners within 3% of the card's height (n=${allN})`,
     value: cornersWithin3,
     unit: '%',
   });
-  const photosLabel: Record<string, string> = {
-    [ALL]: "the scope's cards, all at once",
-    'another group': "another group's cards (not in the scope)",
-    'same group': "the group's cards past the scope's",
-  };
   for (const { photos, scope: name, figures: f } of decisions) {
-    const head = `decide among ${name}, ${photosLabel[photos]} (n=${f.n})`;
+    const head = `decide among ${name}, ${PHOTOS_LABEL[photos]} (n=${f.n})`;
     if (photos === ALL) {
       out.push(
         { figure: `${head}: sure, right`, value: f.sureRight, unit: '%' },
@@ -476,14 +512,14 @@ export async function runCardScanBench(
   }
   out.push(
     {
-      figure: `recognize() per frame, Node, among ${big} (n=${nodeMs.length})`,
+      figure: `recognize() per frame, Node, among ${big} (n=${time.nodeMs.runs.length})`,
       value: time.nodeMs,
       unit: 'ms',
     },
     { figure: `recognize() per frame, Node: p95`, value: time.nodeMs.p95, unit: 'ms' },
   );
   if (time.browserMs) {
-    const head = `recognize() per frame, Chromium ${opts.throttle}× CPU, among ${big} (n=${browserMs!.length})`;
+    const head = `recognize() per frame, Chromium ${config.throttle}× CPU, among ${big} (n=${time.browserMs.runs.length})`;
     out.push(
       {
         figure: head,
@@ -492,7 +528,7 @@ export async function runCardScanBench(
         budget: budget(time.browserMs, '<=', FRAME_BUDGET_MS, 'ms'),
       },
       {
-        figure: `recognize() per frame, Chromium ${opts.throttle}× CPU: p95`,
+        figure: `recognize() per frame, Chromium ${config.throttle}× CPU: p95`,
         value: time.browserMs.p95,
         unit: 'ms',
         budget: budget(time.browserMs.p95, '<=', FRAME_BUDGET_MS, 'ms'),
@@ -502,44 +538,15 @@ export async function runCardScanBench(
   out.push(
     {
       figure: 'fingerprint: bytes per card',
-      value: FINGERPRINT_BYTES,
+      value: config.printBytes,
       unit: 'bytes',
-      budget: budget(FINGERPRINT_BYTES, '<=', PRINT_BYTES_BUDGET, 'bytes'),
+      budget: budget(config.printBytes, '<=', PRINT_BYTES_BUDGET, 'bytes'),
     },
     {
-      figure: `fingerprint one catalogue image (300×450), Node (n=${printMs.length})`,
+      figure: `fingerprint one catalogue image (300×450), Node (n=${time.printMs.runs.length})`,
       value: time.printMs,
       unit: 'ms',
     },
   );
-
-  const cores = cpus().length;
-  notes.push(
-    `Photos of ${groupName(GROUP)}'s cards, each recognised among that group's ${small} cards and among ${big} cards of ${opts.scopeGroups} groups (the same photos). Cards outside the scope: ${groupName(OUTSIDE_GROUP)}'s, and ${groupName(GROUP)}'s numbered past the scope's (same art, not in the index).`,
-    `decide(): sure when d2 ≥ ${SURE_MARGIN} × d1 and d1 ≤ ${SURE_DISTANCE}; unknown when d1 > ${UNKNOWN_DISTANCE}, or d1 > ${LOOKALIKE_DISTANCE} and d2 < ${LOOKALIKE_MARGIN} × d1; else ask among the closest ${ASK_CHOICES} (d1, d2: the closest and second closest cards' distances).`,
-    `Drawing and recognising ran in ${opts.workers} worker threads on ${cores} cores; the times ran on one thread after them, with whatever else the machine was running.`,
-  );
-  if (opts.groupCards < DEFAULTS.groupCards || opts.allPhotos < DEFAULTS.allPhotos) {
-    notes.push('Smaller scopes and samples than the defaults: not the figures to compare.');
-  }
-  return {
-    result: {
-      name: 'card-scan',
-      machine: machineInfo(chromium ? { chromium } : {}),
-      config: {
-        ...opts,
-        printBytes: FINGERPRINT_BYTES,
-        scopeGroupNames: scopeGroupIdx.map(groupName),
-      },
-      accuracy,
-      cornersWithin3,
-      decisions,
-      time,
-      frames: frames.filter((f) => f.row in photosLabel).map(frameLine),
-      problems,
-      notes,
-      totalMs: performance.now() - started,
-    },
-    rows: out,
-  };
+  return out;
 }

@@ -22,22 +22,22 @@ export type Decision =
 
 /**
  * Sure when the second closest card is at least this many times as far as the closest. The
- * margin is what tells a right answer: on the calibration photos (800 of the scope's cards and
+ * margin is what tells a right answer: on the calibration photos (400 of the scope's cards and
  * 600 outside it, every distortion at once, among 400 and among 5,000 cards) no wrong top card
- * was this clear, and at most 1% of the cards outside the scope; 1.6 let 1.5-2% of those through,
- * 1.5 up to 3.5%.
+ * was this clear, and at most 0.5% of the cards outside the scope; 1.7 let up to 1.5% of those
+ * through, 1.6 up to 3.5%.
  */
 export const SURE_MARGIN = 1.8;
-/** ...and the closest card at most this far (a right top card is under it in 95% of frames). */
+/** ...and the closest card at most this far (a right top card is under it in 99% of frames). */
 export const SURE_DISTANCE = 0.25;
 /** Farther than this, the closest card is not the one in view: unknown. */
 export const UNKNOWN_DISTANCE = 0.3;
 /**
  * Farther than `LOOKALIKE_DISTANCE` with the second within `LOOKALIKE_MARGIN` times of it: a
- * look-alike of several cards rather than one of them, unknown. Half the photos of cards outside
- * the scope end here or past `UNKNOWN_DISTANCE`, against 2.5-4% of the scope's cards that were
- * named right (those would have been asked about); a margin of 1.15 makes it two thirds against
- * 3.5-6.5%.
+ * look-alike of several cards rather than one of them, unknown. 45% of the photos of cards
+ * outside the scope end here or past `UNKNOWN_DISTANCE`, against 2-2.5% of the scope's cards that
+ * were named right (those would have been asked about); a margin of 1.15 makes it about 60%
+ * against 2-4.5%.
  */
 export const LOOKALIKE_DISTANCE = 0.1;
 export const LOOKALIKE_MARGIN = 1.1;
