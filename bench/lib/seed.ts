@@ -39,10 +39,6 @@ export function tinyPng(name: string): File {
 }
 
 /**
- * Creates `rows` in `collection` with batch requests of up to 50 writes, `concurrency` batches in
- * flight. Returns the number of batch requests made.
- */
-/**
  * Sends a write again while the server answers 503 (the database busy, or a batch past its
  * timeout on a loaded machine): that answer wrote nothing, and the app's outbox sends it again too.
  */
@@ -57,6 +53,10 @@ export async function sendAgainOn503<T>(write: () => Promise<T>, tries = 5): Pro
   }
 }
 
+/**
+ * Creates `rows` in `collection` with batch requests of up to 50 writes, `concurrency` batches in
+ * flight. Returns the number of batch requests made.
+ */
 export async function batchCreate(
   su: PocketBase,
   collection: string,

@@ -10,6 +10,7 @@ import type PocketBase from 'pocketbase';
 import type { TestServer } from '../helpers/pocketbase.ts';
 import { setupCatalogueServer } from '../helpers/integration-setup.ts';
 import { failure, newId, readAsSuperuser, type Actor } from '../helpers/pb-fixtures.ts';
+import { sendAgainOn503 } from '../../bench/lib/seed.ts';
 
 let server: TestServer;
 let su: PocketBase;
@@ -105,7 +106,7 @@ describe('collectBook: the owner manages a book', () => {
       const batch = su.createBatch();
       for (let i = 0; i < 25; i++)
         batch.collection('collectBook').create({ users: me.id, title: `책 ${part}-${i}` });
-      await batch.send();
+      await sendAgainOn503(() => batch.send());
     }
     const err = await failure(book(me));
     expect(err.status).toBe(400);

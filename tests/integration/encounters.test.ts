@@ -10,6 +10,7 @@ import type PocketBase from 'pocketbase';
 import type { ClientResponseError } from 'pocketbase';
 import type { TestServer } from '../helpers/pocketbase.ts';
 import { setupCatalogueServer } from '../helpers/integration-setup.ts';
+import { sendAgainOn503 } from '../../bench/lib/seed.ts';
 import {
   failure,
   newId,
@@ -200,7 +201,7 @@ describe('encounters: the rules', () => {
       for (let i = 0; i < (round === 39 ? 49 : 50); i++) {
         batch.collection('encounters').create({ user: me.id, fan: them.id, fanName: 'x', metAt });
       }
-      await batch.send();
+      await sendAgainOn503(() => batch.send());
     }
     await save(me, them); // the 2,000th
     const id = newId();

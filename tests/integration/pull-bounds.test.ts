@@ -11,6 +11,7 @@ import type PocketBase from 'pocketbase';
 import { setupCatalogueServer } from '../helpers/integration-setup.ts';
 import { failure, newId, type Actor } from '../helpers/pb-fixtures.ts';
 import { trustProxyHeader, type TestServer } from '../helpers/pocketbase.ts';
+import { sendAgainOn503 } from '../../bench/lib/seed.ts';
 
 // lib/pull.js is CommonJS for PocketBase's JS VM: its bounds are read from the source
 function pullBounds(): { MAX_BYTES: number; PULLS_PER_MINUTE: number } {
@@ -82,7 +83,7 @@ describe('bytes per answer', () => {
           theyWant: many.slice(100, 200),
         });
       }
-      await batch.send();
+      await sendAgainOn503(() => batch.send());
     }
   }, 120_000);
 

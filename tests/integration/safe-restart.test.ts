@@ -30,6 +30,7 @@ import { flushOutbox } from '../../src/data/sync/flush.ts';
 import { exemptLoopbackFromRateLimits, freePort } from '../helpers/pocketbase.ts';
 import { createUserRecord, newId, PASSWORD, uniq } from '../helpers/pb-fixtures.ts';
 import { freshDb } from '../helpers/sync-fixtures.ts';
+import { sendAgainOn503 } from '../../bench/lib/seed.ts';
 import {
   launch,
   stopLaunchers,
@@ -146,7 +147,7 @@ describe('a restart under a stream of writes', () => {
           title: `card ${i + j}`,
         });
       }
-      cards.push(...(await batch.send()).map((r) => r.body as RecordModel));
+      cards.push(...(await sendAgainOn503(() => batch.send())).map((r) => r.body as RecordModel));
     }
     const inFlightCard = cards.pop()!;
     const { email, record: fan } = await createUserRecord(su);

@@ -22,6 +22,7 @@ import { pullAll } from '../../src/data/sync/pull.ts';
 import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
 import { createCatalogue, createUser, type Actor, type Catalogue } from '../helpers/pb-fixtures.ts';
 import { freshDb, interceptFetch, loggedIn, networkError } from '../helpers/sync-fixtures.ts';
+import { sendAgainOn503 } from '../../bench/lib/seed.ts';
 
 let server: TestServer;
 let su: PocketBase;
@@ -65,7 +66,9 @@ async function queueEverything(db: AppDB) {
       title: `fault ${i}`,
     });
   }
-  cards.push(...((await batch.send()) as { body: RecordModel }[]).map((r) => r.body));
+  // a 503 (the database busy on a loaded machine) wrote nothing: sent again, as the outbox would
+  const sent = await sendAgainOn503(() => batch.send());
+  cards.push(...(sent as { body: RecordModel }[]).map((r) => r.body));
 
   const posts: string[] = [];
   for (let i = 0; i < 10; i++) posts.push(await createPost(cat.card.id, `장애 글 ${i}`, db));
