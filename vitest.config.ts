@@ -89,6 +89,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/helpers/e2e-global.ts'],
           environment: 'node',
+          // one module graph per worker: importing playwright-core, the helpers and the app's
+          // strings again for every file cost 92 s of the layer's 762 (vitest's "import" figure)
+          // on two cores. The files mock nothing; what they keep in module variables is their own
+          isolate: false,
           // The longest journeys take 85 s on a quiet 2-core machine and three times that on a
           // loaded one (a CI machine running the other lane beside): the bound is for a test that
           // hangs, each step waits for its outcome
