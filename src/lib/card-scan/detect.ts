@@ -171,6 +171,16 @@ interface Line {
   votes: number;
 }
 
+/** Whether a cell near `r` in a neighbouring angle's row (`base`, -1 for none) has more votes than `v`. */
+function outvoted(acc: Float32Array, base: number, r: number, rhos: number, v: number): boolean {
+  return (
+    base >= 0 &&
+    (acc[base + r]! > v ||
+      (r > 0 && acc[base + r - 1]! > v) ||
+      (r < rhos - 1 && acc[base + r + 1]! > v))
+  );
+}
+
 function houghLines(e: Edges): { level: Line[]; upright: Line[] } {
   const { width: w, height: h, mag, dir, threshold } = e;
   const maxRho = Math.ceil(Math.hypot(w, h));
@@ -229,20 +239,7 @@ function houghLines(e: Edges): { level: Line[]; upright: Line[] } {
           // near it anyway, and the fewer cells the cheaper the sort
           if (r > 0 && acc[row + r - 1]! > v) continue;
           if (r < rhos - 1 && acc[row + r + 1]! > v) continue;
-          if (
-            up >= 0 &&
-            (acc[up + r]! > v ||
-              (r > 0 && acc[up + r - 1]! > v) ||
-              (r < rhos - 1 && acc[up + r + 1]! > v))
-          )
-            continue;
-          if (
-            down >= 0 &&
-            (acc[down + r]! > v ||
-              (r > 0 && acc[down + r - 1]! > v) ||
-              (r < rhos - 1 && acc[down + r + 1]! > v))
-          )
-            continue;
+          if (outvoted(acc, up, r, rhos, v) || outvoted(acc, down, r, rhos, v)) continue;
           cells.push(row + r);
         }
       }

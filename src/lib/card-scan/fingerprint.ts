@@ -343,8 +343,6 @@ export function closestUnder(q: Query, prints: Int8Array, bound: number): number
   const kept = q.kept;
   const burnt = q.burnt;
   const lc = LUMA_CAP * LUMA_CAP;
-  const cc = COLOR_CAP * COLOR_CAP;
-  const colourScale = COLOR_WEIGHT / (2 * COLOR * cc);
   let best = bound;
   if (!kept || !burnt) {
     const lumaScale = LUMA * lc;
@@ -361,12 +359,7 @@ export function closestUnder(q: Query, prints: Int8Array, bound: number): number
         if (d >= limit) break;
       }
       if (r < GRID_Y) continue;
-      let c = 0;
-      for (let i = LUMA; i < FINGERPRINT_BYTES; i++) {
-        const e = a[i]! - prints[at + i]!;
-        c += Math.min(e * e, cc);
-      }
-      const total = d / lumaScale + c * colourScale;
+      const total = d / lumaScale + colourTerm(a, prints, at);
       if (total < best) best = total;
     }
     return best;
@@ -397,12 +390,7 @@ export function closestUnder(q: Query, prints: Int8Array, bound: number): number
       if (d >= limit) break;
     }
     if (d >= limit) continue;
-    let c = 0;
-    for (let i = LUMA; i < FINGERPRINT_BYTES; i++) {
-      const e = a[i]! - prints[at + i]!;
-      c += Math.min(e * e, cc);
-    }
-    const total = d / lumaScale + c * colourScale;
+    const total = d / lumaScale + colourTerm(a, prints, at);
     if (total < best) best = total;
   }
   return best;
