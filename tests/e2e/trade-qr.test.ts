@@ -26,6 +26,8 @@ import { batchCreate, prng, recordId } from '../../bench/lib/seed.ts';
 
 const STAMP = Date.now().toString(36);
 const BIG_GROUP_CARDS = 1600;
+/** Making and removing the fans, the big group and their lists (see beforeAll). */
+const SETUP_BOUND_MS = 600_000;
 
 let browser: Browser;
 let admin: PocketBase;
@@ -97,7 +99,9 @@ beforeAll(async () => {
     else if (r < 0.9) cWant.push(id);
   }
   await batchCreate(admin, 'tradeItems', itemRows(c.id, cHave, cWant));
-}, 240_000);
+  // About 3,000 rows by batch: a fixed amount of server work that took over 4 minutes beside a
+  // second copy of the suite (load average 26 on 2 cores). The bound only catches a hang.
+}, SETUP_BOUND_MS);
 
 afterAll(async () => {
   for (const fan of [a, b, c])
@@ -119,7 +123,7 @@ afterAll(async () => {
   }
   await browser?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
-}, 240_000);
+}, SETUP_BOUND_MS);
 
 /** Signed in, with the worker's precache, then cut off: the rest happens with no signal. */
 async function offlineFan(on: Browser, email: string, path: string) {
