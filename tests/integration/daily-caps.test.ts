@@ -11,6 +11,7 @@ import type { ClientResponseError } from 'pocketbase';
 import { setupCatalogueServer } from '../helpers/integration-setup.ts';
 import { createUser, failure, newId, type Actor, type Catalogue } from '../helpers/pb-fixtures.ts';
 import type { TestServer } from '../helpers/pocketbase.ts';
+import { sendAgainOn503 } from '../../bench/lib/seed.ts';
 
 let server: TestServer;
 let su: PocketBase;
@@ -59,7 +60,7 @@ describe('exchange posts: 30 a day per fan', () => {
     await fan.pb.collection('exchangeList').create(first);
     const batch = fan.pb.createBatch();
     for (let i = 0; i < 9; i++) batch.collection('exchangeList').create(post(fan));
-    await batch.send();
+    await sendAgainOn503(() => batch.send());
     // 25 at once for the last 20 places: exactly 20 land
     const results = await Promise.allSettled(
       Array.from({ length: 25 }, () => fan.pb.collection('exchangeList').create(post(fan))),
@@ -107,7 +108,7 @@ describe('meetup comments: 100 a day per fan', () => {
           .collection('comments')
           .create({ id: newId(), name: fan.id, meetUp: cat.meetUp.id, ment: `댓글 ${round}-${i}` });
       }
-      await batch.send();
+      await sendAgainOn503(() => batch.send());
     }
     refusedWith(
       await failure(
@@ -129,7 +130,7 @@ describe('chat reports: 20 a day per fan', () => {
     const report = () => ({ id: newId(), reporter: fan.id, target: target.id, reason: '욕설' });
     const batch = fan.pb.createBatch();
     for (let i = 0; i < 20; i++) batch.collection('chatReports').create(report());
-    await batch.send();
+    await sendAgainOn503(() => batch.send());
     refusedWith(
       await failure(fan.pb.collection('chatReports').create(report())),
       'reporter',

@@ -19,6 +19,7 @@ import {
   type Actor,
   type Catalogue,
 } from '../helpers/pb-fixtures.ts';
+import { sendAgainOn503 } from '../../bench/lib/seed.ts';
 
 let server: TestServer;
 let su: PocketBase;
@@ -371,7 +372,10 @@ describe('batch API and replays', () => {
     batch
       .collection('comments')
       .create({ name: bob.id, meetUp: cat.meetUp.id, ment: '배치로 작성' });
-    const res = (await batch.send()) as Array<{ status: number; body: RecordModel }>;
+    const res = (await sendAgainOn503(() => batch.send())) as Array<{
+      status: number;
+      body: RecordModel;
+    }>;
     expect(res.map((r) => r.status)).toEqual([200, 200]);
     expect(await likeCount(card.id)).toBe(1);
     expect(res[1]!.body.ment).toBe('배치로 작성');

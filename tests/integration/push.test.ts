@@ -40,6 +40,7 @@ import {
   uniq,
   type Actor,
 } from '../helpers/pb-fixtures.ts';
+import { sendAgainOn503 } from '../../bench/lib/seed.ts';
 
 // ---------------------------------------------------------------- fixtures
 
@@ -393,7 +394,7 @@ describe('alerts from the offline outbox', () => {
     await alice.pb.collection('comments').create({ name: alice.id, meetUp: meetUp.id, ment: '1' });
     const batch = bob.pb.createBatch();
     batch.collection('comments').create({ name: bob.id, meetUp: meetUp.id, ment: '오프라인 댓글' });
-    await batch.send();
+    await sendAgainOn503(() => batch.send());
     const rows = await rowsFor(`/meetupDetail/${meetUp.id}`);
     expect(users(rows)).toEqual([alice.id]);
     expect(rows[0]!['body']).toBe('배치 카페에 새 댓글이 달렸어요: 오프라인 댓글');

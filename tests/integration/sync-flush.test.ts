@@ -41,6 +41,7 @@ import {
   networkError,
   sameDb,
 } from '../helpers/sync-fixtures.ts';
+import { sendAgainOn503 } from '../../bench/lib/seed.ts';
 
 let server: TestServer;
 let su: PocketBase;
@@ -309,7 +310,11 @@ describe('batching', () => {
           title: `b${i}-${k}`,
         });
       }
-      cs.push(...((await batch.send()) as { body: RecordModel }[]).map((r) => r.body));
+      cs.push(
+        ...((await sendAgainOn503(() => batch.send())) as { body: RecordModel }[]).map(
+          (r) => r.body,
+        ),
+      );
     }
     for (const c of cs) await setLike(c.id, true, db);
     for (let i = 0; i < 40; i++) await createComment(cat.meetUp.id, `일괄 ${i}`, db);
@@ -518,7 +523,7 @@ describe('refusals', () => {
         status: '교환대기중',
       });
     }
-    await batch.send();
+    await sendAgainOn503(() => batch.send());
     const db = newDb();
     const client = await loggedIn(server, db, alice);
     const id = await createPost(cat.card.id, '31번째 글', db);

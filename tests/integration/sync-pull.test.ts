@@ -36,6 +36,7 @@ import {
   pinUpdated,
   stampAt,
 } from '../helpers/sync-fixtures.ts';
+import { sendAgainOn503 } from '../../bench/lib/seed.ts';
 
 let server: TestServer;
 let su: PocketBase;
@@ -87,7 +88,7 @@ describe('delta pull with (updated, id) checkpoints', () => {
       const n = Math.min(50, TOTAL - created.length);
       const ids = Array.from({ length: n }, () => newId());
       ids.forEach((id, k) => batch.collection('meetUps').create({ id, eventTitle: `m${i}-${k}` }));
-      await batch.send();
+      await sendAgainOn503(() => batch.send());
       created.push(...ids);
     }
     // groups of 7 records share one timestamp; in (updated, id) order the groups at positions

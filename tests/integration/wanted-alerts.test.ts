@@ -10,6 +10,7 @@ import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { setupCatalogueServer } from '../helpers/integration-setup.ts';
 import { uniq, type Actor } from '../helpers/pb-fixtures.ts';
+import { sendAgainOn503 } from '../../bench/lib/seed.ts';
 
 let su: PocketBase;
 
@@ -258,7 +259,7 @@ describe('a wanted card on a have list', () => {
       .collection('tradeItems')
       .create({ user: lister.id, photoCard: x.id, kind: 'have', spare: 1 });
     batch.collection('tradeItems').update(item.id, { kind: 'have', spare: 2 });
-    await batch.send();
+    await sendAgainOn503(() => batch.send());
     const rows = await alertsOf(wanter);
     expect(rows.map((n) => [n['title'], n['body'], n['url'], n['count'], n['read']])).toEqual([
       [
