@@ -74,7 +74,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/helpers/integration-global.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // bounds that catch a hang: beside a second copy of the suite a batching test took 61 s
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           // every file starts its own PocketBase (free port, temp dir): files share nothing. Two:
           // three took as long beside the e2e lane (497 s against 481–504 s) and the S3 seed test
