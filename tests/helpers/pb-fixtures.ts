@@ -6,6 +6,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import PocketBase, { ClientResponseError, type RecordModel } from 'pocketbase';
+import { expect } from 'vitest';
 import type { TestServer } from './pocketbase.ts';
 
 export const PASSWORD = 'test-password-1234';
@@ -176,4 +177,33 @@ export function storedFiles(server: TestServer): string[] {
   };
   walk(root);
   return out.sort();
+}
+
+/**
+ * Makes the rate-limit rules `labels` of a test server last `seconds` instead of their settings'
+ * window, after checking each still has the window and count the settings give it. For tests of
+ * what a limit counts (a batch's requests with the direct ones, the 31st search): with a 10 s
+ * window a loaded machine can let the window end in the middle of such a test, and more requests
+ * pass than the limit allows. The count stays the settings' own.
+ */
+export async function stretchRateWindows(
+  su: PocketBase,
+  rules: readonly { label: string; duration: number; maxRequests: number }[],
+  seconds = 3600,
+): Promise<void> {
+  const settings = await su.settings.getAll();
+  const rateLimits = settings['rateLimits'] as {
+    enabled: boolean;
+    rules: { label: string; duration: number; maxRequests: number }[];
+  };
+  for (const rule of rules) {
+    expect(rateLimits.rules.find((r) => r.label === rule.label)).toMatchObject(rule);
+  }
+  const labels = new Set(rules.map((r) => r.label));
+  await su.settings.update({
+    rateLimits: {
+      ...rateLimits,
+      rules: rateLimits.rules.map((r) => (labels.has(r.label) ? { ...r, duration: seconds } : r)),
+    },
+  });
 }
