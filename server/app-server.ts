@@ -81,7 +81,8 @@ function ensureSeedSuperuser(dataDir: string): { email: string; password: string
   if (existsSync(file)) {
     return JSON.parse(readFileSync(file, 'utf8')) as { email: string; password: string };
   }
-  const cred = { email: 'seed@localhost.local', password: randomBytes(18).toString('base64url') };
+  // hex, not base64url: a password starting with '-' was read by the CLI as a flag (1 start in 64)
+  const cred = { email: 'seed@localhost.local', password: randomBytes(24).toString('hex') };
   runPocketBaseCommand(dataDir, ['superuser', 'upsert', cred.email, cred.password]);
   writeFileSync(file, JSON.stringify(cred), { mode: 0o600 });
   return cred;
