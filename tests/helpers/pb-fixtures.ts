@@ -180,7 +180,7 @@ export function storedFiles(server: TestServer): string[] {
 }
 
 /**
- * Makes the rate-limit rules `labels` of a test server last `seconds` instead of their settings'
+ * Makes the rate-limit `rules` of a test server last `seconds` instead of their settings'
  * window, after checking each still has the window and count the settings give it. For tests of
  * what a limit counts (a batch's requests with the direct ones, the 31st search): with a 10 s
  * window a loaded machine can let the window end in the middle of such a test, and more requests
