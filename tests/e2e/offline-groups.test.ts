@@ -131,8 +131,19 @@ describe('그룹 오프라인 저장', () => {
     });
     await save.focus();
     await page.keyboard.press('Enter');
-    // the group's cards and their images: over a minute beside a second suite on two cores
-    await expect.poll(() => panelState(page), { timeout: 150_000 }).toBe('saved');
+    // the group's cards and their images: over a minute beside a second suite on two cores. A
+    // failure says what the page warned of meanwhile (a pull that failed is tried again)
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    try {
+      await expect.poll(() => panelState(page), { timeout: 150_000 }).toBe('saved');
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\npage warnings:\n${warnings.join('\n')}`, {
+        cause: err,
+      });
+    }
     // the bar was shown while the cards came, and went once all were here
     const seen = await page.evaluate(
       () => (window as unknown as { __panel: { state: string; now: string | null }[] }).__panel,

@@ -11,7 +11,7 @@ import type PocketBase from 'pocketbase';
 import { createClient } from '../../src/data/pb/client.ts';
 import { createComment } from '../../src/domains/meetups/writes.ts';
 import { loginWithPassword, readSession } from '../../src/data/session/session.ts';
-import { createSyncEngine } from '../../src/data/sync/engine.ts';
+import { createSyncEngine, PULL_RETRY_FIRST_MS } from '../../src/data/sync/engine.ts';
 import { startTestServer, type TestServer } from '../helpers/pocketbase.ts';
 import {
   createCatalogue,
@@ -21,6 +21,7 @@ import {
   type Catalogue,
 } from '../helpers/pb-fixtures.ts';
 import { eventually, freshDb, interceptFetch } from '../helpers/sync-fixtures.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 let server: TestServer;
 let su: PocketBase;
@@ -148,6 +149,57 @@ describe('sync engine', () => {
       release();
       net.restore();
       unsubscribe();
+      await engine.stop();
+    }
+  });
+
+  it('tries a failed pull again by itself, with a longer wait each time, until it goes through', async () => {
+    const db = freshDb();
+    const client = await createClient(server.url, db);
+    const engine = createSyncEngine({ db, client });
+    // realtime never connects here (it would bring the change without a pull); the server is busy
+    // for the next `busy` pulls, and the times they were asked at are noted
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let busy = 0;
+    const asked: number[] = [];
+    const net = interceptFetch(async (req, real) => {
+      if (req.method === 'POST' && req.path === '/api/realtime') await held;
+      if (req.method === 'POST' && req.path === '/api/pocamarket/pull') {
+        asked.push(Date.now());
+        if (busy > 0) {
+          busy--;
+          return new Response(JSON.stringify({ status: 503, message: 'busy', data: {} }), {
+            status: 503,
+            headers: { 'content-type': 'application/json' },
+          });
+        }
+      }
+      return real();
+    });
+    try {
+      await engine.start();
+      const late = await su.collection('meetUps').create({ eventTitle: '늦게 온 카페' });
+      busy = 3;
+      asked.length = 0;
+      expect(await engine.pull()).toBeNull();
+      expect(await db.meetUps.get(late.id)).toBeUndefined();
+      // nobody asks again: the engine's own retries bring it
+      await waitFor(async () => expect(await db.meetUps.get(late.id)).toBeDefined(), {
+        interval: 100,
+      });
+      expect(asked.length).toBe(4);
+      const waits = asked.slice(1).map((t, i) => t - asked[i]!);
+      // 2 s, then 4 s, then 8 s: each at least as long as the engine asked for
+      expect(waits[0]).toBeGreaterThanOrEqual(PULL_RETRY_FIRST_MS);
+      expect(waits[1]).toBeGreaterThanOrEqual(2 * PULL_RETRY_FIRST_MS);
+      expect(waits[2]).toBeGreaterThanOrEqual(4 * PULL_RETRY_FIRST_MS);
+      // a pull that went through arms no retry
+      await new Promise((r) => setTimeout(r, 2 * PULL_RETRY_FIRST_MS + 500));
+      expect(asked.length).toBe(4);
+    } finally {
+      release();
+      net.restore();
       await engine.stop();
     }
   });

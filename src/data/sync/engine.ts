@@ -2,7 +2,8 @@
  * The page's sync engine: keeps Dexie in step with PocketBase and sends the outbox.
  *
  * - Pull: at start, when the network returns, on every realtime (re)connect, after a login or
- *   logout, and on demand. Pulls never overlap; a request during a pull runs one more after it.
+ *   logout, and on demand; a pull that failed online is tried again with a growing wait. Pulls
+ *   never overlap; a request during a pull runs one more after it.
  *   A cold start pulls at once, beside realtime's connect (the first screen must not wait for
  *   it); once the subscriptions are in place, a pull that may have read before them is followed
  *   by one more (usually empty) round, so no change falls between the two.
@@ -51,6 +52,13 @@ const SYNC_TAG = 'outbox';
 const REFRESH_CHECK_MS = 60 * 60 * 1000;
 /** How long a start, login or return online waits for realtime before pulling without it. */
 const CONNECT_WAIT_MS = 2000;
+/**
+ * A pull that failed online (a dropped connection, a busy or rate-limited server) is tried again
+ * after this wait, doubled at each failure in a row up to PULL_RETRY_MAX_MS: without it, a group
+ * saved for offline would wait for the next realtime event or return online to come in.
+ */
+export const PULL_RETRY_FIRST_MS = 2_000;
+export const PULL_RETRY_MAX_MS = 60_000;
 
 /** A promise with its resolve, for the callers of a pull or flush that is under way. */
 interface Settle<T> {
@@ -96,6 +104,9 @@ export function createSyncEngine(opts: {
   const waiters: (() => void)[] = [];
   let connectTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The next try of a failed pull, and how many failed in a row. */
+  let pullRetryTimer: ReturnType<typeof setTimeout> | undefined;
+  let pullFailures = 0;
   let refreshTimer: ReturnType<typeof setInterval> | undefined;
   let authSub: Subscription | undefined;
   const cleanups: (() => void)[] = [];
@@ -178,14 +189,30 @@ export function createSyncEngine(opts: {
       dispatch({ type: 'pullReading' });
       const report = await pullWith(pb, db, !!session, { userId: session?.userId ?? null });
       set({ lastPullAt: Date.now(), problem: null });
+      pullFailures = 0;
+      clearTimeout(pullRetryTimer);
       return report;
     } catch (err) {
       if (isQuotaError(err)) set({ problem: 'storage-full' });
-      else console.warn('[sync] pull failed', err);
+      else {
+        console.warn('[sync] pull failed', err);
+        schedulePullRetry();
+      }
       return null;
     } finally {
       set({ pulling: false });
     }
+  }
+
+  /** Tries a failed pull again later; offline, the return online pulls instead. */
+  function schedulePullRetry() {
+    clearTimeout(pullRetryTimer);
+    if (machine.stopped) return;
+    const wait = Math.min(PULL_RETRY_MAX_MS, PULL_RETRY_FIRST_MS * 2 ** pullFailures);
+    pullFailures += 1;
+    pullRetryTimer = setTimeout(() => {
+      if (status.online) void pull();
+    }, wait);
   }
 
   function pull(): Promise<PullReport | null> {
@@ -364,6 +391,7 @@ export function createSyncEngine(opts: {
     async stop() {
       authSub?.unsubscribe();
       clearTimeout(retryTimer);
+      clearTimeout(pullRetryTimer);
       clearInterval(refreshTimer);
       for (const c of cleanups.splice(0)) c();
       dispatch({ type: 'stop' });
