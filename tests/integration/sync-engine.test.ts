@@ -197,6 +197,10 @@ describe('sync engine', () => {
       // a pull that went through arms no retry
       await new Promise((r) => setTimeout(r, 2 * PULL_RETRY_FIRST_MS + 500));
       expect(asked.length).toBe(4);
+      // realtime let go and connected before the engine stops: a connect still under way when the
+      // file ends would retry with the EventSource the file put back
+      release();
+      await waitFor(() => expect(engine.getStatus().realtime).toBe('live'));
     } finally {
       release();
       net.restore();
