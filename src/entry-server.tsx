@@ -39,7 +39,7 @@ import {
   type Window,
 } from '@/domains/catalogue/windows';
 import { koShare } from '@/i18n/ko-share';
-import { localToday } from '@/lib/meetup-dates';
+import { koreaToday } from '@/lib/meetup-dates';
 import {
   parsePublicBookAnswer,
   publicBookKey,
@@ -268,11 +268,6 @@ export async function revalidate(
     const now = page.summary();
     return { same: now.check?.digest === check.digest, dataAt: now.dataAt };
   });
-}
-
-/** Today in Korea (the app's fans' day), whatever the server's own time zone. */
-function koreaToday(now: number): string {
-  return localToday(new Date(now + 9 * 3600_000 + new Date(now).getTimezoneOffset() * 60_000));
 }
 
 /**

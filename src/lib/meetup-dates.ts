@@ -17,6 +17,15 @@ export function localToday(now: Date = new Date()): string {
 }
 
 /**
+ * Today in Korea as `YYYY-MM-DD`, whatever the device's or the server's time zone: the meetups are
+ * Seoul's, so whether one is on, to come or over goes by Seoul's day. The server renderer and the
+ * device use the same day, so a page hydrates without moving its list at midnight UTC.
+ */
+export function koreaToday(now: number = Date.now()): string {
+  return localToday(new Date(now + 9 * 3600_000 + new Date(now).getTimezoneOffset() * 60_000));
+}
+
+/**
  * Code-point order of two stored keys (days, ids), the same as lib/compare.ts's compareKeys. Kept
  * here: this module is in the entry bundle, and importing that one would split it into a chunk of
  * its own (one more request before the page hydrates).

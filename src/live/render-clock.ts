@@ -6,7 +6,7 @@
  */
 import { useContext, useEffect, useState } from 'react';
 import { firstScreenPayload } from '@/data/live/payload';
-import { localToday } from '@/lib/meetup-dates';
+import { koreaToday } from '@/lib/meetup-dates';
 import { ServerRenderContext, type ServerRender } from './server-render';
 
 let hydrating = firstScreenPayload() !== null;
@@ -39,12 +39,12 @@ export function useNow(intervalMs = 1000): number {
   return now;
 }
 
-/** Today's date on this device (YYYY-MM-DD), fixed for the component's life. */
+/** Today in Korea (YYYY-MM-DD, lib/meetup-dates.ts), fixed for the component's life. */
 export function useToday(): string {
   const server = useContext(ServerRenderContext);
-  const [today, setToday] = useState(() => firstClock(server)?.today ?? localToday());
+  const [today, setToday] = useState(() => firstClock(server)?.today ?? koreaToday());
   useEffect(() => {
-    const timer = setTimeout(() => setToday(localToday()), 0);
+    const timer = setTimeout(() => setToday(koreaToday()), 0);
     return () => clearTimeout(timer);
   }, []);
   return today;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MeetUp } from '@/data/pb/records.ts';
 import { meetUpDates, upcomingMeetUps } from '@/lib/meetup-lines.ts';
-import { localToday, orderForList } from '@/lib/meetup-dates.ts';
+import { koreaToday, localToday, orderForList } from '@/lib/meetup-dates.ts';
 
 function meetUp(id: string, startDate: string, endDate: string, date = ''): MeetUp {
   return {
@@ -57,6 +57,15 @@ describe('localToday', () => {
   it('is the local calendar day', () => {
     expect(localToday(new Date(2026, 10, 21, 23, 59))).toBe('2026-11-21');
     expect(localToday(new Date(2026, 0, 2, 0, 0))).toBe('2026-01-02');
+  });
+});
+
+describe('koreaToday', () => {
+  it("is Seoul's calendar day, whatever the device's time zone", () => {
+    // 15:00 UTC is midnight in Seoul: the day turns there, not at midnight UTC
+    expect(koreaToday(Date.UTC(2026, 11, 2, 14, 59))).toBe('2026-12-02');
+    expect(koreaToday(Date.UTC(2026, 11, 2, 15, 0))).toBe('2026-12-03');
+    expect(koreaToday(Date.UTC(2026, 11, 31, 23, 30))).toBe('2027-01-01');
   });
 });
 
