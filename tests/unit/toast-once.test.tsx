@@ -17,6 +17,9 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
+  // the clock stands still: a toast's 2 s on screen must not run out while a busy machine is slow
+  // to draw it (Date too, from which the toaster counts what is left of a toast's time)
+  vi.useFakeTimers();
   // the toast store is the module's: a toast another test file left (files may share a worker)
   // goes first
   act(() => toast.remove());
@@ -30,6 +33,7 @@ afterEach(() => {
   act(() => toast.remove());
   act(() => root.unmount());
   el.remove();
+  vi.useRealTimers();
 });
 
 /** The texts of the toasts on screen (those animating out have no class). */
