@@ -168,9 +168,8 @@ describe.each(Object.entries(VIEWPORTS))('home at %s size', (name, viewport) => 
       els.map((e) => e.getAttribute('href')?.replace('/meetupDetail/', '') ?? ''),
     );
     const upcoming = await page.evaluate(async () => {
-      const d = new Date();
-      const pad = (n: number) => String(n).padStart(2, '0');
-      const today = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+      // the strip goes by Korea's date on every device, as the server does (docs/first-visit.md)
+      const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
       const events: Array<{ id: string; startDate: string; endDate: string }> =
         await window.__pocamarket.db.meetUps.toArray();
       return events
