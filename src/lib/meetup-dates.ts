@@ -22,7 +22,7 @@ export function localToday(now: Date = new Date()): string {
  * device use the same day, so a page hydrates without moving its list at midnight UTC.
  */
 export function koreaToday(now: number = Date.now()): string {
-  return localToday(new Date(now + 9 * 3600_000 + new Date(now).getTimezoneOffset() * 60_000));
+  return new Date(now + 9 * 3600_000).toISOString().slice(0, 10);
 }
 
 /**
