@@ -85,7 +85,7 @@ describe('decide on photos', () => {
   );
   const outside = [...groupCards(9, 1), ...groupCards(4, 1)];
 
-  it('is sure of cards of the scope photographed at an angle, and knows cards outside it', () => {
+  it('is sure of cards of the scope photographed at an angle, and never of cards outside it', () => {
     for (const [n, seed] of [
       [2, 21],
       [7, 22],
@@ -98,7 +98,10 @@ describe('decide on photos', () => {
     for (const [k, card] of outside.entries()) {
       const photo = photograph(card.image, ['perspective', 'rotation', 'clutter'], 30 + k);
       const found = recognize(photo.frame, index, 3);
-      expect(decide(found?.candidates ?? [])).toEqual({ kind: 'unknown' });
+      // not near enough to be sure of any card: 'unknown', or the closest three to pick from
+      // (both offer 제보하기), never one card named
+      expect(found?.candidates[0]?.distance).toBeGreaterThan(SURE_DISTANCE);
+      expect(['unknown', 'ask']).toContain(decide(found?.candidates ?? []).kind);
     }
   });
 });

@@ -123,6 +123,8 @@ export interface CardPrintRow {
   card: string;
   /** The image file the print was made from (the record's `cardImg`). */
   image: string;
+  /** The way it was made (`PRINT_FORMAT`; none before the first change of it). */
+  format?: number;
   print: Int8Array;
 }
 

@@ -1,11 +1,13 @@
 /**
  * The scope's fingerprints for the camera scan (docs/card-scan.md, On the device): each card's is
  * made once on this device, from the image a collect book shows (kept offline with the book), by
- * the scan worker, and kept in `cardPrints` with the image file it came from, so a card whose
- * image changes gets a new one. Nothing is fetched from outside the app's origin.
+ * the scan worker, and kept in `cardPrints` with the image file it came from and the way it was
+ * made, so a card whose image changes, or a print made an older way, is made again. Nothing is
+ * fetched from outside the app's origin.
  */
 import { db as defaultDb, type AppDB } from '@/data/db/index.ts';
 import type { PhotoCard } from '@/data/pb/records.ts';
+import { PRINT_FORMAT } from '@/lib/card-scan/protocol';
 import type { ScanClient } from '@/lib/card-scan/scan-client';
 
 /** Images fingerprinted per message to the worker (progress is told after each batch). */
@@ -39,7 +41,8 @@ export async function loadScanIndex(
   const todo: PhotoCard[] = [];
   withImage.forEach((card, i) => {
     const row = kept[i];
-    if (row && row.image === card.cardImg) entries.push({ id: card.id, print: row.print });
+    if (row && row.image === card.cardImg && row.format === PRINT_FORMAT)
+      entries.push({ id: card.id, print: row.print });
     else todo.push(card);
   });
   const missing: string[] = [];
@@ -52,6 +55,7 @@ export async function loadScanIndex(
     const rows = answer.prints.map((p) => ({
       card: p.id,
       image: byId.get(p.id)?.cardImg ?? '',
+      format: PRINT_FORMAT,
       print: p.print,
     }));
     await db.cardPrints.bulkPut(rows).catch(() => {

@@ -69,19 +69,37 @@ function sampleGrid(sample: CardSampler, glare: GlareReading | null): Float32Arr
   return rgb;
 }
 
-/** Each light cell's mean luma (10×15) from the sample grid. */
+/**
+ * The weight of the ring of samples around a light cell's own 2×2: negative, so each cell is its
+ * own light less a share of its neighbours' (a light sharpening). Near twins differ in where an
+ * edge falls, which this brings out; a right card comes out clearly nearer than the second
+ * (docs/card-scan.md, Fingerprints).
+ */
+const RING = -0.7;
+
+/** Each light cell's luma (10×15) from the sample grid: its own samples less a share of its ring's. */
 function cellLuma(rgb: Float32Array): Float32Array {
+  const sample = new Float32Array(SX * SY);
+  for (let i = 0; i < SX * SY; i++)
+    sample[i] = 0.299 * rgb[i * 3]! + 0.587 * rgb[i * 3 + 1]! + 0.114 * rgb[i * 3 + 2]!;
   const luma = new Float32Array(LUMA);
   for (let y = 0; y < GRID_Y; y++) {
     for (let x = 0; x < GRID_X; x++) {
       let s = 0;
-      for (let dy = 0; dy < 2; dy++) {
-        for (let dx = 0; dx < 2; dx++) {
-          const k = ((y * 2 + dy) * SX + x * 2 + dx) * 3;
-          s += 0.299 * rgb[k]! + 0.587 * rgb[k + 1]! + 0.114 * rgb[k + 2]!;
+      let w = 0;
+      for (let dy = -1; dy < 3; dy++) {
+        const sy = y * 2 + dy;
+        if (sy < 0 || sy >= SY) continue;
+        const wy = dy === -1 || dy === 2 ? RING : 1;
+        for (let dx = -1; dx < 3; dx++) {
+          const sx = x * 2 + dx;
+          if (sx < 0 || sx >= SX) continue;
+          const wxy = wy * (dx === -1 || dx === 2 ? RING : 1);
+          s += wxy * sample[sy * SX + sx]!;
+          w += wxy;
         }
       }
-      luma[y * GRID_X + x] = s / 4;
+      luma[y * GRID_X + x] = s / w;
     }
   }
   return luma;

@@ -8,6 +8,12 @@ import type { Candidate } from './recognize.ts';
 import type { Decision } from './decide.ts';
 import type { Quad } from './detect.ts';
 
+/**
+ * The way the worker makes fingerprints: a print kept with another was made another way and is
+ * made again (docs/card-scan.md, On the device). 2: each light cell sharpened against its ring.
+ */
+export const PRINT_FORMAT = 2;
+
 /** A card the worker fingerprints from its image (a same-origin URL the page would show). */
 export interface PrintSource {
   id: string;
