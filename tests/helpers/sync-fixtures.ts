@@ -15,6 +15,7 @@ import { loginWithPassword, readSession } from '../../src/data/session/session.t
 import { findPocketBase } from '../../server/pocketbase.ts';
 import { PASSWORD, type Actor } from './pb-fixtures.ts';
 import type { TestServer } from './pocketbase.ts';
+import { WAIT_MS } from './wait.ts';
 
 /** A new, empty local database with a unique name. */
 export function freshDb(): AppDB {
@@ -130,11 +131,17 @@ export function stampAt(base: string, ms: number): string {
   return new Date(Date.parse(base) + ms).toISOString().replace('T', ' ');
 }
 
-/** Polls until `check` passes (for realtime events, which arrive when they arrive). */
+/**
+ * Polls until `check` passes (for realtime events, which arrive when they arrive). It returns as
+ * soon as the outcome is there; what bounds it is WAIT_MS, as for `waitFor`, so a busy machine
+ * makes the test slower, never red (a live post took over 10 s beside a second copy of the suite).
+ */
 export async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  const until = Date.now() + WAIT_MS;
+  while (Date.now() < until) {
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 50));
   }
+  if (await check()) return;
   throw new Error(`never happened: ${what}`);
 }
