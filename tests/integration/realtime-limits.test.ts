@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { startTestServer, trustProxyHeader, type TestServer } from '../helpers/pocketbase.ts';
 import { createCatalogue, createUser, type Actor } from '../helpers/pb-fixtures.ts';
+import { WAIT_MS } from '../helpers/wait.ts';
 
 const PER_ADDRESS = 4;
 const PER_ACCOUNT = 3;
@@ -192,7 +193,7 @@ describe('connections per address', () => {
     held.pop()!.close();
     await expect
       .poll(async () => (await subscribe(ip, next.clientId, ['photoCards/*'])).status, {
-        timeout: 5000,
+        timeout: WAIT_MS,
       })
       .toBe(204);
   });
@@ -282,7 +283,7 @@ describe('subscribed connections per account', () => {
     first.sse.close();
     await expect
       .poll(async () => (await subscribe(last.ip, last.sse.clientId, ['likes/*'], token)).status, {
-        timeout: 5000,
+        timeout: WAIT_MS,
       })
       .toBe(204);
   });

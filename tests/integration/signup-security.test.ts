@@ -11,6 +11,7 @@ import type { RecordModel } from 'pocketbase';
 import type { TestServer } from '../helpers/pocketbase.ts';
 import { setupServer, signupBrowser } from '../helpers/integration-setup.ts';
 import { createUser, failure, PASSWORD, readAsSuperuser, uniq } from '../helpers/pb-fixtures.ts';
+import { WAIT_MS } from '../helpers/wait.ts';
 import { isVerification, linkOf, tokenOf, type SinkMessage } from '../helpers/mail.ts';
 
 let server: TestServer;
@@ -65,7 +66,7 @@ async function nthMail(
   n: number,
   match: (m: SinkMessage) => boolean,
 ): Promise<SinkMessage> {
-  for (let i = 0; i < 200; i++) {
+  for (const until = Date.now() + WAIT_MS; Date.now() < until;) {
     const all = mailsTo(email).filter(match);
     if (all.length >= n) return all[n - 1]!;
     await new Promise((r) => setTimeout(r, 50));
