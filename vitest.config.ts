@@ -89,6 +89,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/helpers/e2e-global.ts'],
+          // a retried test's first failure is printed (the reporter drops it)
+          setupFiles: ['tests/helpers/attempt-log.ts'],
           environment: 'node',
           // one module graph per worker: importing playwright-core, the helpers and the app's
           // strings again for every file cost 92 s of the layer's 762 (vitest's "import" figure)
