@@ -10,7 +10,13 @@ import type PocketBase from 'pocketbase';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ko } from '../../src/i18n/ko-features.ts';
-import { openApp, superuserClient, until, waitForOutboxEmpty } from '../helpers/app.ts';
+import {
+  openApp,
+  recordToasts,
+  superuserClient,
+  until,
+  waitForOutboxEmpty,
+} from '../helpers/app.ts';
 import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser.ts';
 
 const t = ko.collectBookScreen;
@@ -173,11 +179,10 @@ describe.each([
     await expectProgress(page, start.owned.length + 10, total);
     expect(page.url()).toContain(book.id);
 
+    const toasts = await recordToasts(page);
     await save(page);
     // one toast for one save, and it says the save is on the device only so far
-    await expect
-      .poll(() => page.locator('[data-rht-toaster] [role="status"]').allTextContents())
-      .toEqual([t.savedOffline]);
+    await expect.poll(toasts).toEqual([t.savedOffline]);
     await page.locator('[data-testid="book-progress"] [data-pending-mark]').waitFor();
 
     // --- reload, still offline: the ticks and the percent are kept

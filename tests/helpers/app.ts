@@ -164,3 +164,30 @@ export async function waitForNoFlush(page: Page, timeout = OUTCOME_WAIT_MS): Pro
     timeout,
   );
 }
+
+/**
+ * Records the text of every toast the page shows from now on, and returns a reader of them. A
+ * toast stays 2 s: on a busy machine it can come and go between two reads of the screen, so a
+ * test that asks which toasts a step showed reads them from here.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    const counted = new WeakSet<Element>();
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    const note = () => {
+      for (const el of document.querySelectorAll('[data-rht-toaster] [role="status"]')) {
+        const text = el.textContent ?? '';
+        if (counted.has(el) || !text) continue;
+        counted.add(el);
+        seen.push(text);
+      }
+    };
+    new MutationObserver(note).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  });
+  return () => page.evaluate(() => [...(window as unknown as { __toasts: string[] }).__toasts]);
+}
