@@ -15,7 +15,7 @@ import { loginWithPassword, readSession } from '../../src/data/session/session.t
 import { findPocketBase } from '../../server/pocketbase.ts';
 import { PASSWORD, type Actor } from './pb-fixtures.ts';
 import type { TestServer } from './pocketbase.ts';
-import { WAIT_MS } from './wait.ts';
+import { waitFor } from './wait.ts';
 
 /** A new, empty local database with a unique name. */
 export function freshDb(): AppDB {
@@ -132,16 +132,12 @@ export function stampAt(base: string, ms: number): string {
 }
 
 /**
- * Polls until `check` passes (for realtime events, which arrive when they arrive). It returns as
- * soon as the outcome is there; what bounds it is WAIT_MS, as for `waitFor`, so a busy machine
- * makes the test slower, never red (a live post took over 10 s beside a second copy of the suite).
+ * Polls until `check` passes (for realtime events, which arrive when they arrive): `waitFor`, so
+ * it returns as soon as the outcome is there and only a hang is bounded (a live post took over
+ * 10 s beside a second copy of the suite).
  */
 export async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const until = Date.now() + WAIT_MS;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  if (await check()) return;
-  throw new Error(`never happened: ${what}`);
+  await waitFor(async () => {
+    if (!(await check())) throw new Error(`never happened: ${what}`);
+  });
 }

@@ -11,7 +11,7 @@ import type { RecordModel } from 'pocketbase';
 import type { TestServer } from '../helpers/pocketbase.ts';
 import { setupServer, signupBrowser } from '../helpers/integration-setup.ts';
 import { createUser, failure, PASSWORD, readAsSuperuser, uniq } from '../helpers/pb-fixtures.ts';
-import { WAIT_MS } from '../helpers/wait.ts';
+import { waitFor } from '../helpers/wait.ts';
 import { isVerification, linkOf, tokenOf, type SinkMessage } from '../helpers/mail.ts';
 
 let server: TestServer;
@@ -66,12 +66,11 @@ async function nthMail(
   n: number,
   match: (m: SinkMessage) => boolean,
 ): Promise<SinkMessage> {
-  for (const until = Date.now() + WAIT_MS; Date.now() < until;) {
+  return waitFor(() => {
     const all = mailsTo(email).filter(match);
-    if (all.length >= n) return all[n - 1]!;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail #${n} for ${email}`);
+    if (all.length < n) throw new Error(`no mail #${n} for ${email}`);
+    return all[n - 1]!;
+  });
 }
 
 const linkTo = (part: string) => (m: SinkMessage) => m.links.some((l) => l.includes(part));

@@ -8,7 +8,7 @@ import type PocketBase from 'pocketbase';
 import type { TestServer } from '../helpers/pocketbase.ts';
 import { setupServer, signupBrowser } from '../helpers/integration-setup.ts';
 import { createUser, failure, readAsSuperuser, uniq } from '../helpers/pb-fixtures.ts';
-import { WAIT_MS } from '../helpers/wait.ts';
+import { waitFor } from '../helpers/wait.ts';
 import {
   isPasswordReset,
   isVerification,
@@ -32,12 +32,11 @@ const browser = () => signupBrowser(server);
 
 /** The `n`th verification mail to `email` (1-based), waiting for it to arrive. */
 async function nthVerification(email: string, n: number): Promise<SinkMessage> {
-  for (const until = Date.now() + WAIT_MS; Date.now() < until;) {
+  return waitFor(() => {
     const all = server.mail!.messages.filter((m) => m.to.includes(email) && isVerification(m));
-    if (all.length >= n) return all[n - 1]!;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no verification mail #${n} for ${email}`);
+    if (all.length < n) throw new Error(`no verification mail #${n} for ${email}`);
+    return all[n - 1]!;
+  });
 }
 
 const PASSWORD = 'photocard!2024';
