@@ -45,7 +45,31 @@ async function openDevice(viewport: { width: number; height: number }) {
     if (location.protocol.startsWith('http')) localStorage.setItem('pocamarket:test-api', '1');
   });
   const { page, errors } = await trackedPage(context);
+  // the return screen logs why a login failed (console.warn): kept to say so when a login stalls
+  page.on('console', (msg) => {
+    if (msg.type() === 'warning' && !/service worker|\[sw\]/i.test(msg.text()))
+      warnings.set(page, [...(warnings.get(page) ?? []), msg.text()]);
+  });
   return { context, page, errors };
+}
+
+const warnings = new WeakMap<Page, string[]>();
+
+/** What the server logged for the Naver code exchange, newest first (for a stalled login). */
+async function naverExchanges(): Promise<string> {
+  // PocketBase writes its logs in batches, every few seconds
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  const admin = await server.admin();
+  const logs = await admin.logs.getList(1, 10, {
+    // the route's answers, and what naver.pb.js logged when a request to the provider failed
+    filter: 'data.url ~ "/api/pocamarket/naver" || message ~ "Naver"',
+    sort: '-created',
+  });
+  return (
+    logs.items
+      .map((l) => `${l.message} ${String(l.data['status'] ?? '')} ${String(l.data['error'] ?? '')}`)
+      .join('; ') || 'none logged'
+  );
 }
 
 /** The user id of the session stored in IndexedDB ('' when there is none). */
@@ -82,10 +106,26 @@ async function socialLogin(page: Page, flavor: MockFlavor, first = false): Promi
   await button.click();
   // The way there and back is three navigations and a code exchange between two servers: on a
   // busy machine it took more than a minute. Wait for where the page is, bounded by the test.
-  const reaches = (path: string) =>
-    expect
-      .poll(() => new URL(page.url()).pathname, { timeout: 150_000, message: `to reach ${path}` })
-      .toBe(path);
+  // A stalled login says where the page is, what it shows, what it logged and what the server
+  // answered to the code exchange.
+  const reaches = async (path: string) => {
+    try {
+      await expect
+        .poll(() => new URL(page.url()).pathname, { timeout: 150_000, message: `to reach ${path}` })
+        .toBe(path);
+    } catch (err) {
+      const shown = await page
+        .locator('main')
+        .innerText({ timeout: 5_000 })
+        .catch(() => '(no main)');
+      throw new Error(
+        `${String(err)}\nthe page shows: ${shown.replace(/\s+/g, ' ')}` +
+          `\nthe page warned: ${(warnings.get(page) ?? []).join(' | ') || 'nothing'}` +
+          `\nthe Naver exchanges: ${await naverExchanges().catch((e: unknown) => String(e))}`,
+        { cause: err },
+      );
+    }
+  };
   if (first) {
     await reaches('/welcomeBias');
     await page.getByRole('button', { name: ko.welcomeBias.later }).click();
@@ -110,6 +150,8 @@ afterAll(async () => {
   closeLater = [];
 });
 
+let attempt = 0;
+
 // each provider once, and each size once: the flow is the providers', the layout the size's
 describe('social login', () => {
   it.each([
@@ -119,9 +161,11 @@ describe('social login', () => {
     '%s at %s size: creates the user, logs in, and logs the same user in again',
     async (flavor, name) => {
       const viewport = VIEWPORTS[name];
-      const email = `${flavor}-${name}@example.com`;
+      // a fresh provider account each attempt: a retry must not find the first attempt's user
+      attempt += 1;
+      const email = `${flavor}-${name}-${attempt}@example.com`;
       mock.setProfile(flavor, {
-        id: flavor === 'kakao' ? (name === 'phone' ? '9100001' : '9100002') : `nv-${name}`,
+        id: flavor === 'kakao' ? `91000${attempt}` : `nv-${name}-${attempt}`,
         email,
         nickname: flavor === 'kakao' ? '카카오팬' : 'naverfan',
         name: '김네버',
